@@ -1,0 +1,18 @@
+import { Type, type Static } from 'typebox';
+
+/** Every API error body (DESIGN §5). The client shows `message`. */
+export const ApiErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+});
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
+
+/** Spec §8: generic client-side error text when the body carries no message. */
+export function apiErrorMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+    return body.message;
+  return `API error with status: ${status}`;
+}
+
+export const INVALID_JSON_MESSAGE = 'Server response was not valid JSON';

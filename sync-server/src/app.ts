@@ -1,0 +1,64 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from './context';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import authRoutes from './modules/auth/auth.routes';
+import contactRoutes from './modules/public/contact.routes';
+
+export interface BuildOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the Fastify instance: external plugins → app plugins → modules → static PWA. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // External plugins
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SMB Finance API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // App plugins
+  await app.register(errorsPlugin, { serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')) });
+  await app.register(authPlugin, { ctx });
+
+  // Modules
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(contactRoutes, { prefix: '/api/public', ctx });
+
+  // The built PWA, if present. Files not found fall back to index.html (see errors plugin).
+  if (existsSync(path.join(ctx.config.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.staticDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (name === 'index.html' || name === 'sw.js' || name.startsWith('workbox-') || name.endsWith('.webmanifest'))
+          res.header('Cache-Control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  return app;
+}

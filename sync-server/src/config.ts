@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset → embedded PGlite in `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  /** Unset → dev mailbox in `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  salesInbox: string | undefined;
+  jwtSecret: string;
+  appOrigin: string;
+  logLevel: string;
+  /** Auth and public calls allowed per IP, route and minute. */
+  rateLimitMax: number;
+  /** Built PWA served with SPA fallback; absent directory → API only. */
+  staticDir: string;
+  poolSize: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, key: string, protocols: string[]): string | undefined {
+  const raw = env[key];
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(`${key} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  return raw;
+}
+
+/** The secret from JWT_SECRET, else one generated once and kept in DATA_DIR so sessions survive restarts. */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const appOrigin = url(env, 'APP_ORIGIN', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`;
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'SMB Finance <no-reply@localhost>',
+    salesInbox: env.SALES_INBOX || undefined,
+    jwtSecret: jwtSecret(env, dataDir),
+    appOrigin: appOrigin.replace(/\/$/, ''),
+    logLevel,
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 20, 1, 1_000_000),
+    staticDir: path.resolve(env.STATIC_DIR || path.join(REPO_ROOT, 'dist/pwa')),
+    poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { AppDatabase } from './app-tables';
+import type { TenantDatabase, TenantDb } from './tenant-database';
+
+// numeric stays a string (exact money); bigint (int8) versions become strings too.
+// Dates stay Date objects.
+
+export interface Database {
+  pool: pg.Pool;
+  /** Kysely over the pool; control-plane queries add `withSchema('app')`. */
+  db: Kysely<AppDatabase>;
+  /** A Kysely scoped to one tenant schema. The schema name must come from app.tenants, never from input. */
+  tenantDb(schemaName: string): TenantDb;
+  /** 'embedded' when PGlite serves the data, else 'postgres'. */
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+interface Embedded {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+/** PGlite in `dir` (or in memory), served on an ephemeral loopback port for the `pg` driver. */
+export async function startEmbeddedPostgres(dir: string | undefined): Promise<Embedded> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
+  const server = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 100 });
+  await server.start();
+  const [host, port] = server.getServerConn().split(':');
+  return {
+    connectionString: `postgres://postgres@${host}:${port}/postgres`,
+    async stop() {
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}
+
+export function createPool(connectionString: string, max: number, onError: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', onError);
+  return pool;
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'>,
+  onError: (err: Error) => void = () => {},
+): Promise<Database> {
+  if (config.databaseUrl) return connectDatabase(config.databaseUrl, config.poolSize, onError);
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  return connectDatabase(embedded.connectionString, config.poolSize, onError, embedded.stop);
+}
+
+/** A pool and Kysely over `connectionString`; `stop` runs after the pool has ended (embedded server). */
+export function connectDatabase(
+  connectionString: string,
+  poolSize: number,
+  onError: (err: Error) => void = () => {},
+  stop?: () => Promise<void>,
+): Database {
+  const pool = createPool(connectionString, poolSize, onError);
+  const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
+  const tenantBase = db as unknown as Kysely<TenantDatabase>;
+  return {
+    pool,
+    db,
+    tenantDb: (schemaName) => tenantBase.withSchema(schemaName),
+    kind: stop ? 'embedded' : 'postgres',
+    async close() {
+      await db.destroy(); // ends the pool
+      await stop?.();
+    },
+  };
+}

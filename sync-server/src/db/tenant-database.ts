@@ -1,0 +1,46 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { CustomerTable } from '../modules/customers/customers.table';
+import type { ContactTable } from '../modules/contacts/contacts.table';
+import type { ProductTable } from '../modules/products/products.table';
+import type { CurrencyTable } from '../modules/currencies/currencies.table';
+import type { QuoteItemTable, QuoteTable } from '../modules/quotes/quotes.table';
+import type { OrderItemTable, OrderTable } from '../modules/orders/orders.table';
+import type { InvoiceItemTable, InvoiceTable } from '../modules/invoices/invoices.table';
+import type { ConflictTable, SyncStateTable, TombstoneTable } from '../sync/sync.table';
+
+export interface CounterTable {
+  name: 'quote' | 'order' | 'invoice';
+  value: number;
+}
+
+/** One tenant's schema. Reached only through `TenantDb`, which the tenant plugin scopes. */
+export interface TenantDatabase {
+  sync_state: SyncStateTable;
+  counters: CounterTable;
+  currencies: CurrencyTable;
+  customers: CustomerTable;
+  contacts: ContactTable;
+  products: ProductTable;
+  quotes: QuoteTable;
+  quote_items: QuoteItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  invoices: InvoiceTable;
+  invoice_items: InvoiceItemTable;
+  tombstones: TombstoneTable;
+  conflicts: ConflictTable;
+}
+
+/** A Kysely bound to one tenant schema (`withSchema`), or a transaction on it. */
+export type TenantDb = Kysely<TenantDatabase>;
+
+/** Columns every synced row has. */
+export interface Versioned {
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns come back from pg as strings; accept strings on write. */
+export type Numeric = ColumnType<string, string, string>;
+export type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+export type { Generated };

@@ -1,0 +1,78 @@
+import type { MailMessage } from './mailer';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface CodeMail {
+  to: string;
+  subject: string;
+  intro: string;
+  code: string;
+  linkLabel: string;
+  link: string;
+  validFor: string;
+}
+
+/** A mail carrying a one-time code and a link to the screen where it is entered. */
+function codeMail(m: CodeMail): MailMessage {
+  const text = [
+    m.intro,
+    '',
+    `Your code: ${m.code}`,
+    `It is valid for ${m.validFor}.`,
+    '',
+    `${m.linkLabel}: ${m.link}`,
+    '',
+    'If you did not ask for this, you can ignore this e-mail.',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
+<p>${escapeHtml(m.intro)}</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:4px">${escapeHtml(m.code)}</p>
+<p>It is valid for ${escapeHtml(m.validFor)}.</p>
+<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.linkLabel)}</a></p>
+<p style="color:#6b7280">If you did not ask for this, you can ignore this e-mail.</p>
+</body></html>`;
+  return { to: m.to, subject: m.subject, text, html };
+}
+
+export function verificationMail(appOrigin: string, to: string, code: string): MailMessage {
+  return codeMail({
+    to,
+    subject: 'Verify your e-mail address',
+    intro: 'Welcome! Enter this code to verify your e-mail address.',
+    code,
+    linkLabel: 'Verify your e-mail',
+    link: `${appOrigin}/verify-email`,
+    validFor: '10 minutes',
+  });
+}
+
+export function resetMail(appOrigin: string, to: string, code: string): MailMessage {
+  return codeMail({
+    to,
+    subject: 'Reset your password',
+    intro: 'We received a request to reset your password. Enter this code to choose a new one.',
+    code,
+    linkLabel: 'Reset your password',
+    link: `${appOrigin}/forgot-password`,
+    validFor: '10 minutes',
+  });
+}
+
+export function invitationMail(appOrigin: string, to: string, code: string, company: string): MailMessage {
+  return codeMail({
+    to,
+    subject: `You have been invited to ${company}`,
+    intro: `You have been invited to join ${company}. Enter this code and choose a password to accept.`,
+    code,
+    linkLabel: 'Accept the invitation',
+    link: `${appOrigin}/verify-invitation?email=${encodeURIComponent(to)}`,
+    validFor: '24 hours',
+  });
+}

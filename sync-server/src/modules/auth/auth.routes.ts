@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AUTH_MESSAGES,
+  EmailBody,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenResponse,
+  VerifyEmailBody,
+  VerifyInvitationBody,
+} from '@smb/shared-types';
+import type { AppContext } from '../../context';
+import { findTenantById } from './auth.repository';
+import * as auth from './auth.service';
+import { MESSAGES } from './auth.service';
+
+const ok = (message: string) => ({ success: true, message });
+
+const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const limited = { rateLimit: { max: ctx.config.rateLimitMax, timeWindow: '1 minute' } };
+  const tags = ['auth'];
+
+  app.get(
+    '/ping',
+    { schema: { tags, response: { 200: Type.Object({ ok: Type.Boolean(), text: Type.String() }) } } },
+    async () => ({ ok: true, text: 'The API is reachable.' }),
+  );
+
+  app.post(
+    '/register',
+    { config: limited, schema: { tags, body: RegisterBody, response: { 201: MessageResponse } } },
+    async (request, reply) => {
+      await auth.register(ctx, request.body);
+      return reply.status(201).send(ok(MESSAGES.registered));
+    },
+  );
+
+  app.post(
+    '/verify-email-otp',
+    { config: limited, schema: { tags, body: VerifyEmailBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.verifyEmail(ctx, request.body.email, request.body.otpCode);
+      return ok(MESSAGES.verified);
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.resendVerification(ctx, request.body.email);
+      return ok(MESSAGES.verificationResent);
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: limited, schema: { tags, body: LoginBody, response: { 200: TokenResponse } } },
+    async (request) => {
+      const user = await auth.login(ctx, request.body.email, request.body.password);
+      const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
+      return { success: true, message: MESSAGES.loggedIn, ...app.signToken(user, tenant) };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.forgotPassword(ctx, request.body.email);
+      return ok(AUTH_MESSAGES.resetRequested);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: limited, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.resetPassword(ctx, request.body.email, request.body.otpCode, request.body.newPassword);
+      return ok(MESSAGES.passwordReset);
+    },
+  );
+
+  app.get(
+    '/verify-invitation',
+    { config: limited, schema: { tags, response: { 200: MessageResponse } } },
+    async () => ok(MESSAGES.invitationInfo),
+  );
+
+  app.post(
+    '/verify-invitation',
+    { config: limited, schema: { tags, body: VerifyInvitationBody, response: { 200: TokenResponse } } },
+    async (request) => {
+      const user = await auth.verifyInvitation(ctx, request.body.email, request.body.otpCode, request.body.password);
+      const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
+      return { success: true, message: MESSAGES.invitationAccepted, ...app.signToken(user, tenant) };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            email: Type.String(),
+            isTenantAdmin: Type.Boolean(),
+            tenantId: Type.String(),
+            tenantName: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { user, tenant } = request.auth;
+      return {
+        id: user.id,
+        email: user.email,
+        isTenantAdmin: user.is_tenant_admin,
+        tenantId: tenant.id,
+        tenantName: tenant.natural_name,
+      };
+    },
+  );
+
+  app.post(
+    '/resend-invitation',
+    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await auth.resendInvitation(ctx, request.body.email);
+      return ok(MESSAGES.invitationResent);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,11 @@
+import type { CreatedAt, Versioned } from '../../db/tenant-database';
+
+export interface CustomerTable extends Versioned {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  address: string | null;
+  address2: string | null;
+  created_at: CreatedAt;
+}

@@ -1,0 +1,15 @@
+import type { CreatedAt, NullableNumeric, Numeric, Versioned } from '../../db/tenant-database';
+
+export interface ProductTable extends Versioned {
+  id: string;
+  name: string;
+  sku: string | null;
+  price: Numeric;
+  currency_code: string;
+  cost: NullableNumeric;
+  stock: number | null;
+  category: string | null;
+  supplier: string | null;
+  description: string | null;
+  created_at: CreatedAt;
+}

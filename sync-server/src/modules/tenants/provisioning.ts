@@ -1,0 +1,49 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TenantRow } from '../../db/app-tables';
+import { migrateTenant } from '../../db/migrate';
+import type { Database } from '../../db/database';
+import { nextVersion } from '../../sync/version';
+
+/** `<slug>_<random>`: the spec reads a fallback company name from the part before the first underscore. */
+export function schemaNameFor(naturalName: string): string {
+  const slug =
+    naturalName
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 30) || 'tenant';
+  const safe = /^[a-z]/.test(slug) ? slug : `t${slug}`;
+  return `${safe}_${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * Creates the tenant's schema with every tenant migration and its default currency (USD, $, rate 1).
+ * The control-plane row is written by the caller in its own transaction; if that fails, call
+ * `dropTenantSchema`. (PGlite serialises transactions, so the schema is built before, not inside, it.)
+ */
+export async function createTenantSchema(database: Database, naturalName: string): Promise<Omit<TenantRow, 'created_at'>> {
+  const schemaName = schemaNameFor(naturalName);
+  await migrateTenant(database.pool, schemaName);
+  await database.tenantDb(schemaName).transaction().execute(async (trx) => {
+    const version = await nextVersion(trx);
+    await trx
+      .insertInto('currencies')
+      .values({
+        id: randomUUID(),
+        code: 'USD',
+        name: 'US Dollar',
+        symbol: '$',
+        tax_rate: '0',
+        dollar_exchange_rate: '1',
+        is_default: true,
+        version,
+      })
+      .execute();
+  });
+  return { id: randomUUID(), natural_name: naturalName, schema_name: schemaName };
+}
+
+export async function dropTenantSchema(database: Database, schemaName: string): Promise<void> {
+  if (!/^[a-z][a-z0-9]*_[0-9a-f]{10}$/.test(schemaName)) throw new Error(`Refusing to drop schema ${schemaName}`);
+  await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+}

@@ -1,0 +1,89 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TokenClaims } from '@smb/shared-types';
+import type { TenantRow, UserRow } from '../db/app-tables';
+import type { TenantDb } from '../db/tenant-database';
+import { forbidden, unauthorized } from '../errors';
+import { findUserWithTenant } from '../modules/auth/auth.repository';
+import type { AppContext } from '../context';
+
+/** What an authenticated request knows, loaded from the database — never from the token's claims. */
+export interface AuthContext {
+  user: UserRow;
+  tenant: TenantRow;
+  /** Kysely scoped to the caller's tenant schema. */
+  db: TenantDb;
+}
+
+interface SignedClaims extends Omit<TokenClaims, 'exp' | 'iat'> {
+  /** Token version: a password reset bumps the user's, ending older tokens. */
+  tv: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: SignedClaims;
+    user: SignedClaims & { exp: number; iat: number };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: verifies the bearer token and loads user and tenant. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler hook: the caller must be a tenant administrator (checked in the database). */
+    requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    signToken(user: UserRow, tenant: TenantRow): { token: string; expiresAt: string };
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  await app.register(fastifyJwt, {
+    secret: ctx.config.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tenantId'] },
+  });
+
+  app.decorateRequest('auth', null as unknown as AuthContext);
+
+  app.decorate('signToken', (user: UserRow, tenant: TenantRow) => {
+    const token = app.jwt.sign({
+      sub: user.id,
+      tenantId: tenant.id,
+      tenantSchema: tenant.schema_name,
+      IsTenantAdmin: user.is_tenant_admin ? 'true' : 'false',
+      email: user.email,
+      tv: user.token_version,
+    });
+    return { token, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000).toISOString() };
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    let claims: SignedClaims;
+    try {
+      claims = await request.jwtVerify();
+    } catch {
+      throw unauthorized('Your session is invalid or has expired. Please log in again.');
+    }
+    const found = await findUserWithTenant(ctx.database.db, claims.sub);
+    if (
+      !found ||
+      found.tenant.id !== claims.tenantId ||
+      found.user.token_version !== claims.tv ||
+      !found.user.is_verified
+    )
+      throw unauthorized('Your session is invalid or has expired. Please log in again.');
+    request.auth = { ...found, db: ctx.database.tenantDb(found.tenant.schema_name) };
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (!request.auth?.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
+  });
+});

@@ -1,0 +1,55 @@
+/** Starts the server: configuration → database → migrations → HTTP; closes cleanly on SIGINT/SIGTERM. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateAll } from './db/migrate';
+import { createMailer } from './mail/mailer';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Invalid configuration: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const { default: pino } = await import('pino');
+const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+
+const database = await openDatabase(config, (err) => log.warn({ err: err.message }, 'database connection error'));
+const migrated = await migrateAll(database.pool);
+log.info({ database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants }, 'database ready');
+
+const mailer = createMailer(config, log);
+const app = await buildApp({ config, database, mailer }, { logger: log });
+await app.listen({ port: config.port, host: config.host });
+log.info(
+  { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
+  `Server listening${database.kind === 'embedded' ? ' (embedded database, dev mailbox: DATA_DIR/mail)' : ''}`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close(); // stops accepting, lets in-flight requests finish
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

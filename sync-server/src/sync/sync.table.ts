@@ -1,0 +1,26 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Versioned } from '../db/tenant-database';
+
+export interface SyncStateTable {
+  id: Generated<boolean>;
+  version: ColumnType<string, never, string | number | bigint>;
+}
+
+export interface TombstoneTable {
+  entity: string;
+  id: string;
+  version: ColumnType<string, string | number | bigint, string | number | bigint>;
+  deleted_at: CreatedAt;
+}
+
+export interface ConflictTable extends Versioned {
+  id: string;
+  entity: string;
+  entity_id: string;
+  field: string;
+  overwritten_value: unknown;
+  winning_value: unknown;
+  overwritten_by_user: string | null;
+  resolved: Generated<boolean>;
+  created_at: CreatedAt;
+}

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { TenantDb } from '../db/tenant-database';
+
+/**
+ * The next value of the tenant's version counter. The UPDATE takes the row lock of the single
+ * `sync_state` row, so writers of one tenant serialise here and versions commit in order:
+ * a pull that has seen version N can never later find a row with a version ≤ N appear.
+ * Call it inside the writing transaction, once per transaction.
+ */
+export async function nextVersion(trx: TenantDb): Promise<string> {
+  const row = await trx
+    .updateTable('sync_state')
+    .set({ version: sql<string>`version + 1` })
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return String(row.version);
+}
+
+/** Records that a synced row was deleted, so clients drop it on their next pull. */
+export async function addTombstones(trx: TenantDb, entity: string, ids: string[], version: string): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .insertInto('tombstones')
+    .values(ids.map((id) => ({ entity, id, version })))
+    .onConflict((oc) => oc.columns(['entity', 'id']).doUpdateSet({ version, deleted_at: new Date() }))
+    .execute();
+}

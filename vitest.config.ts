@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Every unit and integration layer. The server suite runs once on embedded PGlite and,
+ * when TEST_DATABASE_URL is set, once more on that real PostgreSQL.
+ */
+const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['sync-server/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_KIND: dbKind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared-types', include: ['shared-types/**/*.test.ts'], environment: 'node' } },
+      serverProject('server-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        plugins: [react()],
+        test: {
+          name: 'pwa',
+          include: ['pwa/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['pwa/src/test/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});
