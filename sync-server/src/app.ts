@@ -42,7 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(errorsPlugin, { serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')) });
   await app.register(authPlugin, { ctx });
 
-  // Modules
+  // Modules: one line each.
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(contactRoutes, { prefix: '/api/public', ctx });
 
