@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context';
@@ -14,14 +14,14 @@ import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
 
 export interface BuildOptions {
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | object;
+  /** A pino logger the whole process shares; none (tests) → no request logging. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the Fastify instance: external plugins → app plugins → modules → static PWA. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },

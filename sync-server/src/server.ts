@@ -24,7 +24,7 @@ const migrated = await migrateAll(database.pool);
 log.info({ database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants }, 'database ready');
 
 const mailer = createMailer(config, log);
-const app = await buildApp({ config, database, mailer }, { logger: log });
+const app = await buildApp({ config, database, mailer }, { loggerInstance: log });
 await app.listen({ port: config.port, host: config.host });
 log.info(
   { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
