@@ -1,0 +1,61 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { bundleReport } from './pwa/scripts/bundle-report';
+
+const BRAND = '#3b4cca';
+
+export default defineConfig({
+  root: 'pwa',
+  publicDir: 'public',
+  build: {
+    outDir: '../dist/pwa',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'SMB Finance',
+        short_name: 'SMB Finance',
+        description: 'Customers, quotes, orders and invoices for small businesses — online or offline.',
+        lang: 'en',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: BRAND,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
+    bundleReport({
+      entries: {
+        landing: 'src/public/landing/LandingPage.tsx',
+        dashboard: 'src/app/layouts/DashboardLayout.tsx',
+      },
+      forbiddenInLanding: [/[\\/]dexie[\\/]/, /[\\/]@tiptap[\\/]/, /[\\/]@mantine[\\/]tiptap[\\/]/, /DashboardLayout/],
+    }),
+  ],
+});
