@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { TokenClaims } from '@smb/shared-types/auth';
+
+export interface AuthContextValue {
+  token: string | null;
+  claims: Partial<TokenClaims> | null;
+  isAuthenticated: boolean;
+  /** Spec §6: the JWT claim IsTenantAdmin equals the string 'true'. */
+  isAdmin: boolean;
+  /** Stores a new session (after login or invitation acceptance). */
+  signIn: (token: string, expiresAt?: string) => void;
+  /** Drops the session keys; local data (IndexedDB) stays for the next login. */
+  signOut: () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,85 @@
+import { SESSION_LIFETIME_MS, type TokenClaims } from '@smb/shared-types/auth';
+
+/** localStorage keys of the session (spec §3). Logout removes exactly these and nothing else. */
+export const SESSION_KEYS = {
+  token: 'token',
+  lastActivity: 'lastActivity',
+  tokenExpiry: 'tokenExpiry',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  lastActivity: number;
+  tokenExpiry: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the JWT payload without verifying it (the server verifies; the client only reads claims). */
+export function decodeClaims(token: string): Partial<TokenClaims> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<TokenClaims>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(): StoredSession | null {
+  const store = storage();
+  const token = store?.getItem(SESSION_KEYS.token);
+  if (!store || !token) return null;
+  const lastActivity = Number(store.getItem(SESSION_KEYS.lastActivity));
+  const tokenExpiry = Number(store.getItem(SESSION_KEYS.tokenExpiry));
+  return {
+    token,
+    lastActivity: Number.isFinite(lastActivity) ? lastActivity : 0,
+    tokenExpiry: Number.isFinite(tokenExpiry) ? tokenExpiry : 0,
+  };
+}
+
+/** Expiry time of a new session: the server's `expiresAt`, else the token's `exp`, else now + 2 h. */
+export function expiryFor(token: string, expiresAt: string | undefined, now: number): number {
+  const fromServer = expiresAt ? Date.parse(expiresAt) : NaN;
+  if (Number.isFinite(fromServer)) return fromServer;
+  const exp = decodeClaims(token)?.exp;
+  if (typeof exp === 'number') return exp * 1000;
+  return now + SESSION_LIFETIME_MS;
+}
+
+export function writeSession(token: string, expiresAt: string | undefined, now = Date.now()): StoredSession {
+  const session = { token, lastActivity: now, tokenExpiry: expiryFor(token, expiresAt, now) };
+  const store = storage();
+  store?.setItem(SESSION_KEYS.token, token);
+  store?.setItem(SESSION_KEYS.lastActivity, String(session.lastActivity));
+  store?.setItem(SESSION_KEYS.tokenExpiry, String(session.tokenExpiry));
+  return session;
+}
+
+/** Removes the session keys only — never IndexedDB, so unsynced changes survive a logout. */
+export function clearSession(): void {
+  const store = storage();
+  for (const key of Object.values(SESSION_KEYS)) store?.removeItem(key);
+}
+
+export function touchActivity(now = Date.now()): void {
+  const store = storage();
+  if (store?.getItem(SESSION_KEYS.token)) store.setItem(SESSION_KEYS.lastActivity, String(now));
+}
+
+/** Spec §4: expired when more than 2 h passed since the last activity, or the expiry time has passed. */
+export function isExpired(session: StoredSession | null, now = Date.now()): boolean {
+  if (!session) return true;
+  if (now - session.lastActivity > SESSION_LIFETIME_MS) return true;
+  return session.tokenExpiry > 0 && now >= session.tokenExpiry;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SESSION_CHECK_INTERVAL_MS } from '@smb/shared-types/auth';
+import { useAuth } from './auth-context';
+import { isExpired, readSession, touchActivity } from './session';
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'click'] as const;
+/** Activity bursts (mouse moves) write localStorage at most this often. */
+const ACTIVITY_WRITE_THROTTLE_MS = 1000;
+
+/**
+ * Spec §4 session upkeep while signed in: activity events and route changes refresh the last
+ * activity time; every 60 s the session is checked (expired → `onExpired`) and, if still valid,
+ * the last activity time is refreshed.
+ */
+export function useSessionWatcher(onExpired: () => void): void {
+  const { isAuthenticated } = useAuth();
+  const { pathname } = useLocation();
+  const onExpiredRef = useRef(onExpired);
+  useEffect(() => {
+    onExpiredRef.current = onExpired;
+  }, [onExpired]);
+
+  useEffect(() => {
+    if (isAuthenticated) touchActivity();
+  }, [pathname, isAuthenticated]);
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let lastWrite = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - lastWrite < ACTIVITY_WRITE_THROTTLE_MS) return;
+      lastWrite = now;
+      touchActivity(now);
+    };
+    const check = () => {
+      if (isExpired(readSession())) {
+        onExpiredRef.current();
+        return false;
+      }
+      return true;
+    };
+    const tick = () => {
+      if (check()) touchActivity();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = window.setInterval(tick, SESSION_CHECK_INTERVAL_MS);
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+      document.removeEventListener('visibilitychange', onVisible);
+      window.clearInterval(timer);
+    };
+  }, [isAuthenticated]);
+}
