@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AUTH_MESSAGES } from '@smb/shared-types/auth';
+import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { OfflineNotice } from '../../components/OfflineNotice';
+import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/auth-api';
+import { useAuth } from '../../features/auth/auth-context';
+import { ApiError } from '../../lib/api-client';
+import { AuthFrame } from './AuthFrame';
+import { FormMessage, type Message } from './FormMessage';
+
+function emailFromState(state: unknown): string {
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
+  return '';
+}
+
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) {
+    const data = error.data;
+    const serverText = data && typeof data === 'object' && 'message' in data ? data.message : null;
+    return typeof serverText === 'string' && serverText ? serverText : AUTH_MESSAGES.invalidCredentials;
+  }
+  return authErrorMessage(error, {
+    service: 'login',
+    statusFallback: () => 'Login failed. Please try again.',
+    fallback: 'Login failed. Please try again.',
+  });
+}
+
+export default function LoginPage() {
+  const { isAuthenticated, signIn } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => emailFromState(location.state));
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [resendMessage, setResendMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [notVerified, setNotVerified] = useState(false);
+  useUpdateGuard('form:login', password !== '');
+
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setResendMessage(null);
+    const found = {
+      email: email.trim() ? undefined : AUTH_MESSAGES.emailRequired,
+      password: password ? undefined : AUTH_MESSAGES.passwordRequired,
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
+    setSubmitting(true);
+    try {
+      const response = await loginRequest({ email: email.trim(), password });
+      if (!response?.token) {
+        setMessage({ kind: 'error', text: response?.message || 'Login failed' });
+        setSubmitting(false);
+        return;
+      }
+      signIn(response.token, response.expiresAt);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setNotVerified(error instanceof ApiError && error.status === 403);
+      setMessage({ kind: 'error', text: loginErrorMessage(error) });
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    setResendMessage(null);
+    if (!email.trim()) {
+      setResendMessage({ kind: 'error', text: AUTH_MESSAGES.enterEmailToResend });
+      return;
+    }
+    setResending(true);
+    try {
+      const response = await resendVerification(email.trim());
+      setResendMessage({
+        kind: 'success',
+        text: response?.message || 'If your account needs verification, a new code has been sent to your email.',
+      });
+    } catch (error) {
+      setResendMessage({
+        kind: 'error',
+        text: authErrorMessage(error, {
+          service: 'verification',
+          statusFallback: () => 'Failed to resend verification email',
+          fallback: 'Failed to resend verification email',
+        }),
+      });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthFrame
+      title="Welcome back"
+      subtitle="Sign in to your SMB Finance account."
+      footer={
+        <>
+          New to SMB Finance?{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Login">
+        <Stack gap="md">
+          <OfflineNotice action="Signing in" />
+          <FormMessage message={message} />
+          <TextInput
+            label="Email"
+            placeholder="you@company.com"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" loading={submitting}>
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+      <Divider my="lg" />
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {notVerified ? 'Your email address is not verified yet.' : 'Didn’t get your verification email?'}{' '}
+          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void resend()} disabled={resending}>
+            Resend verification email
+          </Anchor>
+        </Text>
+        <Text size="sm" c="dimmed">
+          Already have a code?{' '}
+          <Anchor component={Link} to="/verify-email" state={{ email: email.trim() }} size="sm" fw={600}>
+            Verify your email
+          </Anchor>
+        </Text>
+        <FormMessage message={resendMessage} />
+      </Stack>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconPlugConnectedX } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
+import { CONTACT_MESSAGES } from '@smb/shared-types/contact';
+import { isEmail } from '@smb/shared-types/validation';
+import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { OfflineNotice } from '../../components/OfflineNotice';
+import { authErrorMessage, pingApi, registerAccount } from '../../features/auth/auth-api';
+import { AuthFrame } from './AuthFrame';
+import { FormMessage, type Message } from './FormMessage';
+import { useDelayedNavigate } from './useDelayedNavigate';
+
+export const REGISTER_REDIRECT_MS = 2000;
+export const PASSWORD_HINT = 'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
+
+type Field = 'tenantNaturalName' | 'email' | 'password' | 'confirmPassword';
+type Values = Record<Field, string>;
+
+export function validateRegistration(values: Values): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.tenantNaturalName.trim()) errors.tenantNaturalName = AUTH_MESSAGES.companyNameRequired;
+  if (!values.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
+  else if (!isEmail(values.email.trim())) errors.email = CONTACT_MESSAGES.invalidEmail;
+  const password = passwordError(values.password, values.confirmPassword);
+  if (password === AUTH_MESSAGES.passwordsDoNotMatch) errors.confirmPassword = password;
+  else if (password) errors.password = password;
+  return errors;
+}
+
+export default function RegisterPage() {
+  const [values, setValues] = useState<Values>({ tenantNaturalName: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [api, setApi] = useState<'checking' | 'ok' | 'down'>('checking');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [done, setDone] = useState(false);
+  const navigateLater = useDelayedNavigate();
+  useUpdateGuard('form:register', !done && Object.values(values).some(Boolean));
+
+  const checkApi = useCallback(() => {
+    setApi('checking');
+    pingApi()
+      .then((response) => setApi(response && response.ok === false ? 'down' : 'ok'))
+      .catch(() => setApi('down'));
+  }, []);
+  useEffect(checkApi, [checkApi]);
+
+  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = validateRegistration(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    const email = values.email.trim();
+    try {
+      const response = await registerAccount({ ...values, email, tenantNaturalName: values.tenantNaturalName.trim() });
+      if (response && response.success === false) {
+        setMessage({ kind: 'error', text: response.message || 'Registration failed.' });
+        return;
+      }
+      setDone(true);
+      setMessage({
+        kind: 'success',
+        text: response?.message || 'Registration successful! Please check your email for a verification code.',
+      });
+      navigateLater('/verify-email', REGISTER_REDIRECT_MS, { state: { email } });
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: authErrorMessage(error, {
+          service: 'registration',
+          statusFallback: (status) => `Registration failed with status: ${status}`,
+          fallback: 'An unexpected error occurred during registration.',
+        }),
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthFrame
+      title="Create your account"
+      subtitle="Register your business and start sending quotes in minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Register">
+        <Stack gap="md">
+          <OfflineNotice action="Creating an account" />
+          {api === 'down' && (
+            <Alert
+              color="red"
+              variant="light"
+              title="API connectivity issue"
+              icon={<IconPlugConnectedX size={18} />}
+              role="alert"
+            >
+              We can’t reach the server right now, so sign-up is unavailable.{' '}
+              <Anchor component="button" type="button" onClick={checkApi} size="sm" fw={600}>
+                Try again
+              </Anchor>
+            </Alert>
+          )}
+          <FormMessage message={message} />
+          <TextInput
+            label="Business name"
+            placeholder="Acme Plumbing Ltd"
+            required
+            autoComplete="organization"
+            value={values.tenantNaturalName}
+            onChange={change('tenantNaturalName')}
+            error={errors.tenantNaturalName}
+          />
+          <TextInput
+            label="Email"
+            placeholder="you@company.com"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={change('email')}
+            error={errors.email}
+          />
+          <PasswordInput
+            label="Password"
+            description={PASSWORD_HINT}
+            required
+            autoComplete="new-password"
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
+          />
+          <PasswordInput
+            label="Confirm password"
+            required
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={change('confirmPassword')}
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" size="md" loading={submitting} disabled={api === 'down' || done}>
+            Sign Up
+          </Button>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
+import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { OfflineNotice } from '../../components/OfflineNotice';
+import { authErrorMessage, resendInvitation, verifyInvitation } from '../../features/auth/auth-api';
+import { useAuth } from '../../features/auth/auth-context';
+import { AuthFrame } from './AuthFrame';
+import { FormMessage, type Message } from './FormMessage';
+import { PASSWORD_HINT } from './RegisterPage';
+import { useDelayedNavigate } from './useDelayedNavigate';
+
+export const INVITATION_REDIRECT_MS = 1500;
+
+type Field = 'email' | 'otpCode' | 'password';
+
+export function validateInvitation(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
+  if (!values.otpCode.trim()) errors.otpCode = AUTH_MESSAGES.codeRequired;
+  if (!values.password) errors.password = AUTH_MESSAGES.passwordRequired;
+  else if (!isStrongPassword(values.password)) errors.password = AUTH_MESSAGES.invitationPasswordRule;
+  return errors;
+}
+
+/** Accept an invitation: e-mail (optionally from ?email=), the code from the invitation mail, a password. */
+export default function VerifyInvitationPage() {
+  const [params] = useSearchParams();
+  const { signIn } = useAuth();
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: params.get('email') ?? '',
+    otpCode: '',
+    password: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const navigateLater = useDelayedNavigate();
+  useUpdateGuard('form:invitation', !done && (values.otpCode !== '' || values.password !== ''));
+
+  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = validateInvitation(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const response = await verifyInvitation({
+        email: values.email.trim(),
+        otpCode: values.otpCode.trim(),
+        password: values.password,
+      });
+      setDone(true);
+      if (response?.token) {
+        signIn(response.token, response.expiresAt);
+        setMessage({ kind: 'success', text: `${response.message || 'Invitation accepted.'} Opening your dashboard…` });
+        navigateLater('/dashboard', INVITATION_REDIRECT_MS, { replace: true });
+      } else {
+        setMessage({ kind: 'success', text: `${response?.message || 'Invitation accepted.'} Please sign in.` });
+        navigateLater('/login', INVITATION_REDIRECT_MS, { state: { email: values.email.trim() } });
+      }
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: authErrorMessage(error, {
+          service: 'invitation',
+          statusFallback: () => 'Failed to verify your invitation. Please try again.',
+          fallback: 'Failed to verify your invitation. Please try again.',
+        }),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setMessage(null);
+    if (!values.email.trim()) {
+      setMessage({ kind: 'error', text: 'Email is required to resend invitation' });
+      return;
+    }
+    try {
+      const response = await resendInvitation(values.email.trim());
+      setMessage({ kind: 'info', text: response?.message || 'A new invitation code has been sent to your email.' });
+    } catch {
+      setMessage({ kind: 'error', text: 'Failed to resend invitation. Please try again later.' });
+    }
+  };
+
+  return (
+    <AuthFrame
+      title="Accept your invitation"
+      subtitle="Enter the code from your invitation email and choose a password."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Accept invitation">
+        <Stack gap="md">
+          <OfflineNotice action="Accepting an invitation" />
+          <FormMessage message={message} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={change('email')}
+            error={errors.email}
+          />
+          <TextInput
+            label="Verification code"
+            placeholder="123456"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={values.otpCode}
+            onChange={change('otpCode')}
+            error={errors.otpCode}
+            styles={{ input: { letterSpacing: '0.3em', fontWeight: 600 } }}
+          />
+          <PasswordInput
+            label="Password"
+            description={PASSWORD_HINT}
+            required
+            autoComplete="new-password"
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
+          />
+          <Button type="submit" size="md" loading={busy} disabled={done}>
+            Accept Invitation
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            Code expired?{' '}
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void resend()}>
+              Resend invitation
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthFrame>
+  );
+}

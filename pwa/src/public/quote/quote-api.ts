@@ -1,0 +1,82 @@
+import { OFFLINE_MESSAGE } from '../../lib/api-client';
+
+export const QUOTE_LOAD_FAILED = 'Failed to load quote. It may have expired or been removed.';
+
+export type QuoteResult = { ok: true; html: string } | { ok: false; message: string };
+
+/** Readable text of a failed response: a JSON `message`, the text of an HTML page, or the plain body. */
+export function failureText(body: string, fallback: string): string {
+  const text = body.trim();
+  if (!text) return fallback;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message)
+      return data.message;
+    return fallback;
+  } catch {
+    // not JSON
+  }
+  if (/^<!doctype html|<html[\s>]|<body[\s>]/i.test(text)) {
+    const doc = new DOMParser().parseFromString(text, 'text/html');
+    doc.querySelectorAll('script, style, title').forEach((node) => node.remove());
+    const content = (doc.body?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return content ? content.slice(0, 400) : fallback;
+  }
+  return text.slice(0, 400);
+}
+
+async function asResult(request: Promise<Response>, fallback: string): Promise<QuoteResult> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch {
+    return { ok: false, message: navigator.onLine === false ? OFFLINE_MESSAGE : fallback };
+  }
+  const body = await response.text();
+  if (response.ok) return { ok: true, html: body };
+  return { ok: false, message: failureText(body, fallback) };
+}
+
+export function quoteViewUrl(tenantId: string, quoteId: string, token: string): string {
+  return `/api/quotes/${encodeURIComponent(tenantId)}/${encodeURIComponent(quoteId)}/view?token=${encodeURIComponent(token)}`;
+}
+
+/** GET the server-rendered quote document (HTML text). */
+export function loadQuoteHtml(tenantId: string, quoteId: string, token: string, signal?: AbortSignal) {
+  return asResult(fetch(quoteViewUrl(tenantId, quoteId, token), { headers: { Accept: 'text/html' }, signal }), QUOTE_LOAD_FAILED);
+}
+
+/** Only the quote's own accept/reject endpoints may be posted to from inside the document. */
+export function isQuoteActionUrl(url: URL): boolean {
+  return url.origin === window.location.origin && /^\/api\/quotes\/[^/]+\/[^/]+\/(accept|reject)$/.test(url.pathname);
+}
+
+/** POST an accept/reject form as application/x-www-form-urlencoded; the server answers with a new HTML document. */
+export function postQuoteForm(url: URL, fields: URLSearchParams) {
+  return asResult(
+    fetch(url.pathname + url.search, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: fields.toString(),
+    }),
+    'We could not record your response. Please try again.',
+  );
+}
+
+/** The fields a browser would submit for `form` (successful controls plus the submitter). */
+export function formFields(form: HTMLFormElement, submitter: Element | null): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const element of Array.from(form.elements)) {
+    const control = element as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
+    if (!control.name || control.disabled) continue;
+    const tag = control.tagName.toLowerCase();
+    const type = (control.getAttribute('type') ?? '').toLowerCase();
+    if (tag === 'button' || ['submit', 'button', 'image', 'reset'].includes(type)) continue;
+    if ((type === 'checkbox' || type === 'radio') && !(control as HTMLInputElement).checked) continue;
+    if (type === 'file') continue;
+    fields.append(control.name, control.value);
+  }
+  const button = submitter as HTMLButtonElement | HTMLInputElement | null;
+  if (button?.name) fields.append(button.name, button.value);
+  return fields;
+}

@@ -1,0 +1,90 @@
+import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/Logo';
+import { useAuth } from '../../features/auth/auth-context';
+import classes from './SiteHeader.module.css';
+
+const SECTION_LINKS = [
+  { label: 'Services', to: { pathname: '/', hash: '#services' } },
+  { label: 'Pricing', to: { pathname: '/', hash: '#pricing' } },
+  { label: 'Contact Sales', to: { pathname: '/contact' } },
+];
+
+/** Public navbar (spec §2): logged-out and logged-in variants; slide-in menu with overlay on phones. */
+export function SiteHeader() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { isAuthenticated, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    close();
+    signOut();
+    navigate('/login');
+  };
+
+  const accountButtons = (vertical: boolean) =>
+    isAuthenticated ? (
+      <>
+        <Button component={Link} to="/dashboard" onClick={close} fullWidth={vertical}>
+          Dashboard
+        </Button>
+        <Button variant="default" onClick={logout} fullWidth={vertical}>
+          Logout
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button component={Link} to="/login" variant="default" onClick={close} fullWidth={vertical}>
+          Login
+        </Button>
+        <Button component={Link} to="/register" onClick={close} fullWidth={vertical}>
+          Get Started
+        </Button>
+      </>
+    );
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <UnstyledButton component={Link} to="/" aria-label="SMB Finance home">
+            <Logo />
+          </UnstyledButton>
+          <Group gap={4} visibleFrom="sm" component="nav" aria-label="Site">
+            {SECTION_LINKS.map((link) => (
+              <Link key={link.label} to={link.to} className={classes.link}>
+                {link.label}
+              </Link>
+            ))}
+          </Group>
+          <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+            {accountButtons(false)}
+          </Group>
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" />
+        </Group>
+      </Container>
+
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="80%"
+        title={<Logo size="sm" />}
+        hiddenFrom="sm"
+        overlayProps={{ backgroundOpacity: 0.5, blur: 2 }}
+        transitionProps={{ transition: 'slide-left', duration: 200 }}
+      >
+        <Stack gap={4} component="nav" aria-label="Mobile">
+          {SECTION_LINKS.map((link) => (
+            <Link key={link.label} to={link.to} className={classes.mobileLink} onClick={close}>
+              {link.label}
+            </Link>
+          ))}
+        </Stack>
+        <Divider my="md" />
+        <Stack gap="sm">{accountButtons(true)}</Stack>
+      </Drawer>
+    </Box>
+  );
+}
