@@ -1,0 +1,86 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RootLayout } from './routes/RootLayout';
+import { RouteErrorPage } from './routes/RouteErrorPage';
+import { CatchAll, RequireAdmin, RequireAuth } from './routes/guards';
+import type { SectionKey } from './routes/sections';
+
+// Every screen is its own chunk: the landing page downloads neither the dashboard nor its data layer.
+const LandingPage = lazy(() => import('../public/landing/LandingPage'));
+const ContactPage = lazy(() => import('../public/contact/ContactPage'));
+const InfoPage = lazy(() => import('../public/info/InfoPage'));
+const LoginPage = lazy(() => import('../public/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../public/auth/RegisterPage'));
+const VerifyEmailPage = lazy(() => import('../public/auth/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../public/auth/ForgotPasswordPage'));
+const VerifyInvitationPage = lazy(() => import('../public/auth/VerifyInvitationPage'));
+const PublicQuotePage = lazy(() => import('../public/quote/PublicQuotePage'));
+const DashboardLayout = lazy(() => import('./layouts/DashboardLayout'));
+const DashboardHome = lazy(() => import('./routes/DashboardHome'));
+const SectionPage = lazy(() => import('./routes/SectionPage'));
+const SettingsLayout = lazy(() => import('./layouts/SettingsLayout'));
+
+const section = (key: SectionKey) => <SectionPage section={key} />;
+
+const crud = (path: string, list: SectionKey, create: SectionKey | null, detail: SectionKey): RouteObject => ({
+  path,
+  children: [
+    { index: true, element: section(list) },
+    ...(create ? [{ path: 'new', element: section(create) }] : []),
+    { path: ':id', element: section(detail) },
+  ],
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/faq', element: <InfoPage page="faq" /> },
+      { path: '/support', element: <InfoPage page="support" /> },
+      { path: '/privacy', element: <InfoPage page="privacy" /> },
+      { path: '/terms', element: <InfoPage page="terms" /> },
+      { path: '/cookie-policy', element: <InfoPage page="cookie-policy" /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/verify-invitation', element: <VerifyInvitationPage /> },
+      { path: '/quote/:tenantId/:quoteId/view', element: <PublicQuotePage /> },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <DashboardHome /> },
+          crud('customers', 'customers', 'customerNew', 'customerDetail'),
+          crud('contacts', 'contacts', 'contactNew', 'contactDetail'),
+          crud('products', 'products', 'productNew', 'productDetail'),
+          crud('quotes', 'quotes', 'quoteNew', 'quoteDetail'),
+          crud('orders', 'orders', null, 'orderDetail'),
+          crud('invoices', 'invoices', null, 'invoiceDetail'),
+          {
+            path: 'settings',
+            element: (
+              <RequireAdmin>
+                <SettingsLayout />
+              </RequireAdmin>
+            ),
+            children: [
+              { index: true, element: <Navigate to="tenant" replace /> },
+              { path: 'tenant', element: section('settingsTenant') },
+              { path: 'currencies', element: section('settingsCurrencies') },
+              { path: 'users', element: section('settingsUsers') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
