@@ -6,7 +6,13 @@ import type { CurrencyTable } from '../modules/currencies/currencies.table';
 import type { QuoteItemTable, QuoteTable } from '../modules/quotes/quotes.table';
 import type { OrderItemTable, OrderTable } from '../modules/orders/orders.table';
 import type { InvoiceItemTable, InvoiceTable } from '../modules/invoices/invoices.table';
-import type { ConflictTable, SyncStateTable, TombstoneTable } from '../sync/sync.table';
+import type {
+  ConflictTable,
+  SyncClientTable,
+  SyncRejectionTable,
+  SyncStateTable,
+  TombstoneTable,
+} from '../sync/sync.table';
 
 export interface CounterTable {
   name: 'quote' | 'order' | 'invoice';
@@ -29,6 +35,8 @@ export interface TenantDatabase {
   invoice_items: InvoiceItemTable;
   tombstones: TombstoneTable;
   conflicts: ConflictTable;
+  sync_clients: SyncClientTable;
+  sync_rejections: SyncRejectionTable;
 }
 
 /** A Kysely bound to one tenant schema (`withSchema`), or a transaction on it. */

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 const UNAVAILABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-function isDatabaseUnavailable(err: { code?: unknown; message?: string }): boolean {
+export function isDatabaseUnavailable(err: { code?: unknown; message?: string }): boolean {
   const code = typeof err.code === 'string' ? err.code : '';
   if (UNAVAILABLE_PG_CODES.has(code) || UNAVAILABLE_NET_CODES.has(code)) return true;
   const message = err.message ?? '';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SyncEntity } from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 
 /**
@@ -17,7 +18,7 @@ export async function nextVersion(trx: TenantDb): Promise<string> {
 }
 
 /** Records that a synced row was deleted, so clients drop it on their next pull. */
-export async function addTombstones(trx: TenantDb, entity: string, ids: string[], version: string): Promise<void> {
+export async function addTombstones(trx: TenantDb, entity: SyncEntity, ids: string[], version: string): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .insertInto('tombstones')

@@ -1,0 +1,175 @@
+import {
+  ContactCreateBody,
+  ContactUpdateBody,
+  CustomerCreateBody,
+  CustomerUpdateBody,
+  QuoteCreateBody,
+  QuoteUpdateBody,
+  type MutationName,
+  type SyncEntity,
+  type UpdateArgs,
+} from '@smb/shared-types';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { badRequest, notFound } from '../errors';
+import type { TenantScope } from '../modules/tenant-scope';
+import * as contacts from '../modules/contacts/contacts.service';
+import * as customers from '../modules/customers/customers.service';
+import * as orders from '../modules/orders/orders.service';
+import * as quotes from '../modules/quotes/quotes.service';
+import { mergeUpdate } from './merge';
+import { nextVersion } from './version';
+
+/** Work that must wait for the commit (e-mail). */
+export type AfterCommit = () => Promise<void>;
+
+export interface MutatorContext {
+  appOrigin: string;
+  mailer: { send(message: { to: string; subject: string; text: string; html: string }): Promise<void> };
+}
+
+type Mutator = (scope: TenantScope, args: Record<string, unknown>, after: AfterCommit[], ctx: MutatorContext) => Promise<unknown>;
+
+const Uuid = Type.String({ format: 'uuid' });
+const IdArgs = Type.Object({ id: Uuid });
+const UpdateArgsSchema = Type.Object({
+  id: Uuid,
+  baseVersion: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
+  changes: Type.Record(Type.String(), Type.Unknown()),
+  base: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** The same validation the routes get from Fastify: unknown fields dropped, wrong types refused. */
+const ajv = new Ajv({ removeAdditional: 'all', useDefaults: true, coerceTypes: false, allErrors: false });
+addFormats.default(ajv);
+const validators = new WeakMap<TSchema, ReturnType<typeof ajv.compile>>();
+
+/** Validates mutation args like a route validates a body: wrong types are a permanent 400, never a crash. */
+function parse<T extends TSchema>(schema: T, args: unknown, what = 'args'): Static<T> {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  const copy = structuredClone(args);
+  if (!validate(copy)) {
+    const first = validate.errors?.[0];
+    throw badRequest(`Invalid ${what}${first?.instancePath ? ` at ${first.instancePath}` : ''}: ${first?.message ?? 'wrong shape'}`);
+  }
+  return copy as Static<T>;
+}
+
+/** An `*.update`: the changed fields, merged per field against the client's base (see merge.ts). */
+function update<T extends TSchema>(
+  entity: SyncEntity,
+  schema: T,
+  apply: (scope: TenantScope, id: string, changes: Static<T>, current: Record<string, unknown>) => Promise<unknown>,
+): Mutator {
+  return async (scope, raw) => {
+    const args = parse(UpdateArgsSchema, raw) as UpdateArgs;
+    const changes = parse(schema, args.changes, 'changes');
+    await mergeUpdate(scope.db, entity, { ...args, changes }, scope.user.id, async (current) => {
+      await apply(scope, args.id, changes, current);
+    });
+  };
+}
+
+const CustomerCreateArgs = Type.Object({
+  ...CustomerCreateBody.properties,
+  id: Uuid,
+  mainContact: Type.Optional(
+    Type.Object({
+      id: Type.Optional(Uuid),
+      name: Type.Optional(Type.String({ maxLength: 200 })),
+      email: Type.Optional(Type.String({ maxLength: 254 })),
+      phoneNumber: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+    }),
+  ),
+});
+const ContactCreateArgs = Type.Object({ ...ContactCreateBody.properties, id: Uuid, customerId: Uuid });
+const DocumentCreateArgs = Type.Object({ ...QuoteCreateBody.properties, id: Uuid });
+const StatusArgs = Type.Object({ id: Uuid, status: Type.String({ maxLength: 40 }) });
+
+/** Quote/order updates need the whole document input: the current one with the changed fields over it. */
+function documentInput(current: Record<string, unknown>, changes: Record<string, unknown>) {
+  const items = (changes.items ?? current.items) as Array<{ id?: string; productId?: string | null; quantity?: number | null }>;
+  return {
+    customerId: (changes.customerId ?? current.customerId) as string | null,
+    contactId: (changes.contactId ?? current.contactId) as string | null,
+    currencyCode: (changes.currencyCode ?? current.currencyCode) as string | null,
+    notes: (changes.notes ?? current.notes) as string | null,
+    items: items.map((i) => ({ id: i.id, productId: i.productId ?? null, quantity: i.quantity ?? null })),
+  };
+}
+
+export const MUTATORS: Partial<Record<MutationName, Mutator>> = {
+  'customer.create': async (scope, raw) => {
+    const { mainContact, ...args } = parse(CustomerCreateArgs, raw);
+    await customers.createCustomer(scope, {
+      ...args,
+      ...(mainContact
+        ? {
+            mainContactId: mainContact.id,
+            mainContactName: mainContact.name ?? '',
+            mainContactEmail: mainContact.email ?? '',
+            mainContactPhoneNumber: mainContact.phoneNumber ?? null,
+          }
+        : {}),
+    });
+  },
+  'customer.update': update('customers', CustomerUpdateBody, (scope, id, changes) => customers.updateCustomer(scope, id, changes)),
+  'customer.delete': async (scope, raw) => customers.deleteCustomer(scope, parse(IdArgs, raw).id),
+
+  'contact.create': async (scope, raw) => contacts.createContact(scope, parse(ContactCreateArgs, raw)),
+  'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) => contacts.updateContact(scope, id, changes)),
+  'contact.delete': async (scope, raw) => contacts.deleteContact(scope, parse(IdArgs, raw).id),
+
+  'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),
+  'quote.update': update('quotes', QuoteUpdateBody, (scope, id, changes, current) =>
+    quotes.updateQuote(scope, id, documentInput(current, changes)),
+  ),
+  'quote.delete': async (scope, raw) => quotes.deleteQuote(scope, parse(IdArgs, raw).id),
+  'quote.setStatus': async (scope, raw) => {
+    const args = parse(StatusArgs, raw);
+    await quotes.setQuoteStatus(scope, args.id, args.status);
+  },
+  'quote.send': async (scope, raw, after, ctx) => {
+    const { mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, { appOrigin: ctx.appOrigin });
+    after.push(() => ctx.mailer.send(mail));
+  },
+  'quote.convert': async (scope, raw) => {
+    const args = parse(Type.Object({ id: Uuid, orderId: Type.Optional(Uuid) }), raw);
+    await quotes.convertQuote(scope, args.id, { orderId: args.orderId });
+  },
+
+  'order.create': async (scope, raw) => orders.createOrder(scope, parse(DocumentCreateArgs, raw)),
+  'order.update': update('orders', QuoteUpdateBody, (scope, id, changes, current) =>
+    orders.updateOrder(scope, id, documentInput(current, changes)),
+  ),
+  'order.delete': async (scope, raw) => orders.deleteOrder(scope, parse(IdArgs, raw).id),
+
+  'conflict.resolve': async (scope, raw) => {
+    const { id } = parse(IdArgs, raw);
+    const version = await nextVersion(scope.db);
+    const row = await scope.db
+      .updateTable('conflicts')
+      .set({ resolved: true, version, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw notFound('Conflict not found');
+  },
+};
+
+export async function runMutator(
+  scope: TenantScope,
+  name: MutationName,
+  args: Record<string, unknown>,
+  after: AfterCommit[],
+  ctx: MutatorContext,
+): Promise<void> {
+  const mutator = MUTATORS[name];
+  if (!mutator) throw badRequest(`Unknown mutation ${name}`);
+  await mutator(scope, args, after, ctx);
+}

@@ -1,0 +1,176 @@
+import { sql } from 'kysely';
+import { PULL_PAGE_SIZE, SYNC_ENTITIES, type PatchOp, type PullResponse, type SyncEntity } from '@smb/shared-types';
+import type { TenantDb } from '../db/tenant-database';
+import type { TenantScope } from '../modules/tenant-scope';
+import { ENTITY_TABLES, toPatchValue } from './rows';
+
+export interface Change {
+  entity: SyncEntity;
+  id: string;
+  version: bigint;
+  row?: Record<string, unknown>;
+}
+
+/** Rejections a client is told about: those of the last 30 days. */
+const REJECTION_WINDOW_DAYS = 30;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tables are chosen from a fixed list at run time */
+async function changedRows(trx: TenantDb, entity: SyncEntity, after: bigint, upTo: bigint, limit: number): Promise<Change[]> {
+  const rows = (await (trx as any)
+    .selectFrom(entity)
+    .selectAll()
+    .where('version', '>', after.toString())
+    .where('version', '<=', upTo.toString())
+    .orderBy('version')
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as Array<Record<string, unknown> & { id: string; version: string }>;
+  return rows.map((row) => ({ entity, id: row.id, version: BigInt(row.version), row }));
+}
+
+export async function attachItems(trx: TenantDb, changes: Change[]): Promise<void> {
+  for (const entity of SYNC_ENTITIES) {
+    const items = ENTITY_TABLES[entity].items;
+    if (!items) continue;
+    const parents = changes.filter((c) => c.entity === entity && c.row);
+    if (parents.length === 0) continue;
+    const rows = (await (trx as any)
+      .selectFrom(items.table)
+      .selectAll()
+      .where(items.parent, 'in', parents.map((p) => p.id))
+      .orderBy('position')
+      .orderBy('id')
+      .execute()) as Array<Record<string, unknown>>;
+    const byParent = new Map<string, Record<string, unknown>[]>();
+    for (const row of rows) {
+      const parentId = row[items.parent] as string;
+      const { [items.parent]: _parent, ...rest } = row;
+      byParent.set(parentId, [...(byParent.get(parentId) ?? []), toPatchValue(rest)]);
+    }
+    for (const p of parents) p.row!.items = byParent.get(p.id) ?? [];
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const byVersion = (a: Change, b: Change) => (a.version < b.version ? -1 : a.version > b.version ? 1 : a.id < b.id ? -1 : 1);
+
+/**
+ * One page of changes after `cursor`, read in one REPEATABLE READ snapshot together with the
+ * clients' last mutation ids, so the ids never run ahead of the data they acknowledge.
+ * Pages end on a version boundary: rows written by one transaction share a version and are never split.
+ */
+export async function pull(
+  scope: TenantScope,
+  clientGroupId: string,
+  clientId: string,
+  cursorText: string | null,
+  pageSize = PULL_PAGE_SIZE,
+): Promise<PullResponse> {
+  const requested = BigInt(cursorText ?? '0');
+  return scope.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const state = await trx.selectFrom('sync_state').select(['version', 'tombstone_horizon']).executeTakeFirstOrThrow();
+      const head = BigInt(state.version);
+      const clear = requested > 0n && requested < BigInt(state.tombstone_horizon);
+      const after = clear ? 0n : requested > head ? 0n : requested;
+
+      const candidates: Change[] = [];
+      for (const entity of SYNC_ENTITIES) candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
+      if (after > 0n) {
+        const tombstones = await trx
+          .selectFrom('tombstones')
+          .select(['entity', 'id', 'version'])
+          .where('version', '>', after.toString())
+          .where('version', '<=', head.toString())
+          .orderBy('version')
+          .limit(pageSize + 1)
+          .execute();
+        for (const t of tombstones) candidates.push({ entity: t.entity as SyncEntity, id: t.id, version: BigInt(t.version) });
+      }
+      candidates.sort(byVersion);
+
+      let page = candidates;
+      let hasMore = false;
+      if (candidates.length > pageSize) {
+        hasMore = true;
+        page = candidates.slice(0, pageSize);
+        const lastVersion = page.at(-1)!.version;
+        const withinVersion = page.filter((c) => c.version < lastVersion);
+        // Keep whole versions: drop the split one, unless it is all there is (then take all of it,
+        // however large: one transaction's rows are never split across pages).
+        page = withinVersion.length > 0 ? withinVersion : await changesAtVersion(trx, lastVersion);
+      }
+      const cursor = hasMore ? page.at(-1)!.version : head;
+      await attachItems(trx, page);
+
+      const remainingRows = hasMore ? await countAfter(trx, cursor, head) : 0;
+      const patch: PatchOp[] = page.map((c) =>
+        c.row ? { op: 'put', entity: c.entity, id: c.id, value: toPatchValue(c.row) } : { op: 'del', entity: c.entity, id: c.id },
+      );
+
+      const clients = await trx
+        .selectFrom('sync_clients')
+        .select(['client_id', 'last_mutation_id'])
+        .where('client_group_id', '=', clientGroupId)
+        .where('user_id', '=', scope.user.id)
+        .execute();
+      const rejections = await trx
+        .selectFrom('sync_rejections')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('created_at', '>', sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`)
+        .orderBy('mutation_id')
+        .execute();
+
+      return {
+        cursor: cursor.toString(),
+        hasMore,
+        clear,
+        lastMutationIds: Object.fromEntries(clients.map((c) => [c.client_id, Number(c.last_mutation_id)])),
+        patch,
+        rejections: rejections.map((r) => ({
+          mutationId: Number(r.mutation_id),
+          name: r.name,
+          statusCode: r.status_code,
+          message: r.message,
+          createdAt: r.created_at.toISOString(),
+        })),
+        remaining: remainingRows,
+        tenant: {
+          id: scope.tenant.id,
+          naturalName: scope.tenant.natural_name,
+          schemaName: scope.tenant.schema_name,
+          createdAt: scope.tenant.created_at.toISOString(),
+        },
+      };
+    });
+}
+
+/** Every change written at exactly `version` (one transaction's rows and tombstones). */
+async function changesAtVersion(trx: TenantDb, version: bigint): Promise<Change[]> {
+  const changes: Change[] = [];
+  for (const entity of SYNC_ENTITIES)
+    changes.push(...(await changedRows(trx, entity, version - 1n, version, Number.MAX_SAFE_INTEGER)));
+  const tombstones = await trx.selectFrom('tombstones').select(['entity', 'id', 'version']).where('version', '=', version.toString()).execute();
+  for (const t of tombstones) changes.push({ entity: t.entity as SyncEntity, id: t.id, version });
+  return changes.sort(byVersion);
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+async function countAfter(trx: TenantDb, after: bigint, upTo: bigint): Promise<number> {
+  let total = 0;
+  for (const table of [...SYNC_ENTITIES, 'tombstones'] as const) {
+    const row = (await (trx as any)
+      .selectFrom(table)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where('version', '>', after.toString())
+      .where('version', '<=', upTo.toString())
+      .executeTakeFirst()) as { n: string | number } | undefined;
+    total += Number(row?.n ?? 0);
+  }
+  return total;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

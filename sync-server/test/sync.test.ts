@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pull } from '../src/sync/pull';
+import { findUserWithTenant } from '../src/modules/auth/auth.repository';
+import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
+import { TestClient, applyPatch, customerArgs } from './sync-helpers';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof registerTenant>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerTenant(t, 'Sync Co');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const client = () => new TestClient(t, admin.token);
+
+async function productId(c: TestClient): Promise<string> {
+  const id = randomUUID();
+  const schema = (await findUserWithTenant(t.ctx.database.db, admin.userId))!.tenant.schema_name;
+  const db = t.ctx.database.tenantDb(schema);
+  await db.transaction().execute(async (trx) => {
+    const { nextVersion } = await import('../src/sync/version');
+    const version = await nextVersion(trx);
+    await trx.insertInto('products').values({ id, name: 'Widget', sku: 'W-1', price: '19.99', currency_code: 'USD', version }).execute();
+  });
+  void c;
+  return id;
+}
+
+describe('push', () => {
+  it('applies a batch once: a replayed batch is skipped entirely', async () => {
+    const c = client();
+    const args = customerArgs();
+    const batch = [c.mutation('customer.create', args), c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { phoneNumber: '555-0199' }, base: { phoneNumber: '555-0100' } })];
+    const first = await c.push(batch);
+    expect(first.status).toBe(200);
+    expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    const again = await c.push(batch);
+    expect(again.body.results.map((r) => r.status)).toEqual(['skipped', 'skipped']);
+    expect(again.body.lastMutationId).toBe(2);
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/customers?q=${args.name}`, headers: bearer(admin.token) });
+    expect(list.json().filter((x: { id: string }) => x.id === args.id)).toHaveLength(1);
+    const contacts = await t.app.inject({ method: 'GET', url: `/api/contacts/customer/${args.id}`, headers: bearer(admin.token) });
+    expect(contacts.json()).toEqual([expect.objectContaining({ name: 'Hank Scorpio', role: 'Primary' })]);
+  });
+
+  it('stops at a gap and applies nothing after it', async () => {
+    const c = client();
+    const one = c.mutation('customer.create', customerArgs());
+    c.nextId++; // skip id 2
+    const three = c.mutation('customer.create', customerArgs());
+    const res = await c.push([one, three]);
+    expect(res.body).toMatchObject({ lastMutationId: 1, gapAt: 3, results: [{ id: 1, status: 'applied' }] });
+    const pulled = await c.pullOnce(null);
+    expect(pulled.patch.some((p) => p.id === three.args.id)).toBe(false);
+  });
+
+  it('records a permanent error as a rejection, advances, and tells the client again on pull', async () => {
+    const c = client();
+    const bad = c.mutation('contact.create', { id: randomUUID(), customerId: randomUUID(), name: 'Nobody', email: 'no@body.test' });
+    const wrongType = c.mutation('customer.create', { id: randomUUID(), name: 42, email: 'x@y.z' });
+    const good = c.mutation('customer.create', customerArgs());
+    const res = await c.push([bad, wrongType, good]);
+    expect(res.body.results).toEqual([
+      { id: 1, status: 'rejected', error: { statusCode: 404, message: expect.any(String) } },
+      { id: 2, status: 'rejected', error: { statusCode: 400, message: expect.stringMatching(/name/) } },
+      { id: 3, status: 'applied' },
+    ]);
+    expect(res.body.lastMutationId).toBe(3);
+    const [page] = await c.pull();
+    expect(page!.lastMutationIds[c.clientId]).toBe(3);
+    expect(page!.rejections.map((r) => [r.mutationId, r.statusCode])).toEqual([
+      [1, 404],
+      [2, 400],
+    ]);
+  });
+
+  it('refuses a client id used by another user', async () => {
+    const c = client();
+    await c.push([c.mutation('customer.create', customerArgs())]);
+    const other = await registerTenant(t, 'Other Co');
+    const thief = new TestClient(t, other.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: bearer(thief.token),
+      payload: { clientGroupId: c.clientGroupId, clientId: c.clientId, mutations: [thief.mutation('customer.create', customerArgs())] },
+    });
+    // The other tenant has its own sync_clients table: the id is simply new there.
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results[0].status).toBe('applied');
+  });
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/sync/pull', payload: { clientGroupId: randomUUID(), clientId: randomUUID(), cursor: null } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('pull', () => {
+  it('returns deletes for every cascaded child of a deleted customer', async () => {
+    const c = client();
+    const args = customerArgs();
+    const product = await productId(c);
+    const quoteId = randomUUID();
+    await c.push([
+      c.mutation('customer.create', args),
+      c.mutation('quote.create', { id: quoteId, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '', items: [{ productId: product, quantity: 2 }] }),
+    ]);
+    await c.pull();
+    expect(c.get('quotes', quoteId)).toMatchObject({ customerId: args.id, total: 39.98, items: [expect.objectContaining({ quantity: 2, unitPrice: 19.99 })] });
+    expect(c.get('contacts', args.mainContact.id)).toBeDefined();
+
+    await c.push([c.mutation('customer.delete', { id: args.id })]);
+    const pages = await c.pull();
+    const dels = pages.flatMap((p) => p.patch).filter((p) => p.op === 'del').map((p) => `${p.entity}/${p.id}`);
+    expect(dels).toEqual(expect.arrayContaining([`customers/${args.id}`, `contacts/${args.mainContact.id}`, `quotes/${quoteId}`]));
+    expect(c.get('customers', args.id)).toBeUndefined();
+    expect(c.get('quotes', quoteId)).toBeUndefined();
+  });
+
+  it('gives the same state from any cursor as a fresh full pull, with small pages that never split a version', async () => {
+    const c = client();
+    const cursors: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const args = customerArgs({ name: `Paged ${i}` });
+      await c.push([c.mutation('customer.create', args)]);
+      if (i % 2 === 0) await c.push([c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { address: `Street ${i}` }, base: {} })]);
+      if (i === 3) await c.push([c.mutation('customer.delete', { id: args.id })]);
+      cursors.push((await c.pullOnce(null)).cursor);
+    }
+    const scope = await findUserWithTenant(t.ctx.database.db, admin.userId);
+    const s = { ...scope!, db: t.ctx.database.tenantDb(scope!.tenant.schema_name) };
+
+    async function stateFrom(cursor: string | null, pageSize: number) {
+      const rows = new Map<string, Record<string, unknown>>();
+      if (cursor !== null) applyPatch(rows, (await pullAll(null, 1000)).patch);
+      const fromCursor = await pullAll(cursor, pageSize);
+      applyPatch(rows, fromCursor.patch);
+      return rows;
+    }
+    async function pullAll(cursor: string | null, pageSize: number) {
+      const patch = [];
+      let next = cursor;
+      let pages = 0;
+      for (;;) {
+        const page = await pull(s, c.clientGroupId, c.clientId, next, pageSize);
+        pages++;
+        // A version never straddles two pages.
+        if (page.hasMore) {
+          const versions = page.patch.filter((p) => p.op === 'put').map((p) => String((p as { value: { version: string } }).value.version));
+          expect(versions).not.toContain(String(BigInt(page.cursor) + 1n));
+        }
+        patch.push(...page.patch);
+        next = page.cursor;
+        if (!page.hasMore) return { patch, pages };
+      }
+    }
+    const full = new Map<string, Record<string, unknown>>();
+    const fullPull = await pullAll(null, 3);
+    expect(fullPull.pages).toBeGreaterThan(1);
+    applyPatch(full, fullPull.patch);
+    for (const cursor of cursors) {
+      const state = await stateFrom(cursor, 2);
+      expect(Object.fromEntries(state)).toEqual(Object.fromEntries(full));
+    }
+  });
+
+  it('never skips rows written by REST and push concurrently with pulls', async () => {
+    const c = client();
+    const seen = new Map<string, Record<string, unknown>>();
+    let cursor: string | null = null;
+    let writing = true;
+    const writes = (async () => {
+      const jobs: Promise<unknown>[] = [];
+      for (let i = 0; i < 15; i++) {
+        jobs.push(
+          t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(admin.token), payload: { name: `REST ${i}`, email: `rest${i}@x.test` } }),
+        );
+        const pusher = new TestClient(t, admin.token);
+        jobs.push(pusher.push([pusher.mutation('customer.create', customerArgs({ name: `Push ${i}` }))]));
+      }
+      await Promise.all(jobs);
+      writing = false;
+    })();
+    while (writing) {
+      const page = await c.pullOnce(cursor);
+      applyPatch(seen, page.patch);
+      cursor = page.cursor;
+    }
+    await writes;
+    for (;;) {
+      const page = await c.pullOnce(cursor);
+      applyPatch(seen, page.patch);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const fresh = new Map<string, Record<string, unknown>>();
+    for (let next: string | null = null; ; ) {
+      const page = await c.pullOnce(next);
+      applyPatch(fresh, page.patch);
+      next = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect([...seen.keys()].sort()).toEqual([...fresh.keys()].sort());
+  });
+
+  it('numbers quotes gaplessly when they arrive by push', async () => {
+    const c = client();
+    const args = customerArgs();
+    const product = await productId(c);
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    await c.push([
+      c.mutation('customer.create', args),
+      ...ids.map((id) => c.mutation('quote.create', { id, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '', items: [{ productId: product, quantity: 1 }] })),
+    ]);
+    await c.pull();
+    const numbers = ids.map((id) => Number(String(c.get('quotes', id)!.quoteNumber).slice(2)));
+    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+  });
+});
+
+describe('conflicts', () => {
+  it('merges edits of different fields, and keeps the overwritten value when both edit one field', async () => {
+    const a = client();
+    const b = client();
+    const args = customerArgs({ name: 'Merge Inc', phoneNumber: '111', address: 'Old Road' });
+    await a.push([a.mutation('customer.create', args)]);
+    await a.pull();
+    await b.pull();
+    const base = a.get('customers', args.id)!;
+
+    await a.push([a.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { phoneNumber: '222' }, base: { phoneNumber: '111' } })]);
+    await b.push([b.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { address: 'New Road' }, base: { address: 'Old Road' } })]);
+    await b.pull();
+    expect(b.get('customers', args.id)).toMatchObject({ phoneNumber: '222', address: 'New Road' });
+
+    await a.push([a.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { name: 'Merge A' }, base: { name: 'Merge Inc' } })]);
+    await b.push([b.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { name: 'Merge B' }, base: { name: 'Merge Inc' } })]);
+    await a.pull();
+    expect(a.get('customers', args.id)).toMatchObject({ name: 'Merge B' });
+    const conflicts = [...a.rows.values()].filter((r) => r.entityId === args.id);
+    expect(conflicts).toEqual([expect.objectContaining({ entity: 'customers', field: 'name', overwrittenValue: 'Merge A', winningValue: 'Merge B', resolved: false })]);
+
+    await a.push([a.mutation('conflict.resolve', { id: conflicts[0]!.id })]);
+    await b.pull();
+    expect(b.get('conflicts', conflicts[0]!.id as string)).toMatchObject({ resolved: true });
+  });
+
+  it('rejects an edit of a quote that is no longer a draft, with the reason', async () => {
+    const c = client();
+    const args = customerArgs();
+    const product = await productId(c);
+    const quoteId = randomUUID();
+    await c.push([
+      c.mutation('customer.create', args),
+      c.mutation('quote.create', { id: quoteId, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '<p>v1</p>', items: [{ productId: product, quantity: 1 }] }),
+      c.mutation('quote.send', { id: quoteId }),
+    ]);
+    const res = await c.push([c.mutation('quote.update', { id: quoteId, baseVersion: null, changes: { notes: '<p>v2</p>' }, base: { notes: '<p>v1</p>' } })]);
+    expect(res.body.results[0]).toMatchObject({ status: 'rejected', error: { statusCode: 409 } });
+    await c.pull();
+    expect(c.get('quotes', quoteId)).toMatchObject({ status: 'Sent', notes: '<p>v1</p>' });
+  });
+});
