@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context';
@@ -12,10 +12,18 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
+import contactPersonRoutes from './modules/contacts/contacts.routes';
+import currencyRoutes from './modules/currencies/currencies.routes';
+import customerRoutes from './modules/customers/customers.routes';
+import productRoutes from './modules/products/products.routes';
+import tenantRoutes from './modules/tenants/tenants.routes';
+import userRoutes from './modules/users/users.routes';
 
 export interface BuildOptions {
   /** A pino logger the whole process shares; none (tests) → no request logging. */
   loggerInstance?: FastifyBaseLogger;
+  /** Called for every route as it is registered (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify instance: external plugins → app plugins → modules → static PWA. */
@@ -26,6 +34,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // External plugins
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -45,6 +54,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Modules: one line each.
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(contactRoutes, { prefix: '/api/public', ctx });
+  await app.register(customerRoutes, { prefix: '/api/customers' });
+  await app.register(contactPersonRoutes, { prefix: '/api/contacts' });
+  await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(currencyRoutes, { prefix: '/api/currencies' });
+  await app.register(tenantRoutes, { prefix: '/api/tenants', ctx });
+  await app.register(userRoutes, { prefix: '/api/users', ctx });
 
   // The built PWA, if present. Files not found fall back to index.html (see errors plugin).
   if (existsSync(path.join(ctx.config.staticDir, 'index.html'))) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
@@ -62,7 +62,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; poolSize?: number } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; poolSize?: number; build?: BuildOptions } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smb-test-'));
   const config = loadConfig({
@@ -77,7 +77,7 @@ export async function createTestApp(
   const silent = { info() {} };
   const mailer = options.mailer ?? createMailer(config, silent);
   const ctx: AppContext = { config, database: testDb.database, mailer };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, options.build);
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import type { TenantRow, UserRow } from '../db/app-tables';
 import type { TenantDb } from '../db/tenant-database';
+import { forbidden } from '../errors';
 
 /**
  * What every write service function receives first: the caller's tenant-scoped database (or a
@@ -10,4 +11,12 @@ export interface TenantScope {
   db: TenantDb;
   user: UserRow;
   tenant: TenantRow;
+}
+
+/** Admin-only writes check the caller's role in the service, so REST routes and sync mutators share the rule. */
+export function requireTenantAdmin(
+  scope: Pick<TenantScope, 'user'>,
+  message = 'Only tenant administrators can do this',
+): void {
+  if (!scope.user.is_tenant_admin) throw forbidden(message);
 }

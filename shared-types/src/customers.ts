@@ -1,0 +1,148 @@
+import { Type, type Static } from 'typebox';
+import { ClientId, Nullable, OptionalText, textOrNull } from './api';
+import { firstError, isEmail } from './validation';
+
+export const CUSTOMER_MESSAGES = {
+  nameRequired: 'Company name is required',
+  emailRequired: 'Company email is required',
+  invalidEmail: 'Company email is not a valid email address',
+  mainContactNameRequired: 'Main contact name is required',
+  mainContactEmailRequired: 'Main contact email is required',
+  mainContactInvalidEmail: 'Main contact email is not a valid email address',
+  notFound: 'Customer not found',
+  idTaken: 'A customer with this id already exists',
+  hasInvoices:
+    'This customer has invoices and cannot be deleted: invoices are legal records that must be kept. Cancel or keep the invoices instead.',
+} as const;
+
+/** Role of the contact made together with a customer (spec §3). */
+export const PRIMARY_CONTACT_ROLE = 'Primary';
+
+const Name = Type.Optional(Type.String({ maxLength: 200 }));
+const Email = Type.Optional(Type.String({ maxLength: 254 }));
+
+/** The spec's fields and the form's `company*` aliases (the spec's name wins when both are sent). */
+const customerFields = {
+  name: Name,
+  email: Email,
+  phoneNumber: OptionalText(50),
+  address: OptionalText(300),
+  address2: OptionalText(300),
+  companyName: Name,
+  companyEmail: Email,
+  companyPhoneNumber: OptionalText(50),
+  companyAddress: OptionalText(300),
+  companyAddress2: OptionalText(300),
+};
+
+export const CustomerCreateBody = Type.Object(
+  {
+    id: ClientId,
+    ...customerFields,
+    mainContactId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'Client-made id of the main contact' }),
+    ),
+    mainContactName: Type.Optional(Type.String({ maxLength: 200 })),
+    mainContactEmail: Type.Optional(Type.String({ maxLength: 254 })),
+    mainContactPhoneNumber: OptionalText(50),
+  },
+  {
+    description:
+      'Company name and email are required. When any mainContact* field is present (the app always sends them on creation), ' +
+      'the main contact name and email are required too and the contact is created with role Primary in the same transaction. ' +
+      'API clients may send only {name, email, phoneNumber, address, address2}.',
+  },
+);
+export type CustomerCreateBody = Static<typeof CustomerCreateBody>;
+
+export const CustomerUpdateBody = Type.Object(
+  {
+    id: Type.Optional(Type.String({ description: 'Ignored: the path id wins' })),
+    ...customerFields,
+  },
+  { description: 'Fields left out stay as they are; null or blank clears an optional field.' },
+);
+export type CustomerUpdateBody = Static<typeof CustomerUpdateBody>;
+
+export const Customer = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phoneNumber: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  address2: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type Customer = Static<typeof Customer>;
+
+/** A customer's fields with aliases resolved; `undefined` means "not sent". */
+export interface CustomerInput {
+  name?: string;
+  email?: string;
+  phoneNumber?: string | null;
+  address?: string | null;
+  address2?: string | null;
+}
+
+export interface MainContactInput {
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+}
+
+const pick = <T>(own: T | undefined, alias: T | undefined): T | undefined =>
+  own !== undefined ? own : alias;
+const optional = (value: string | null | undefined) =>
+  value === undefined ? undefined : textOrNull(value);
+
+/** Resolves the form's aliases and trims: the fields to write. */
+export function customerInput(body: CustomerUpdateBody): CustomerInput {
+  const name = pick(body.name, body.companyName);
+  const email = pick(body.email, body.companyEmail);
+  return {
+    name: name?.trim(),
+    email: email?.trim(),
+    phoneNumber: optional(pick(body.phoneNumber, body.companyPhoneNumber)),
+    address: optional(pick(body.address, body.companyAddress)),
+    address2: optional(pick(body.address2, body.companyAddress2)),
+  };
+}
+
+/** The main contact when the body carries any mainContact* field, else null. */
+export function mainContactInput(body: CustomerCreateBody): MainContactInput | null {
+  if (
+    body.mainContactName === undefined &&
+    body.mainContactEmail === undefined &&
+    body.mainContactPhoneNumber === undefined
+  )
+    return null;
+  return {
+    name: body.mainContactName?.trim() ?? '',
+    email: body.mainContactEmail?.trim() ?? '',
+    phoneNumber: textOrNull(body.mainContactPhoneNumber),
+  };
+}
+
+/**
+ * Spec §5: company name and email required (on update only when sent); main contact name and email
+ * required when a main contact is given. Returns the first message, or null.
+ */
+export function customerError(
+  input: CustomerInput,
+  creating: boolean,
+  mainContact: MainContactInput | null = null,
+): string | null {
+  return firstError([
+    (creating || input.name !== undefined) && !input.name && CUSTOMER_MESSAGES.nameRequired,
+    (creating || input.email !== undefined) && !input.email && CUSTOMER_MESSAGES.emailRequired,
+    !!input.email && !isEmail(input.email) && CUSTOMER_MESSAGES.invalidEmail,
+    mainContact && !mainContact.name && CUSTOMER_MESSAGES.mainContactNameRequired,
+    mainContact && !mainContact.email && CUSTOMER_MESSAGES.mainContactEmailRequired,
+    mainContact &&
+      !!mainContact.email &&
+      !isEmail(mainContact.email) &&
+      CUSTOMER_MESSAGES.mainContactInvalidEmail,
+  ]);
+}

@@ -1,0 +1,111 @@
+import { Type, type Static } from 'typebox';
+import { amountError, ClientId, MAX_MONEY, Nullable, OptionalText } from './api';
+import { CurrencySummary } from './currencies';
+import { firstError } from './validation';
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Product name is required',
+  currencyRequired: 'Currency is required',
+  unknownCurrency: (code: string) => `Currency ${code} does not exist`,
+  stockInteger: 'Stock must be a whole number',
+  notFound: 'Product not found',
+  idTaken: 'A product with this id already exists',
+} as const;
+
+export const MONEY_PLACES = 2;
+
+const fields = {
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  sku: OptionalText(100),
+  price: Type.Optional(
+    Type.Number({ description: '0 or more, up to 2 decimals; 0 when left out on creation' }),
+  ),
+  currencyCode: Type.Optional(
+    Type.String({ maxLength: 10, description: 'Code of one of the tenant’s currencies' }),
+  ),
+  cost: Type.Optional(
+    Nullable(Type.Number({ description: '0 or more, up to 2 decimals; null when blank' })),
+  ),
+  stock: Type.Optional(Nullable(Type.Integer({ description: 'Whole number or null' }))),
+  category: OptionalText(100),
+  supplier: OptionalText(200),
+  description: OptionalText(5000),
+};
+
+export const ProductCreateBody = Type.Object(
+  { id: ClientId, ...fields },
+  { description: 'name and currencyCode are required; price defaults to 0.' },
+);
+export type ProductCreateBody = Static<typeof ProductCreateBody>;
+
+export const ProductUpdateBody = Type.Object(
+  { ...fields, id: Type.Optional(Type.String({ description: 'Ignored: the path id wins' })) },
+  { description: 'Fields left out stay as they are.' },
+);
+export type ProductUpdateBody = Static<typeof ProductUpdateBody>;
+
+export const Product = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  sku: Nullable(Type.String()),
+  price: Type.Number(),
+  currencyCode: Type.String(),
+  currency: CurrencySummary,
+  cost: Nullable(Type.Number()),
+  stock: Nullable(Type.Integer()),
+  category: Nullable(Type.String()),
+  supplier: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type Product = Static<typeof Product>;
+
+export interface ProductInput {
+  name?: string;
+  sku?: string | null;
+  price?: number;
+  currencyCode?: string;
+  cost?: number | null;
+  stock?: number | null;
+  category?: string | null;
+  supplier?: string | null;
+  description?: string | null;
+}
+
+const optional = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() || null;
+
+export function productInput(body: ProductUpdateBody): ProductInput {
+  return {
+    name: body.name?.trim(),
+    sku: optional(body.sku),
+    price: body.price,
+    currencyCode: body.currencyCode?.trim(),
+    cost: body.cost,
+    stock: body.stock,
+    category: optional(body.category),
+    supplier: optional(body.supplier),
+    description: optional(body.description),
+  };
+}
+
+const money = (label: string, value: number) =>
+  amountError(label, value, { places: MONEY_PLACES, min: 0, max: MAX_MONEY });
+
+/** Spec §5: name, price and currency required; price and cost in steps of 0.01; stock whole or null. */
+export function productError(input: ProductInput, creating: boolean): string | null {
+  return firstError([
+    (creating || input.name !== undefined) && !input.name && PRODUCT_MESSAGES.nameRequired,
+    (creating || input.currencyCode !== undefined) &&
+      !input.currencyCode &&
+      PRODUCT_MESSAGES.currencyRequired,
+    input.price !== undefined && money('Price', input.price),
+    input.cost !== undefined && input.cost !== null && money('Cost', input.cost),
+    input.stock !== undefined &&
+      input.stock !== null &&
+      !Number.isSafeInteger(input.stock) &&
+      PRODUCT_MESSAGES.stockInteger,
+  ]);
+}

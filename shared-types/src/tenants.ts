@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+import { AUTH_MESSAGES } from './auth';
+
+export const TENANT_MESSAGES = {
+  nameRequired: AUTH_MESSAGES.companyNameRequired,
+  notFound: 'Company not found',
+} as const;
+
+export const Tenant = Type.Object({
+  id: Type.String(),
+  naturalName: Type.String(),
+  schemaName: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Tenant = Static<typeof Tenant>;
+
+export const TenantUpdateBody = Type.Object({ naturalName: Type.String({ maxLength: 200 }) });
+export type TenantUpdateBody = Static<typeof TenantUpdateBody>;
+
+/** Spec §5: company name required, trimmed. */
+export function companyNameError(name: string): string | null {
+  return name.trim() ? null : TENANT_MESSAGES.nameRequired;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { ApiErrorBody } from '@smb/shared-types';
+import type { Page } from './db/query';
+
+/** OpenAPI security requirement of every authenticated route. */
+export const BEARER = [{ bearer: [] }];
+
+/** Route options of a call for every signed-in user of the tenant. */
+export const signedIn = (app: FastifyInstance) => ({ onRequest: [app.authenticate] });
+
+/** Route options of a call for tenant administrators only (checked in the database, before the body is read). */
+export const adminOnly = (app: FastifyInstance) => ({
+  onRequest: [app.authenticate, app.requireAdmin],
+});
+
+/** Error responses for the OpenAPI document: `errors(400, 404)`. */
+export function errors(...codes: number[]): Record<number, typeof ApiErrorBody> {
+  return Object.fromEntries([401, ...codes].map((code) => [code, ApiErrorBody]));
+}
+
+export const DeletedResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+/** A list call's answer: the rows as a JSON array, the total before paging in `X-Total-Count`. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  reply.header('X-Total-Count', String(page.total));
+  return page.rows;
+}
+
+export const LIST_DESCRIPTION =
+  'A JSON array in a stable order. Optional limit/offset page it and q searches case-insensitively; ' +
+  'the total before paging is in the X-Total-Count header.';

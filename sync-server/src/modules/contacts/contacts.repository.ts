@@ -1,0 +1,92 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { containsPattern, fetchPage, type Page } from '../../db/query';
+import type { ContactTable } from './contacts.table';
+
+export type ContactRow = Selectable<ContactTable>;
+
+/** The contact, or undefined for an unknown or malformed id (answered 404 alike). */
+export async function findContact(
+  db: TenantDb,
+  id: string,
+  forUpdate = false,
+): Promise<ContactRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function listContacts(
+  db: TenantDb,
+  filter: { customerId?: string; q?: string; limit?: number; offset?: number },
+): Promise<Page<ContactRow>> {
+  const base = db
+    .selectFrom('contacts')
+    .$if(filter.customerId !== undefined, (q) => q.where('customer_id', '=', filter.customerId!))
+    .$if(filter.q !== undefined, (q) => {
+      const pattern = containsPattern(filter.q!);
+      return q.where((eb) =>
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb('email', 'ilike', pattern),
+          eb('role', 'ilike', pattern),
+          eb('phone_number', 'ilike', pattern),
+        ]),
+      );
+    });
+  return fetchPage(
+    base,
+    (q) =>
+      q
+        .selectAll()
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id'),
+    filter,
+  );
+}
+
+export async function contactIdsOfCustomer(db: TenantDb, customerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertContact(
+  db: TenantDb,
+  row: Insertable<ContactTable>,
+): Promise<ContactRow> {
+  return db.insertInto('contacts').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateContact(
+  db: TenantDb,
+  id: string,
+  changes: Updateable<ContactTable>,
+): Promise<ContactRow> {
+  return db
+    .updateTable('contacts')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Detaches the contact from quotes, orders and invoices (their FKs would SET NULL silently) with a new
+ * version, so sync clients see the change, then deletes it.
+ */
+export async function deleteContact(db: TenantDb, id: string, version: string): Promise<void> {
+  const detach = { contact_id: null, version, updated_at: new Date() };
+  await db.updateTable('quotes').set(detach).where('contact_id', '=', id).execute();
+  await db.updateTable('orders').set(detach).where('contact_id', '=', id).execute();
+  await db.updateTable('invoices').set(detach).where('contact_id', '=', id).execute();
+  await db.deleteFrom('contacts').where('id', '=', id).execute();
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONTACT_PERSON_MESSAGES,
+  contactError,
+  contactInput,
+  type ContactCreateBody,
+  type ContactListQuery,
+  type ContactPerson,
+  type ContactUpdateBody,
+} from '@smb/shared-types';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
+import type { TenantDb } from '../../db/tenant-database';
+import { badRequest, conflict, notFound } from '../../errors';
+import { addTombstones, nextVersion } from '../../sync/version';
+import { findCustomer } from '../customers/customers.repository';
+import type { TenantScope } from '../tenant-scope';
+import * as repo from './contacts.repository';
+
+export function toContact(row: repo.ContactRow): ContactPerson {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    role: row.role,
+    customerId: row.customer_id,
+    companyId: row.customer_id,
+    createdAt: row.created_at.toISOString(),
+    ...versionFields(row),
+  };
+}
+
+async function requireCustomer(db: TenantDb, customerId: string): Promise<void> {
+  if (!(await findCustomer(db, customerId)))
+    throw notFound(CONTACT_PERSON_MESSAGES.customerNotFound);
+}
+
+/** All contacts, or one customer's (404 when that customer does not exist). */
+export async function listContacts(
+  scope: TenantScope,
+  query: ContactListQuery,
+): Promise<Page<ContactPerson>> {
+  if (query.customerId !== undefined) await requireCustomer(scope.db, query.customerId);
+  const page = await repo.listContacts(scope.db, { ...query, q: searchText(query) });
+  return { rows: page.rows.map(toContact), total: page.total };
+}
+
+export async function getContact(scope: TenantScope, id: string): Promise<ContactPerson> {
+  const row = await repo.findContact(scope.db, id);
+  if (!row) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
+  return toContact(row);
+}
+
+/** `contact.create`: the customer comes from `customerId` (or its alias `companyId`). */
+export async function createContact(
+  scope: TenantScope,
+  body: ContactCreateBody,
+): Promise<ContactPerson> {
+  const input = contactInput(body);
+  const problem = contactError(input, true);
+  if (problem) throw badRequest(problem);
+  const id = body.id ?? randomUUID();
+  try {
+    return await inTransaction(scope.db, async (trx) => {
+      const version = await nextVersion(trx);
+      await requireCustomer(trx, input.customerId!);
+      if (await repo.findContact(trx, id)) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
+      const row = await repo.insertContact(trx, {
+        id,
+        customer_id: input.customerId!,
+        name: input.name!,
+        email: input.email!,
+        phone_number: input.phoneNumber ?? null,
+        role: input.role ?? null,
+        version,
+      });
+      return toContact(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
+    throw err;
+  }
+}
+
+/** `contact.update`: only the fields sent change; a new customerId moves the contact. */
+export async function updateContact(
+  scope: TenantScope,
+  id: string,
+  body: ContactUpdateBody,
+): Promise<ContactPerson> {
+  const input = contactInput(body);
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    if (!(await repo.findContact(trx, id, true))) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
+    const problem = contactError(input, false);
+    if (problem) throw badRequest(problem);
+    if (input.customerId !== undefined) await requireCustomer(trx, input.customerId);
+    const row = await repo.updateContact(trx, id, {
+      customer_id: input.customerId,
+      name: input.name,
+      email: input.email,
+      phone_number: input.phoneNumber,
+      role: input.role,
+      version,
+      updated_at: new Date(),
+    });
+    return toContact(row);
+  });
+}
+
+/** `contact.delete`: quotes, orders and invoices that named the contact keep their other data. */
+export async function deleteContact(scope: TenantScope, id: string): Promise<void> {
+  await inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    if (!(await repo.findContact(trx, id, true))) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
+    await repo.deleteContact(trx, id, version);
+    await addTombstones(trx, 'contacts', [id], version);
+  });
+}

@@ -1,0 +1,95 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { containsPattern, fetchPage, type Page } from '../../db/query';
+import type { CustomerTable } from './customers.table';
+
+export type CustomerRow = Selectable<CustomerTable>;
+
+/** The customer, or undefined for an unknown or malformed id (answered 404 alike). */
+export async function findCustomer(
+  db: TenantDb,
+  id: string,
+  forUpdate = false,
+): Promise<CustomerRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function listCustomers(
+  db: TenantDb,
+  filter: { q?: string; limit?: number; offset?: number },
+): Promise<Page<CustomerRow>> {
+  const base = db.selectFrom('customers').$if(filter.q !== undefined, (q) => {
+    const pattern = containsPattern(filter.q!);
+    return q.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('phone_number', 'ilike', pattern),
+        eb('address', 'ilike', pattern),
+      ]),
+    );
+  });
+  return fetchPage(
+    base,
+    (q) =>
+      q
+        .selectAll()
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id'),
+    filter,
+  );
+}
+
+export async function insertCustomer(
+  db: TenantDb,
+  row: Insertable<CustomerTable>,
+): Promise<CustomerRow> {
+  return db.insertInto('customers').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateCustomer(
+  db: TenantDb,
+  id: string,
+  changes: Updateable<CustomerTable>,
+): Promise<CustomerRow> {
+  return db
+    .updateTable('customers')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function customerHasInvoices(db: TenantDb, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What deleting the customer removes with it (the FKs cascade): contacts, quotes and orders. */
+export async function dependentsOfCustomer(db: TenantDb, customerId: string) {
+  const ids = async (table: 'contacts' | 'quotes' | 'orders') =>
+    (await db.selectFrom(table).select('id').where('customer_id', '=', customerId).execute()).map(
+      (r) => r.id,
+    );
+  return {
+    contacts: await ids('contacts'),
+    quotes: await ids('quotes'),
+    orders: await ids('orders'),
+  };
+}
+
+export async function deleteCustomer(db: TenantDb, id: string): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+}

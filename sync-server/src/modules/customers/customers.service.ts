@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CUSTOMER_MESSAGES,
+  PRIMARY_CONTACT_ROLE,
+  customerError,
+  customerInput,
+  mainContactInput,
+  type Customer,
+  type CustomerCreateBody,
+  type CustomerUpdateBody,
+  type ListQuery,
+} from '@smb/shared-types';
+import { inTransaction } from '../../db/transaction';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  searchText,
+  versionFields,
+  type Page,
+} from '../../db/query';
+import { badRequest, conflict, notFound } from '../../errors';
+import { addTombstones, nextVersion } from '../../sync/version';
+import { insertContact } from '../contacts/contacts.repository';
+import type { TenantScope } from '../tenant-scope';
+import * as repo from './customers.repository';
+
+export function toCustomer(row: repo.CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    address: row.address,
+    address2: row.address2,
+    createdAt: row.created_at.toISOString(),
+    ...versionFields(row),
+  };
+}
+
+export async function listCustomers(scope: TenantScope, query: ListQuery): Promise<Page<Customer>> {
+  const page = await repo.listCustomers(scope.db, { ...query, q: searchText(query) });
+  return { rows: page.rows.map(toCustomer), total: page.total };
+}
+
+export async function getCustomer(scope: TenantScope, id: string): Promise<Customer> {
+  const row = await repo.findCustomer(scope.db, id);
+  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
+  return toCustomer(row);
+}
+
+/** `customer.create`: the customer and, when given, its main contact (role Primary) in one transaction. */
+export async function createCustomer(
+  scope: TenantScope,
+  body: CustomerCreateBody,
+): Promise<Customer> {
+  const input = customerInput(body);
+  const mainContact = mainContactInput(body);
+  const problem = customerError(input, true, mainContact);
+  if (problem) throw badRequest(problem);
+  const id = body.id ?? randomUUID();
+  try {
+    return await inTransaction(scope.db, async (trx) => {
+      const version = await nextVersion(trx);
+      if (await repo.findCustomer(trx, id)) throw conflict(CUSTOMER_MESSAGES.idTaken);
+      const row = await repo.insertCustomer(trx, {
+        id,
+        name: input.name!,
+        email: input.email!,
+        phone_number: input.phoneNumber ?? null,
+        address: input.address ?? null,
+        address2: input.address2 ?? null,
+        version,
+      });
+      if (mainContact)
+        await insertContact(trx, {
+          id: body.mainContactId ?? randomUUID(),
+          customer_id: id,
+          name: mainContact.name,
+          email: mainContact.email,
+          phone_number: mainContact.phoneNumber,
+          role: PRIMARY_CONTACT_ROLE,
+          version,
+        });
+      return toCustomer(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.idTaken);
+    throw err;
+  }
+}
+
+/** `customer.update`: only the fields sent change. */
+export async function updateCustomer(
+  scope: TenantScope,
+  id: string,
+  body: CustomerUpdateBody,
+): Promise<Customer> {
+  const input = customerInput(body);
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    if (!(await repo.findCustomer(trx, id, true))) throw notFound(CUSTOMER_MESSAGES.notFound);
+    const problem = customerError(input, false);
+    if (problem) throw badRequest(problem);
+    const row = await repo.updateCustomer(trx, id, {
+      name: input.name,
+      email: input.email,
+      phone_number: input.phoneNumber,
+      address: input.address,
+      address2: input.address2,
+      version,
+      updated_at: new Date(),
+    });
+    return toCustomer(row);
+  });
+}
+
+/**
+ * `customer.delete`: removes the customer with its contacts, quotes (with items) and orders (with
+ * items), leaving a tombstone for each. Refused while the customer has invoices (legal records).
+ */
+export async function deleteCustomer(scope: TenantScope, id: string): Promise<void> {
+  try {
+    await inTransaction(scope.db, async (trx) => {
+      const version = await nextVersion(trx);
+      if (!(await repo.findCustomer(trx, id, true))) throw notFound(CUSTOMER_MESSAGES.notFound);
+      if (await repo.customerHasInvoices(trx, id)) throw conflict(CUSTOMER_MESSAGES.hasInvoices);
+      const removed = await repo.dependentsOfCustomer(trx, id);
+      await repo.deleteCustomer(trx, id);
+      await addTombstones(trx, 'customers', [id], version);
+      await addTombstones(trx, 'contacts', removed.contacts, version);
+      await addTombstones(trx, 'quotes', removed.quotes, version);
+      await addTombstones(trx, 'orders', removed.orders, version);
+    });
+  } catch (err) {
+    // An invoice made by a concurrent writer still holds the customer (ON DELETE RESTRICT).
+    if (isForeignKeyViolation(err)) throw conflict(CUSTOMER_MESSAGES.hasInvoices);
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { containsPattern, fetchPage, type Page } from '../../db/query';
+import type { ProductTable } from './products.table';
+
+/** A product with its currency's name and symbol (spec §3: responses carry the currency object). */
+export type ProductRow = Selectable<ProductTable> & {
+  currency_name: string | null;
+  currency_symbol: string | null;
+};
+
+function withCurrency(db: TenantDb) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin('currencies as c', 'c.code', 'p.currency_code')
+    .selectAll('p')
+    .select(['c.name as currency_name', 'c.symbol as currency_symbol']);
+}
+
+/** The product, or undefined for an unknown or malformed id (answered 404 alike). */
+export async function findProduct(db: TenantDb, id: string): Promise<ProductRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return withCurrency(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export async function lockProduct(db: TenantDb, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return (
+    (await db
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()) !== undefined
+  );
+}
+
+export async function listProducts(
+  db: TenantDb,
+  filter: { q?: string; limit?: number; offset?: number },
+): Promise<Page<ProductRow>> {
+  const base = db
+    .selectFrom('products as p')
+    .leftJoin('currencies as c', 'c.code', 'p.currency_code')
+    .$if(filter.q !== undefined, (q) => {
+      const pattern = containsPattern(filter.q!);
+      return q.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', pattern),
+          eb('p.sku', 'ilike', pattern),
+          eb('p.category', 'ilike', pattern),
+          eb('p.supplier', 'ilike', pattern),
+        ]),
+      );
+    });
+  return fetchPage(
+    base,
+    (q) =>
+      q
+        .selectAll('p')
+        .select(['c.name as currency_name', 'c.symbol as currency_symbol'])
+        .orderBy((eb) => eb.fn('lower', ['p.name']))
+        .orderBy('p.id'),
+    filter,
+  );
+}
+
+export async function insertProduct(db: TenantDb, row: Insertable<ProductTable>): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+export async function updateProduct(
+  db: TenantDb,
+  id: string,
+  changes: Updateable<ProductTable>,
+): Promise<void> {
+  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Deletes the product. Quote and order lines keep their copied name, sku and price (their FK sets
+ * product_id to NULL); the quotes and orders holding such lines get the new version, since their
+ * lines are synced inside them.
+ */
+export async function deleteProduct(db: TenantDb, id: string, version: string): Promise<void> {
+  const bump = { version, updated_at: new Date() };
+  await db
+    .updateTable('quotes')
+    .set(bump)
+    .where('id', 'in', db.selectFrom('quote_items').select('quote_id').where('product_id', '=', id))
+    .execute();
+  await db
+    .updateTable('orders')
+    .set(bump)
+    .where('id', 'in', db.selectFrom('order_items').select('order_id').where('product_id', '=', id))
+    .execute();
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}

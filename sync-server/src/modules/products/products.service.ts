@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PRODUCT_MESSAGES,
+  toMoneyNumber,
+  productError,
+  productInput,
+  type ListQuery,
+  type Product,
+  type ProductCreateBody,
+  type ProductUpdateBody,
+} from '@smb/shared-types';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
+import type { TenantDb } from '../../db/tenant-database';
+import { badRequest, conflict, notFound } from '../../errors';
+import { addTombstones, nextVersion } from '../../sync/version';
+import { findCurrencyByCode } from '../currencies/currencies.repository';
+import type { TenantScope } from '../tenant-scope';
+import * as repo from './products.repository';
+
+export function toProduct(row: repo.ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    price: toMoneyNumber(row.price),
+    currencyCode: row.currency_code,
+    currency: {
+      code: row.currency_code,
+      name: row.currency_name ?? row.currency_code,
+      symbol: row.currency_symbol ?? '',
+    },
+    cost: row.cost === null ? null : toMoneyNumber(row.cost),
+    stock: row.stock,
+    category: row.category,
+    supplier: row.supplier,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+    ...versionFields(row),
+  };
+}
+
+export async function listProducts(scope: TenantScope, query: ListQuery): Promise<Page<Product>> {
+  const page = await repo.listProducts(scope.db, { ...query, q: searchText(query) });
+  return { rows: page.rows.map(toProduct), total: page.total };
+}
+
+export async function getProduct(scope: TenantScope, id: string): Promise<Product> {
+  const row = await repo.findProduct(scope.db, id);
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return toProduct(row);
+}
+
+async function requireCurrency(db: TenantDb, code: string): Promise<void> {
+  if (!(await findCurrencyByCode(db, code)))
+    throw badRequest(PRODUCT_MESSAGES.unknownCurrency(code));
+}
+
+/** `product.create`: name and currency required, price 0 when left out. */
+export async function createProduct(scope: TenantScope, body: ProductCreateBody): Promise<Product> {
+  const input = productInput(body);
+  const problem = productError(input, true);
+  if (problem) throw badRequest(problem);
+  const id = body.id ?? randomUUID();
+  try {
+    return await inTransaction(scope.db, async (trx) => {
+      const version = await nextVersion(trx);
+      if (await repo.findProduct(trx, id)) throw conflict(PRODUCT_MESSAGES.idTaken);
+      await requireCurrency(trx, input.currencyCode!);
+      await repo.insertProduct(trx, {
+        id,
+        name: input.name!,
+        sku: input.sku ?? null,
+        price: String(input.price ?? 0),
+        currency_code: input.currencyCode!,
+        cost: input.cost === undefined || input.cost === null ? null : String(input.cost),
+        stock: input.stock ?? null,
+        category: input.category ?? null,
+        supplier: input.supplier ?? null,
+        description: input.description ?? null,
+        version,
+      });
+      return toProduct((await repo.findProduct(trx, id))!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(PRODUCT_MESSAGES.idTaken);
+    throw err;
+  }
+}
+
+/** `product.update`: only the fields sent change. */
+export async function updateProduct(
+  scope: TenantScope,
+  id: string,
+  body: ProductUpdateBody,
+): Promise<Product> {
+  const input = productInput(body);
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    if (!(await repo.lockProduct(trx, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+    const problem = productError(input, false);
+    if (problem) throw badRequest(problem);
+    if (input.currencyCode !== undefined) await requireCurrency(trx, input.currencyCode);
+    await repo.updateProduct(trx, id, {
+      name: input.name,
+      sku: input.sku,
+      price: input.price === undefined ? undefined : String(input.price),
+      currency_code: input.currencyCode,
+      cost: input.cost === undefined ? undefined : input.cost === null ? null : String(input.cost),
+      stock: input.stock,
+      category: input.category,
+      supplier: input.supplier,
+      description: input.description,
+      version,
+      updated_at: new Date(),
+    });
+    return toProduct((await repo.findProduct(trx, id))!);
+  });
+}
+
+/** `product.delete`: allowed while quote or order lines use it (they keep their copied values). */
+export async function deleteProduct(scope: TenantScope, id: string): Promise<void> {
+  await inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    if (!(await repo.lockProduct(trx, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+    await repo.deleteProduct(trx, id, version);
+    await addTombstones(trx, 'products', [id], version);
+  });
+}
