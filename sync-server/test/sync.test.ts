@@ -224,6 +224,59 @@ describe('pull', () => {
   });
 });
 
+describe('mutators', () => {
+  it('applies every documented write by push, from master data to a paid invoice', async () => {
+    const c = client();
+    const currencyId = randomUUID();
+    const productId = randomUUID();
+    const customer = customerArgs();
+    const contactId = randomUUID();
+    const quoteId = randomUUID();
+    const orderId = randomUUID();
+    const invoiceId = randomUUID();
+    const draftId = randomUUID();
+    const doc = (id: string, quantity: number) => ({ id, customerId: customer.id, contactId, currencyCode: 'EUR', notes: '<p>Hi</p>', items: [{ productId, quantity }] });
+    const mutations = [
+      c.mutation('currency.create', { id: currencyId, code: 'EUR', name: 'Euro', symbol: '€', taxRate: 20, dollarExchangeRate: 1.08, isDefault: false }),
+      c.mutation('currency.update', { id: currencyId, baseVersion: null, changes: { taxRate: 19 }, base: { taxRate: 20 } }),
+      c.mutation('product.create', { id: productId, name: 'Gadget', sku: 'G-1', price: 10.5, currencyCode: 'EUR' }),
+      c.mutation('product.update', { id: productId, baseVersion: null, changes: { price: 12.25 }, base: { price: 10.5 } }),
+      c.mutation('customer.create', customer),
+      c.mutation('contact.create', { id: contactId, customerId: customer.id, name: 'Buyer', email: 'buyer@globex.test', role: 'Purchasing' }),
+      c.mutation('contact.update', { id: contactId, baseVersion: null, changes: { role: 'Head of Purchasing' }, base: { role: 'Purchasing' } }),
+      c.mutation('quote.create', doc(quoteId, 3)),
+      c.mutation('quote.update', { id: quoteId, baseVersion: null, changes: { items: [{ productId, quantity: 4 }] }, base: {} }),
+      c.mutation('quote.send', { id: quoteId }),
+      c.mutation('quote.setStatus', { id: quoteId, status: 'Accepted' }),
+      c.mutation('quote.convert', { id: quoteId, orderId }),
+      c.mutation('order.update', { id: orderId, baseVersion: null, changes: { notes: '<p>Rush</p>' }, base: {} }),
+      c.mutation('order.createInvoice', { id: orderId, invoiceId }),
+      c.mutation('invoice.setStatus', { id: invoiceId, status: 'Paid' }),
+      c.mutation('quote.create', doc(draftId, 1)),
+      c.mutation('quote.delete', { id: draftId }),
+      c.mutation('order.create', doc(randomUUID(), 1)),
+      c.mutation('tenant.update', { naturalName: 'Sync Co Renamed' }),
+    ];
+    const res = await c.push(mutations);
+    expect(res.body.results.filter((r) => r.status !== 'applied')).toEqual([]);
+    const [page] = await c.pull();
+    expect(page!.tenant.naturalName).toBe('Sync Co Renamed');
+    expect(c.get('currencies', currencyId)).toMatchObject({ code: 'EUR', taxRate: 19 });
+    expect(c.get('products', productId)).toMatchObject({ price: 12.25 });
+    expect(c.get('contacts', contactId)).toMatchObject({ role: 'Head of Purchasing' });
+    // 4 × 12.25 = 49.00; 19 % tax = 9.31
+    expect(c.get('quotes', quoteId)).toMatchObject({ status: 'Converted', subtotal: 49, taxAmount: 9.31, total: 58.31 });
+    expect(c.get('quotes', draftId)).toBeUndefined();
+    // Orders carry the fixed 10 % tax.
+    expect(c.get('orders', orderId)).toMatchObject({ quoteId, notes: '<p>Rush</p>', subtotal: 49, taxAmount: 4.9, total: 53.9 });
+    expect(c.get('invoices', invoiceId)).toMatchObject({ orderId, status: 'Paid', total: 53.9, items: [expect.objectContaining({ quantity: 4 })] });
+    expect(c.get('invoices', invoiceId)!.paidAt).toEqual(expect.any(String));
+
+    const rename = await c.push([c.mutation('tenant.update', { naturalName: '  ' })]);
+    expect(rename.body.results[0]).toMatchObject({ status: 'rejected', error: { statusCode: 400, message: 'Company name is required' } });
+  });
+});
+
 describe('conflicts', () => {
   it('merges edits of different fields, and keeps the overwritten value when both edit one field', async () => {
     const a = client();

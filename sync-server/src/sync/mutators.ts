@@ -1,10 +1,16 @@
 import {
   ContactCreateBody,
   ContactUpdateBody,
+  CurrencyCreateBody,
+  CurrencyUpdateBody,
   CustomerCreateBody,
   CustomerUpdateBody,
+  ProductCreateBody,
+  ProductUpdateBody,
   QuoteCreateBody,
   QuoteUpdateBody,
+  TenantUpdateBody,
+  companyNameError,
   type MutationName,
   type SyncEntity,
   type UpdateArgs,
@@ -12,11 +18,15 @@ import {
 import { Type, type Static, type TSchema } from 'typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { badRequest, notFound } from '../errors';
+import { sql } from 'kysely';
+import { badRequest, forbidden, notFound } from '../errors';
 import type { TenantScope } from '../modules/tenant-scope';
 import * as contacts from '../modules/contacts/contacts.service';
+import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
+import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
+import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
 import { mergeUpdate } from './merge';
 import { nextVersion } from './version';
@@ -103,7 +113,7 @@ function documentInput(current: Record<string, unknown>, changes: Record<string,
   };
 }
 
-export const MUTATORS: Partial<Record<MutationName, Mutator>> = {
+export const MUTATORS: Record<MutationName, Mutator> = {
   'customer.create': async (scope, raw) => {
     const { mainContact, ...args } = parse(CustomerCreateArgs, raw);
     await customers.createCustomer(scope, {
@@ -124,6 +134,23 @@ export const MUTATORS: Partial<Record<MutationName, Mutator>> = {
   'contact.create': async (scope, raw) => contacts.createContact(scope, parse(ContactCreateArgs, raw)),
   'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) => contacts.updateContact(scope, id, changes)),
   'contact.delete': async (scope, raw) => contacts.deleteContact(scope, parse(IdArgs, raw).id),
+
+  'product.create': async (scope, raw) => products.createProduct(scope, parse(Type.Object({ ...ProductCreateBody.properties, id: Uuid }), raw)),
+  'product.update': update('products', ProductUpdateBody, (scope, id, changes) => products.updateProduct(scope, id, changes)),
+  'product.delete': async (scope, raw) => products.deleteProduct(scope, parse(IdArgs, raw).id),
+
+  'currency.create': async (scope, raw) => currencies.createCurrency(scope, parse(Type.Object({ ...CurrencyCreateBody.properties, id: Uuid }), raw)),
+  'currency.update': update('currencies', CurrencyUpdateBody, (scope, id, changes) => currencies.updateCurrency(scope, id, changes)),
+  'currency.delete': async (scope, raw) => currencies.deleteCurrency(scope, parse(IdArgs, raw).id),
+
+  // The company name lives in the control plane; it is written on this transaction's connection.
+  'tenant.update': async (scope, raw) => {
+    if (!scope.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
+    const { naturalName } = parse(TenantUpdateBody, raw);
+    const problem = companyNameError(naturalName);
+    if (problem) throw badRequest(problem);
+    await sql`UPDATE app.tenants SET natural_name = ${naturalName.trim()} WHERE id = ${scope.tenant.id}`.execute(scope.db);
+  },
 
   'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),
   'quote.update': update('quotes', QuoteUpdateBody, (scope, id, changes, current) =>
@@ -149,6 +176,15 @@ export const MUTATORS: Partial<Record<MutationName, Mutator>> = {
   ),
   'order.delete': async (scope, raw) => orders.deleteOrder(scope, parse(IdArgs, raw).id),
 
+  'order.createInvoice': async (scope, raw) => {
+    const args = parse(Type.Object({ id: Uuid, invoiceId: Type.Optional(Uuid) }), raw);
+    await invoices.createInvoiceFromOrder(scope, args.id, { id: args.invoiceId });
+  },
+  'invoice.setStatus': async (scope, raw) => {
+    const args = parse(StatusArgs, raw);
+    await invoices.setInvoiceStatus(scope, args.id, args.status);
+  },
+
   'conflict.resolve': async (scope, raw) => {
     const { id } = parse(IdArgs, raw);
     const version = await nextVersion(scope.db);
@@ -169,7 +205,5 @@ export async function runMutator(
   after: AfterCommit[],
   ctx: MutatorContext,
 ): Promise<void> {
-  const mutator = MUTATORS[name];
-  if (!mutator) throw badRequest(`Unknown mutation ${name}`);
-  await mutator(scope, args, after, ctx);
+  await MUTATORS[name](scope, args, after, ctx);
 }
