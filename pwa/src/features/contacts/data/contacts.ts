@@ -25,7 +25,8 @@ export async function createContact(
   if (problem) throw new ValidationError(problem);
   const id = newId();
   await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.customers.get(input.customerId ?? ''))) throw new ValidationError(CONTACT_PERSON_MESSAGES.customerRequired);
+    if (!(await db.customers.get(input.customerId ?? '')))
+      throw new ValidationError(CONTACT_PERSON_MESSAGES.customerRequired);
     await mutate(db, 'contact.create', {
       id,
       customerId: input.customerId ?? '',
@@ -38,14 +39,21 @@ export async function createContact(
   return id;
 }
 
-export async function updateContact(id: string, body: ContactUpdateBody, db: SmbDatabase = requireDatabase()): Promise<boolean> {
+export async function updateContact(
+  id: string,
+  body: ContactUpdateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
   const input = contactInput(body);
   const problem = contactError(input, false);
   if (problem) throw new ValidationError(problem);
   return queueUpdate(db, 'contact.update', 'contacts', id, { ...input }, NOT_FOUND);
 }
 
-export async function deleteContact(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function deleteContact(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
     if (!(await db.contacts.get(id))) throw new NotFoundError(NOT_FOUND);
     await mutate(db, 'contact.delete', { id });
@@ -66,5 +74,8 @@ export function useContacts(customerId?: string | null): ContactRow[] | undefine
 
 export function useContact(id: string | undefined): ContactRow | null | undefined {
   const db = useDatabase();
-  return useLiveQuery(async () => (db && id ? ((await db.contacts.get(id)) ?? null) : null), [db, id]);
+  return useLiveQuery(
+    async () => (db && id ? ((await db.contacts.get(id)) ?? null) : null),
+    [db, id],
+  );
 }

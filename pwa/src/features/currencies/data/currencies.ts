@@ -15,13 +15,21 @@ import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
 /** Admin only: the server refuses others, and the refusal shows among the failed changes. */
-export async function createCurrency(body: CurrencyCreateBody, db: SmbDatabase = requireDatabase()): Promise<string> {
+export async function createCurrency(
+  body: CurrencyCreateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
   const input = currencyInput(body);
   const problem = currencyError(input, true);
   if (problem) throw new ValidationError(problem);
   const id = newId();
   await db.transaction('rw', db.allTables, async () => {
-    if (await db.currencies.where('code').equals(input.code ?? '').first())
+    if (
+      await db.currencies
+        .where('code')
+        .equals(input.code ?? '')
+        .first()
+    )
       throw new ValidationError(CURRENCY_MESSAGES.codeTaken(input.code ?? ''));
     await mutate(db, 'currency.create', {
       id,
@@ -36,14 +44,28 @@ export async function createCurrency(body: CurrencyCreateBody, db: SmbDatabase =
   return id;
 }
 
-export async function updateCurrency(id: string, body: CurrencyUpdateBody, db: SmbDatabase = requireDatabase()): Promise<boolean> {
+export async function updateCurrency(
+  id: string,
+  body: CurrencyUpdateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
   const input = currencyInput(body);
   const problem = currencyError(input, false);
   if (problem) throw new ValidationError(problem);
-  return queueUpdate(db, 'currency.update', 'currencies', id, { ...input }, CURRENCY_MESSAGES.notFound);
+  return queueUpdate(
+    db,
+    'currency.update',
+    'currencies',
+    id,
+    { ...input },
+    CURRENCY_MESSAGES.notFound,
+  );
 }
 
-export async function deleteCurrency(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function deleteCurrency(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
     const currency = await db.currencies.get(id);
     if (!currency) throw new NotFoundError(CURRENCY_MESSAGES.notFound);
@@ -59,11 +81,17 @@ export function useCurrencies(): CurrencyRow[] | undefined {
 
 export function useCurrency(id: string | undefined): CurrencyRow | null | undefined {
   const db = useDatabase();
-  return useLiveQuery(async () => (db && id ? ((await db.currencies.get(id)) ?? null) : null), [db, id]);
+  return useLiveQuery(
+    async () => (db && id ? ((await db.currencies.get(id)) ?? null) : null),
+    [db, id],
+  );
 }
 
 /** The default currency, or null (live). */
 export function useDefaultCurrency(): CurrencyRow | null | undefined {
   const db = useDatabase();
-  return useLiveQuery(async () => (db ? ((await db.currencies.filter((c) => c.isDefault).first()) ?? null) : null), [db]);
+  return useLiveQuery(
+    async () => (db ? ((await db.currencies.filter((c) => c.isDefault).first()) ?? null) : null),
+    [db],
+  );
 }

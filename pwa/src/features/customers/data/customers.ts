@@ -19,7 +19,10 @@ import { queueUpdate } from '../../../sync/update-args';
 export type CustomerFormInput = CustomerCreateBody;
 
 /** Creates a customer (and its 'Primary' main contact) offline-first; returns the new id. */
-export async function createCustomer(body: CustomerFormInput, db: SmbDatabase = requireDatabase()): Promise<string> {
+export async function createCustomer(
+  body: CustomerFormInput,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
   const input = customerInput(body);
   const main = mainContactInput(body);
   const problem = customerError(input, true, main);
@@ -38,18 +41,33 @@ export async function createCustomer(body: CustomerFormInput, db: SmbDatabase = 
 }
 
 /** Queues the changed fields only; returns false when nothing changed. */
-export async function updateCustomer(id: string, body: CustomerUpdateBody, db: SmbDatabase = requireDatabase()): Promise<boolean> {
+export async function updateCustomer(
+  id: string,
+  body: CustomerUpdateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
   const input = customerInput(body);
   const problem = customerError(input, false);
   if (problem) throw new ValidationError(problem);
-  return queueUpdate(db, 'customer.update', 'customers', id, { ...input }, CUSTOMER_MESSAGES.notFound);
+  return queueUpdate(
+    db,
+    'customer.update',
+    'customers',
+    id,
+    { ...input },
+    CUSTOMER_MESSAGES.notFound,
+  );
 }
 
 /** Deletes the customer with its contacts, quotes and orders; refused while it has invoices. */
-export async function deleteCustomer(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function deleteCustomer(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
     if (!(await db.customers.get(id))) throw new NotFoundError(CUSTOMER_MESSAGES.notFound);
-    if ((await db.invoices.where('customerId').equals(id).count()) > 0) throw new ValidationError(CUSTOMER_MESSAGES.hasInvoices);
+    if ((await db.invoices.where('customerId').equals(id).count()) > 0)
+      throw new ValidationError(CUSTOMER_MESSAGES.hasInvoices);
     await mutate(db, 'customer.delete', { id });
   });
 }
@@ -63,5 +81,8 @@ export function useCustomers(): CustomerRow[] | undefined {
 /** One customer (live); null when it does not exist, `undefined` while loading. */
 export function useCustomer(id: string | undefined): CustomerRow | null | undefined {
   const db = useDatabase();
-  return useLiveQuery(async () => (db && id ? ((await db.customers.get(id)) ?? null) : null), [db, id]);
+  return useLiveQuery(
+    async () => (db && id ? ((await db.customers.get(id)) ?? null) : null),
+    [db, id],
+  );
 }

@@ -14,7 +14,10 @@ import type { ProductRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
-export async function createProduct(body: ProductCreateBody, db: SmbDatabase = requireDatabase()): Promise<string> {
+export async function createProduct(
+  body: ProductCreateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
   const input = productInput(body);
   const problem = productError(input, true);
   if (problem) throw new ValidationError(problem);
@@ -34,14 +37,21 @@ export async function createProduct(body: ProductCreateBody, db: SmbDatabase = r
   return id;
 }
 
-export async function updateProduct(id: string, body: ProductUpdateBody, db: SmbDatabase = requireDatabase()): Promise<boolean> {
+export async function updateProduct(
+  id: string,
+  body: ProductUpdateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
   const input = productInput(body);
   const problem = productError(input, false);
   if (problem) throw new ValidationError(problem);
   return queueUpdate(db, 'product.update', 'products', id, { ...input }, PRODUCT_MESSAGES.notFound);
 }
 
-export async function deleteProduct(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function deleteProduct(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
     if (!(await db.products.get(id))) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
     await mutate(db, 'product.delete', { id });
@@ -55,5 +65,8 @@ export function useProducts(): ProductRow[] | undefined {
 
 export function useProduct(id: string | undefined): ProductRow | null | undefined {
   const db = useDatabase();
-  return useLiveQuery(async () => (db && id ? ((await db.products.get(id)) ?? null) : null), [db, id]);
+  return useLiveQuery(
+    async () => (db && id ? ((await db.products.get(id)) ?? null) : null),
+    [db, id],
+  );
 }

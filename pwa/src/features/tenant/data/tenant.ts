@@ -8,7 +8,10 @@ import type { TenantInfo } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 
 /** Renames the company (admin only); shows at once, syncs later. */
-export async function updateTenant(naturalName: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function updateTenant(
+  naturalName: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
   const problem = companyNameError(naturalName);
   if (problem) throw new ValidationError(problem);
   await mutate(db, 'tenant.update', { naturalName: naturalName.trim() });

@@ -1,0 +1,131 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { MutationName, SyncEntity } from '@smb/shared-types/sync';
+import type {
+  ConflictRow,
+  ContactRow,
+  CurrencyRow,
+  CustomerRow,
+  InvoiceRow,
+  OrderRow,
+  ProductRow,
+  QuoteRow,
+} from './types';
+
+/** Entities a local mutation may touch: the synced tables plus the tenant record kept in `meta`. */
+export type LocalEntity = SyncEntity | 'tenant';
+
+/** One queued mutation. `keys` are the local records it changed (`customers:<id>`), for rebase. */
+export interface OutboxEntry {
+  localId?: number;
+  clientId: string;
+  mutationId: number;
+  name: MutationName;
+  args: Record<string, unknown>;
+  /** Client time of the change (ms since epoch); sent as the mutation's `timestamp`. */
+  createdAt: number;
+  /** 'pushed' = the server processed it; it stays until a pull acknowledges it. */
+  status: 'pending' | 'pushed';
+  keys: string[];
+}
+
+/** The last server row of a record with pending local changes (null: not on the server yet). */
+export interface ServerCopy {
+  key: string;
+  entity: LocalEntity;
+  id: string;
+  row: unknown;
+}
+
+/** A mutation the server refused, with its reason; the user can discard or retry it. */
+export interface RejectionRow {
+  mutationId: number;
+  name: string;
+  /** The mutation's arguments when still known (needed for retry). */
+  args: Record<string, unknown> | null;
+  statusCode: number;
+  message: string;
+  createdAt: string;
+}
+
+export interface MetaRow {
+  key: MetaKey;
+  value: unknown;
+}
+
+export type MetaKey =
+  | 'cursor'
+  | 'clientId'
+  | 'clientGroupId'
+  | 'nextMutationId'
+  | 'tenant'
+  | 'lastSyncedAt'
+  | 'lastRejectionId'
+  | 'userId';
+
+/**
+ * Schema versions, oldest first. Append a new entry for every change (Dexie keeps the data of
+ * tables it is not told to delete); never set `outbox` (or `meta`) to null: unsynced changes must
+ * survive every upgrade.
+ */
+export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string | null> }[] = [
+  {
+    version: 1,
+    stores: {
+      currencies: 'id, code',
+      customers: 'id, name, email',
+      contacts: 'id, customerId, name, email',
+      products: 'id, name, sku, currencyCode',
+      quotes: 'id, createdAt, customerId, status, quoteNumber',
+      orders: 'id, createdAt, customerId, status, quoteId',
+      invoices: 'id, createdAt, customerId, status, orderId',
+      conflicts: 'id, entityId, createdAt',
+      _server: 'key',
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      rejections: 'mutationId, createdAt',
+    },
+  },
+];
+
+export class SmbDatabase extends Dexie {
+  currencies!: EntityTable<CurrencyRow, 'id'>;
+  customers!: EntityTable<CustomerRow, 'id'>;
+  contacts!: EntityTable<ContactRow, 'id'>;
+  products!: EntityTable<ProductRow, 'id'>;
+  quotes!: EntityTable<QuoteRow, 'id'>;
+  orders!: EntityTable<OrderRow, 'id'>;
+  invoices!: EntityTable<InvoiceRow, 'id'>;
+  conflicts!: EntityTable<ConflictRow, 'id'>;
+  _server!: EntityTable<ServerCopy, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'localId'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  rejections!: EntityTable<RejectionRow, 'mutationId'>;
+
+  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+  }
+
+  /** The table holding one synced entity. */
+  entityTable(entity: SyncEntity): Table<{ id: string }, string> {
+    return this.table(entity);
+  }
+
+  /** Every table: a local write or a pull page is one transaction over all of them. */
+  get allTables(): Table[] {
+    return this.tables;
+  }
+}
+
+/** One database per tenant and user (DESIGN §6), so two accounts never see each other's data. */
+export function databaseName(tenantId: string, userId: string): string {
+  return `smb-${tenantId}-${userId}`;
+}
+
+export function openDatabase(tenantId: string, userId: string): SmbDatabase {
+  return new SmbDatabase(databaseName(tenantId, userId));
+}
+
+export function recordKey(entity: LocalEntity, id: string): string {
+  return `${entity}:${id}`;
+}

@@ -1,0 +1,57 @@
+import type { SmbDatabase, MetaKey } from './database';
+import type { TenantInfo } from './types';
+
+interface MetaValues {
+  cursor: string | null;
+  clientId: string;
+  clientGroupId: string;
+  nextMutationId: number;
+  tenant: TenantInfo | null;
+  lastSyncedAt: number | null;
+  lastRejectionId: number;
+  userId: string;
+}
+
+export async function getMeta<K extends MetaKey>(
+  db: SmbDatabase,
+  key: K,
+): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+export async function setMeta<K extends MetaKey>(
+  db: SmbDatabase,
+  key: K,
+  value: MetaValues[K],
+): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** This database's sync client ids, made on first use (inside the caller's transaction). */
+export async function clientIdentity(
+  db: SmbDatabase,
+): Promise<{ clientId: string; clientGroupId: string }> {
+  let clientId = await getMeta(db, 'clientId');
+  let clientGroupId = await getMeta(db, 'clientGroupId');
+  if (!clientId) {
+    clientId = newId();
+    await setMeta(db, 'clientId', clientId);
+  }
+  if (!clientGroupId) {
+    clientGroupId = newId();
+    await setMeta(db, 'clientGroupId', clientGroupId);
+  }
+  return { clientId, clientGroupId };
+}

@@ -1,0 +1,143 @@
+/**
+ * Local row shapes: the server rows of a pull patch (camelCase, numbers as numbers, `version` a
+ * string). Records made offline have `version` null and, for documents, a null number until the
+ * server assigns one (the UI shows 'Pending').
+ */
+export interface CurrencyRow {
+  id: string;
+  code: string;
+  name: string;
+  symbol: string;
+  taxRate: number;
+  dollarExchangeRate: number;
+  isDefault: boolean;
+  version: string | null;
+  updatedAt: string;
+}
+
+export interface CustomerRow {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  address: string | null;
+  address2: string | null;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+}
+
+export interface ContactRow {
+  id: string;
+  customerId: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  role: string | null;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+}
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  sku: string | null;
+  price: number;
+  currencyCode: string;
+  cost: number | null;
+  stock: number | null;
+  category: string | null;
+  supplier: string | null;
+  description: string | null;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+}
+
+export interface DocumentItemRow {
+  id: string;
+  productId: string | null;
+  position: number;
+  productName: string;
+  productSku: string | null;
+  quantity: number;
+  unitPrice: number;
+  subtotal: number;
+}
+
+interface DocumentFields {
+  id: string;
+  customerId: string;
+  contactId: string | null;
+  currencyCode: string;
+  status: string;
+  notes: string;
+  subtotal: number;
+  taxRate: number;
+  taxAmount: number;
+  total: number;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+  items: DocumentItemRow[];
+}
+
+export interface QuoteRow extends DocumentFields {
+  /** null until the server numbers it ('Pending'). */
+  quoteNumber: string | null;
+  accessToken: string | null;
+  viewedAt: string | null;
+  acceptedAt: string | null;
+  rejectedAt: string | null;
+}
+
+export interface OrderRow extends DocumentFields {
+  orderNumber: string | null;
+  quoteId: string | null;
+}
+
+export interface InvoiceRow extends DocumentFields {
+  invoiceNumber: string | null;
+  orderId: string;
+  customerName: string;
+  customerEmail: string;
+  contactName: string | null;
+  contactEmail: string | null;
+  contactRole: string | null;
+  paidAt: string | null;
+}
+
+export interface ConflictRow {
+  id: string;
+  /** The entity table name: 'customers', 'contacts', … */
+  entity: string;
+  entityId: string;
+  field: string;
+  overwrittenValue: unknown;
+  winningValue: unknown;
+  overwrittenByUser: string | null;
+  resolved: boolean;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+}
+
+export interface TenantInfo {
+  id: string;
+  naturalName: string;
+  schemaName: string;
+  createdAt: string;
+}
+
+/** The synced entity tables and their row types. */
+export interface EntityRows {
+  currencies: CurrencyRow;
+  customers: CustomerRow;
+  contacts: ContactRow;
+  products: ProductRow;
+  quotes: QuoteRow;
+  orders: OrderRow;
+  invoices: InvoiceRow;
+  conflicts: ConflictRow;
+}

@@ -1,0 +1,38 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { INVOICE_MESSAGES, INVOICE_STATUSES } from '@smb/shared-types/invoices';
+import { requireDatabase, useDatabase } from '../../../db/current';
+import type { SmbDatabase } from '../../../db/database';
+import { displayNumber } from '../../../db/display';
+import { NotFoundError, ValidationError } from '../../../db/errors';
+import type { InvoiceRow } from '../../../db/types';
+import { mutate } from '../../../sync/mutate';
+
+export const invoiceNumberLabel = (invoice: Pick<InvoiceRow, 'invoiceNumber'>) =>
+  displayNumber(invoice.invoiceNumber);
+
+/** Unpaid / Paid / Cancelled. */
+export async function setInvoiceStatus(
+  id: string,
+  status: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
+  if (!(INVOICE_STATUSES as readonly string[]).includes(status))
+    throw new ValidationError(INVOICE_MESSAGES.invalidStatus);
+  await db.transaction('rw', db.allTables, async () => {
+    if (!(await db.invoices.get(id))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+    await mutate(db, 'invoice.setStatus', { id, status });
+  });
+}
+
+export function useInvoices(): InvoiceRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.invoices.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+}
+
+export function useInvoice(id: string | undefined): InvoiceRow | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(
+    async () => (db && id ? ((await db.invoices.get(id)) ?? null) : null),
+    [db, id],
+  );
+}

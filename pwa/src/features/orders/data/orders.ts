@@ -1,0 +1,119 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ORDER_MESSAGES } from '@smb/shared-types/orders';
+import { requireDatabase, useDatabase } from '../../../db/current';
+import type { SmbDatabase } from '../../../db/database';
+import { displayNumber } from '../../../db/display';
+import { NotFoundError, ValidationError } from '../../../db/errors';
+import { newId } from '../../../db/meta';
+import type { OrderRow } from '../../../db/types';
+import {
+  checkDocument,
+  currencyCodeFor,
+  itemArgs,
+  type DocumentInput,
+} from '../../../sync/documents-input';
+import { mutate } from '../../../sync/mutate';
+import { queueUpdate } from '../../../sync/update-args';
+
+export type OrderInput = DocumentInput;
+
+export const orderNumberLabel = (order: Pick<OrderRow, 'orderNumber'>) =>
+  displayNumber(order.orderNumber);
+
+async function existing(db: SmbDatabase, id: string): Promise<OrderRow> {
+  const order = await db.orders.get(id);
+  if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return order;
+}
+
+/** An invoiced order can no longer be changed or deleted. */
+async function refuseIfInvoiced(db: SmbDatabase, id: string): Promise<void> {
+  const invoice = await db.invoices.where('orderId').equals(id).first();
+  if (invoice)
+    throw new ValidationError(ORDER_MESSAGES.invoiced(displayNumber(invoice.invoiceNumber)));
+}
+
+/** Creates a Pending order (fixed 10 % tax); returns its id. */
+export async function createOrder(
+  input: OrderInput,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
+  checkDocument(input);
+  const id = newId();
+  await db.transaction('rw', db.allTables, async () => {
+    await mutate(db, 'order.create', {
+      id,
+      customerId: input.customerId ?? '',
+      contactId: input.contactId ?? null,
+      currencyCode: await currencyCodeFor(db, input.currencyCode),
+      notes: input.notes ?? '',
+      items: itemArgs(input.items ?? []),
+    });
+  });
+  return id;
+}
+
+export async function updateOrder(
+  id: string,
+  input: OrderInput,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
+  return db.transaction('rw', db.allTables, async () => {
+    const order = await existing(db, id);
+    await refuseIfInvoiced(db, id);
+    checkDocument({ ...order, ...input, items: input.items ?? order.items });
+    return queueUpdate(
+      db,
+      'order.update',
+      'orders',
+      id,
+      {
+        customerId: input.customerId ?? undefined,
+        contactId: input.contactId,
+        currencyCode: input.currencyCode ?? undefined,
+        notes: input.notes ?? undefined,
+        items: input.items ? itemArgs(input.items) : undefined,
+      },
+      ORDER_MESSAGES.notFound,
+    );
+  });
+}
+
+export async function deleteOrder(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+  await db.transaction('rw', db.allTables, async () => {
+    await existing(db, id);
+    await refuseIfInvoiced(db, id);
+    await mutate(db, 'order.delete', { id });
+  });
+}
+
+/** Makes the order's invoice (Unpaid); returns the invoice id, usable offline. */
+export async function createInvoice(
+  orderId: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
+  const invoiceId = newId();
+  await db.transaction('rw', db.allTables, async () => {
+    await existing(db, orderId);
+    const invoice = await db.invoices.where('orderId').equals(orderId).first();
+    if (invoice)
+      throw new ValidationError(
+        ORDER_MESSAGES.alreadyInvoiced(displayNumber(invoice.invoiceNumber)),
+      );
+    await mutate(db, 'order.createInvoice', { id: orderId, invoiceId });
+  });
+  return invoiceId;
+}
+
+export function useOrders(): OrderRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.orders.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+}
+
+export function useOrder(id: string | undefined): OrderRow | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(
+    async () => (db && id ? ((await db.orders.get(id)) ?? null) : null),
+    [db, id],
+  );
+}

@@ -1,0 +1,136 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { QUOTE_MESSAGES, QUOTE_STATUSES } from '@smb/shared-types/quotes';
+import { requireDatabase, useDatabase } from '../../../db/current';
+import type { SmbDatabase } from '../../../db/database';
+import { displayNumber } from '../../../db/display';
+import { NotFoundError, ValidationError } from '../../../db/errors';
+import { newId } from '../../../db/meta';
+import type { QuoteRow } from '../../../db/types';
+import {
+  checkDocument,
+  currencyCodeFor,
+  itemArgs,
+  type DocumentInput,
+} from '../../../sync/documents-input';
+import { mutate } from '../../../sync/mutate';
+import { queueUpdate } from '../../../sync/update-args';
+
+export type QuoteInput = DocumentInput;
+
+/** 'Q-0001', or 'Pending' until the server numbers a quote made offline. */
+export const quoteNumberLabel = (quote: Pick<QuoteRow, 'quoteNumber'>) =>
+  displayNumber(quote.quoteNumber);
+
+async function existing(db: SmbDatabase, id: string): Promise<QuoteRow> {
+  const quote = await db.quotes.get(id);
+  if (!quote) throw new NotFoundError(QUOTE_MESSAGES.notFound);
+  return quote;
+}
+
+/** Creates a Draft quote (totals computed locally); returns its id. */
+export async function createQuote(
+  input: QuoteInput,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
+  checkDocument(input);
+  const id = newId();
+  await db.transaction('rw', db.allTables, async () => {
+    await mutate(db, 'quote.create', {
+      id,
+      customerId: input.customerId ?? '',
+      contactId: input.contactId ?? null,
+      currencyCode: await currencyCodeFor(db, input.currencyCode),
+      notes: input.notes ?? '',
+      items: itemArgs(input.items ?? []),
+    });
+  });
+  return id;
+}
+
+/** Saves changed fields of a Draft quote (`items` is one field: the whole list). */
+export async function updateQuote(
+  id: string,
+  input: QuoteInput,
+  db: SmbDatabase = requireDatabase(),
+): Promise<boolean> {
+  return db.transaction('rw', db.allTables, async () => {
+    const quote = await existing(db, id);
+    if (quote.status !== 'Draft') throw new ValidationError(QUOTE_MESSAGES.notDraft);
+    const merged = { ...quote, ...input, items: input.items ?? quote.items };
+    checkDocument(merged);
+    return queueUpdate(
+      db,
+      'quote.update',
+      'quotes',
+      id,
+      {
+        customerId: input.customerId ?? undefined,
+        contactId: input.contactId,
+        currencyCode: input.currencyCode ?? undefined,
+        notes: input.notes ?? undefined,
+        items: input.items ? itemArgs(input.items) : undefined,
+      },
+      QUOTE_MESSAGES.notFound,
+    );
+  });
+}
+
+export async function setQuoteStatus(
+  id: string,
+  status: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
+  if (!(QUOTE_STATUSES as readonly string[]).includes(status))
+    throw new ValidationError(QUOTE_MESSAGES.invalidStatus);
+  await db.transaction('rw', db.allTables, async () => {
+    await existing(db, id);
+    await mutate(db, 'quote.setStatus', { id, status });
+  });
+}
+
+/** Draft → Sent; the server makes the access token and mails the link when it syncs. */
+export async function sendQuote(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+  await db.transaction('rw', db.allTables, async () => {
+    const quote = await existing(db, id);
+    if (quote.status !== 'Draft' && quote.status !== 'Sent')
+      throw new ValidationError(QUOTE_MESSAGES.cannotSend);
+    await mutate(db, 'quote.send', { id });
+  });
+}
+
+/** Converts to an order (status Converted); returns the new order's id, usable offline. */
+export async function convertQuote(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+): Promise<string> {
+  const orderId = newId();
+  await db.transaction('rw', db.allTables, async () => {
+    await existing(db, id);
+    const order = await db.orders.where('quoteId').equals(id).first();
+    if (order)
+      throw new ValidationError(QUOTE_MESSAGES.alreadyConverted(displayNumber(order.orderNumber)));
+    await mutate(db, 'quote.convert', { id, orderId });
+  });
+  return orderId;
+}
+
+export async function deleteQuote(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+  await db.transaction('rw', db.allTables, async () => {
+    await existing(db, id);
+    await mutate(db, 'quote.delete', { id });
+  });
+}
+
+/** Quotes, newest first (live). */
+export function useQuotes(): QuoteRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.quotes.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+}
+
+export function useQuote(id: string | undefined): QuoteRow | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(
+    async () => (db && id ? ((await db.quotes.get(id)) ?? null) : null),
+    [db, id],
+  );
+}

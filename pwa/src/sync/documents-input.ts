@@ -1,0 +1,38 @@
+import { DEFAULT_CURRENCY_CODE } from '@smb/shared-types/money';
+import { documentInputError } from '@smb/shared-types/quotes';
+import type { SmbDatabase } from '../db/database';
+import { ValidationError } from '../db/errors';
+import { newId } from '../db/meta';
+import type { DocumentItemArgs } from './mutation-args';
+
+/** A quote or order as the form gives it; a line without id is new. */
+export interface DocumentInput {
+  customerId?: string | null;
+  contactId?: string | null;
+  currencyCode?: string | null;
+  notes?: string | null;
+  items?: { id?: string | null; productId?: string | null; quantity?: number | null }[];
+}
+
+export function checkDocument(input: DocumentInput): void {
+  const problem = documentInputError(input);
+  if (problem) throw new ValidationError(problem);
+}
+
+export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentItemArgs[] {
+  return items.map((item) => ({
+    id: item.id || newId(),
+    productId: item.productId ?? '',
+    quantity: item.quantity ?? 0,
+  }));
+}
+
+/** The form's currency, else the tenant's default, else USD (spec §9). */
+export async function currencyCodeFor(
+  db: SmbDatabase,
+  code: string | null | undefined,
+): Promise<string> {
+  if (code) return code;
+  const fallback = await db.currencies.filter((c) => c.isDefault).first();
+  return fallback?.code ?? DEFAULT_CURRENCY_CODE;
+}

@@ -1,0 +1,105 @@
+import type { UpdateArgs } from '@smb/shared-types/sync';
+
+/**
+ * Arguments of each named mutation (client → server), camelCase like the REST bodies.
+ * Creates carry a client-made UUID; updates carry only the changed fields and their base values.
+ */
+export interface MainContactArgs {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+}
+
+export interface CustomerFields {
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  address: string | null;
+  address2: string | null;
+}
+export interface CustomerCreateArgs extends CustomerFields {
+  id: string;
+  mainContact?: MainContactArgs;
+}
+
+export interface ContactFields {
+  customerId: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  role: string | null;
+}
+export interface ContactCreateArgs extends ContactFields {
+  id: string;
+}
+
+export interface ProductFields {
+  name: string;
+  sku: string | null;
+  price: number;
+  currencyCode: string;
+  cost: number | null;
+  stock: number | null;
+  category: string | null;
+  supplier: string | null;
+  description: string | null;
+}
+export interface ProductCreateArgs extends ProductFields {
+  id: string;
+}
+
+export interface CurrencyFields {
+  code: string;
+  name: string;
+  symbol: string;
+  taxRate: number;
+  dollarExchangeRate: number;
+  isDefault: boolean;
+}
+export interface CurrencyCreateArgs extends CurrencyFields {
+  id: string;
+}
+
+/** A document line as sent: a product and a quantity; a kept line keeps its id. */
+export interface DocumentItemArgs {
+  id: string;
+  productId: string;
+  quantity: number;
+}
+export interface DocumentFields {
+  customerId: string;
+  contactId: string | null;
+  currencyCode: string;
+  notes: string;
+  items: DocumentItemArgs[];
+}
+export interface DocumentCreateArgs extends DocumentFields {
+  id: string;
+}
+
+export interface IdArgs {
+  id: string;
+}
+export interface SetStatusArgs {
+  id: string;
+  status: string;
+}
+export interface ConvertQuoteArgs {
+  id: string;
+  /** Client-made id of the new order, so the UI can open it offline. */
+  orderId: string;
+}
+export interface CreateInvoiceArgs {
+  id: string;
+  invoiceId: string;
+}
+export interface TenantUpdateArgs {
+  naturalName: string;
+}
+
+export type CustomerUpdateArgs = UpdateArgs<CustomerFields & Record<string, unknown>>;
+export type ContactUpdateArgs = UpdateArgs<ContactFields & Record<string, unknown>>;
+export type ProductUpdateArgs = UpdateArgs<ProductFields & Record<string, unknown>>;
+export type CurrencyUpdateArgs = UpdateArgs<CurrencyFields & Record<string, unknown>>;
+export type DocumentUpdateArgs = UpdateArgs<DocumentFields & Record<string, unknown>>;

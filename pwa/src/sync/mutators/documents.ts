@@ -1,0 +1,209 @@
+import {
+  documentTotals,
+  ORDER_TAX_RATE,
+  taxRateFor,
+  toMoneyNumber,
+  toRateNumber,
+} from '@smb/shared-types/money';
+import type { UpdateArgs } from '@smb/shared-types/sync';
+import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
+import type { LocalWriter } from '../local-writer';
+import type {
+  ConvertQuoteArgs,
+  CreateInvoiceArgs,
+  DocumentCreateArgs,
+  DocumentItemArgs,
+  IdArgs,
+  SetStatusArgs,
+} from '../mutation-args';
+
+/**
+ * Local effects of quote, order and invoice mutations. Totals use the shared money module exactly
+ * as the server does (quote tax from the local currency, 10 % when unknown; orders 10 %); the
+ * server recomputes them and its values arrive with the next pull.
+ */
+
+type Totals = Pick<QuoteRow, 'items' | 'subtotal' | 'taxRate' | 'taxAmount' | 'total'>;
+
+/** Lines from product + quantity: price and name from the local product, else the line's snapshot. */
+async function buildLines(
+  w: LocalWriter,
+  items: DocumentItemArgs[],
+  previous: DocumentItemRow[],
+): Promise<DocumentItemRow[]> {
+  const lines: DocumentItemRow[] = [];
+  for (const [position, item] of items.entries()) {
+    const product = item.productId ? await w.get('products', item.productId) : undefined;
+    const old = previous.find((l) => l.id === item.id && l.productId === item.productId);
+    lines.push({
+      id: item.id,
+      productId: item.productId,
+      position,
+      productName: product?.name ?? old?.productName ?? '',
+      productSku: product ? product.sku : (old?.productSku ?? null),
+      quantity: item.quantity,
+      unitPrice: product?.price ?? old?.unitPrice ?? 0,
+      subtotal: 0,
+    });
+  }
+  return lines;
+}
+
+function withTotals(lines: DocumentItemRow[], taxRate: string): Totals {
+  const totals = documentTotals(lines, taxRate);
+  return {
+    items: lines.map((l, i) => ({ ...l, subtotal: toMoneyNumber(totals.lines[i] ?? '0') })),
+    subtotal: toMoneyNumber(totals.subtotal),
+    taxRate: toRateNumber(totals.taxRate),
+    taxAmount: toMoneyNumber(totals.taxAmount),
+    total: toMoneyNumber(totals.total),
+  };
+}
+
+async function quoteTaxRate(w: LocalWriter, currencyCode: string): Promise<string> {
+  const currency = await w.db.currencies.where('code').equals(currencyCode).first();
+  return taxRateFor(currency ?? null);
+}
+
+const asItems = (lines: DocumentItemRow[]): DocumentItemArgs[] =>
+  lines.map((l) => ({ id: l.id, productId: l.productId ?? '', quantity: l.quantity }));
+
+export async function quoteCreate(w: LocalWriter, a: DocumentCreateArgs): Promise<void> {
+  const lines = await buildLines(w, a.items, []);
+  await w.put('quotes', {
+    id: a.id,
+    quoteNumber: null,
+    customerId: a.customerId,
+    contactId: a.contactId,
+    currencyCode: a.currencyCode,
+    status: 'Draft',
+    notes: a.notes,
+    ...withTotals(lines, await quoteTaxRate(w, a.currencyCode)),
+    accessToken: null,
+    viewedAt: null,
+    acceptedAt: null,
+    rejectedAt: null,
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
+}
+
+async function updateDocument(
+  w: LocalWriter,
+  entity: 'quotes' | 'orders',
+  a: UpdateArgs,
+): Promise<void> {
+  const row = await w.get(entity, a.id);
+  if (!row) return;
+  const changes = a.changes as Partial<DocumentCreateArgs>;
+  const next = { ...row, ...changes, id: row.id, updatedAt: w.now } as QuoteRow | OrderRow;
+  const lines = await buildLines(w, changes.items ?? asItems(row.items), row.items);
+  const rate = entity === 'orders' ? ORDER_TAX_RATE : await quoteTaxRate(w, next.currencyCode);
+  Object.assign(next, withTotals(lines, rate));
+  if (entity === 'quotes') await w.put('quotes', next as QuoteRow);
+  else await w.put('orders', next as OrderRow);
+}
+
+export const quoteUpdate = (w: LocalWriter, a: UpdateArgs) => updateDocument(w, 'quotes', a);
+
+export async function quoteDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.delete('quotes', a.id);
+}
+
+export async function quoteSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<void> {
+  await w.patch('quotes', a.id, { status: a.status });
+}
+
+/** The server makes the access token and mails the link; locally the quote turns Sent. */
+export async function quoteSend(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.patch('quotes', a.id, { status: 'Sent' });
+}
+
+export async function quoteConvert(w: LocalWriter, a: ConvertQuoteArgs): Promise<void> {
+  const quote = await w.patch('quotes', a.id, { status: 'Converted' });
+  if (!quote) return;
+  const lines = quote.items.map((l, position) => ({
+    ...l,
+    id: `${a.orderId}-${position}`,
+    position,
+  }));
+  await w.put('orders', {
+    id: a.orderId,
+    orderNumber: null,
+    quoteId: quote.id,
+    customerId: quote.customerId,
+    contactId: quote.contactId,
+    currencyCode: quote.currencyCode,
+    status: 'Pending',
+    notes: quote.notes,
+    ...withTotals(lines, ORDER_TAX_RATE),
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
+}
+
+export async function orderCreate(w: LocalWriter, a: DocumentCreateArgs): Promise<void> {
+  const lines = await buildLines(w, a.items, []);
+  await w.put('orders', {
+    id: a.id,
+    orderNumber: null,
+    quoteId: null,
+    customerId: a.customerId,
+    contactId: a.contactId,
+    currencyCode: a.currencyCode,
+    status: 'Pending',
+    notes: a.notes,
+    ...withTotals(lines, ORDER_TAX_RATE),
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
+}
+
+export const orderUpdate = (w: LocalWriter, a: UpdateArgs) => updateDocument(w, 'orders', a);
+
+export async function orderDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.delete('orders', a.id);
+}
+
+/** The invoice copies the order and keeps the names and e-mails as they are now. */
+export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): Promise<void> {
+  const order = await w.get('orders', a.id);
+  if (!order) return;
+  const customer = await w.get('customers', order.customerId);
+  const contact = order.contactId ? await w.get('contacts', order.contactId) : undefined;
+  const invoice: InvoiceRow = {
+    id: a.invoiceId,
+    invoiceNumber: null,
+    orderId: order.id,
+    customerId: order.customerId,
+    contactId: order.contactId,
+    customerName: customer?.name ?? '',
+    customerEmail: customer?.email ?? '',
+    contactName: contact?.name ?? null,
+    contactEmail: contact?.email ?? null,
+    contactRole: contact?.role ?? null,
+    currencyCode: order.currencyCode,
+    status: 'Unpaid',
+    notes: order.notes,
+    items: order.items.map((l, position) => ({ ...l, id: `${a.invoiceId}-${position}`, position })),
+    subtotal: order.subtotal,
+    taxRate: order.taxRate,
+    taxAmount: order.taxAmount,
+    total: order.total,
+    paidAt: null,
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  };
+  await w.put('invoices', invoice);
+}
+
+export async function invoiceSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<void> {
+  const invoice = await w.get('invoices', a.id);
+  if (!invoice) return;
+  const paidAt = a.status === 'Paid' ? (invoice.paidAt ?? w.now) : null;
+  await w.patch('invoices', a.id, { status: a.status, paidAt });
+}

@@ -1,0 +1,114 @@
+import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
+import type { UpdateArgs } from '@smb/shared-types/sync';
+import type { LocalWriter } from '../local-writer';
+import type {
+  ContactCreateArgs,
+  CurrencyCreateArgs,
+  CustomerCreateArgs,
+  IdArgs,
+  ProductCreateArgs,
+  TenantUpdateArgs,
+} from '../mutation-args';
+
+/** Local effects of the master-data mutations (customers, contacts, products, currencies, tenant). */
+
+export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Promise<void> {
+  await w.put('customers', {
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    phoneNumber: a.phoneNumber,
+    address: a.address,
+    address2: a.address2,
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
+  if (a.mainContact) {
+    await w.put('contacts', {
+      ...a.mainContact,
+      customerId: a.id,
+      role: PRIMARY_CONTACT_ROLE,
+      createdAt: w.now,
+      version: null,
+      updatedAt: w.now,
+    });
+  }
+}
+
+export async function customerUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
+  await w.patch('customers', a.id, a.changes);
+}
+
+/** As the server: the customer's contacts, quotes and orders go with it (invoices block it). */
+export async function customerDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  const { db } = w;
+  for (const id of await db.contacts.where('customerId').equals(a.id).primaryKeys())
+    await w.delete('contacts', id);
+  for (const id of await db.quotes.where('customerId').equals(a.id).primaryKeys())
+    await w.delete('quotes', id);
+  for (const id of await db.orders.where('customerId').equals(a.id).primaryKeys())
+    await w.delete('orders', id);
+  await w.delete('customers', a.id);
+}
+
+export async function contactCreate(w: LocalWriter, a: ContactCreateArgs): Promise<void> {
+  await w.put('contacts', { ...a, createdAt: w.now, version: null, updatedAt: w.now });
+}
+
+export async function contactUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
+  await w.patch('contacts', a.id, a.changes);
+}
+
+/** Documents keep existing without the contact (ON DELETE SET NULL). */
+export async function contactDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  for (const entity of ['quotes', 'orders', 'invoices'] as const) {
+    const rows = await w.db
+      .table(entity)
+      .filter((r: { contactId: string | null }) => r.contactId === a.id)
+      .primaryKeys();
+    for (const id of rows as string[]) await w.patch(entity, id, { contactId: null });
+  }
+  await w.delete('contacts', a.id);
+}
+
+export async function productCreate(w: LocalWriter, a: ProductCreateArgs): Promise<void> {
+  await w.put('products', { ...a, createdAt: w.now, version: null, updatedAt: w.now });
+}
+
+export async function productUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
+  await w.patch('products', a.id, a.changes);
+}
+
+export async function productDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.delete('products', a.id);
+}
+
+/** Only one default currency: making one the default clears the flag on the others. */
+async function clearOtherDefaults(w: LocalWriter, keepId: string): Promise<void> {
+  const others = await w.db.currencies.filter((c) => c.isDefault && c.id !== keepId).primaryKeys();
+  for (const id of others) await w.patch('currencies', id, { isDefault: false });
+}
+
+export async function currencyCreate(w: LocalWriter, a: CurrencyCreateArgs): Promise<void> {
+  if (a.isDefault) await clearOtherDefaults(w, a.id);
+  await w.put('currencies', { ...a, version: null, updatedAt: w.now });
+}
+
+export async function currencyUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
+  const row = await w.patch('currencies', a.id, a.changes);
+  if (row && a.changes.isDefault === true) await clearOtherDefaults(w, a.id);
+}
+
+export async function currencyDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.delete('currencies', a.id);
+}
+
+export async function tenantUpdate(w: LocalWriter, a: TenantUpdateArgs): Promise<void> {
+  const tenant = await w.tenant();
+  if (tenant) await w.putTenant({ ...tenant, naturalName: a.naturalName });
+}
+
+export async function conflictResolve(w: LocalWriter, a: IdArgs): Promise<void> {
+  await w.patch('conflicts', a.id, { resolved: true });
+}

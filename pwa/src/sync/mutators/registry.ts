@@ -1,0 +1,77 @@
+import type { MutationName, UpdateArgs } from '@smb/shared-types/sync';
+import type { LocalWriter } from '../local-writer';
+import type * as A from '../mutation-args';
+import * as docs from './documents';
+import * as master from './master-data';
+
+/** The argument type of each mutation name. */
+export interface MutationArgs {
+  'customer.create': A.CustomerCreateArgs;
+  'customer.update': UpdateArgs;
+  'customer.delete': A.IdArgs;
+  'contact.create': A.ContactCreateArgs;
+  'contact.update': UpdateArgs;
+  'contact.delete': A.IdArgs;
+  'product.create': A.ProductCreateArgs;
+  'product.update': UpdateArgs;
+  'product.delete': A.IdArgs;
+  'currency.create': A.CurrencyCreateArgs;
+  'currency.update': UpdateArgs;
+  'currency.delete': A.IdArgs;
+  'tenant.update': A.TenantUpdateArgs;
+  'quote.create': A.DocumentCreateArgs;
+  'quote.update': UpdateArgs;
+  'quote.delete': A.IdArgs;
+  'quote.setStatus': A.SetStatusArgs;
+  'quote.send': A.IdArgs;
+  'quote.convert': A.ConvertQuoteArgs;
+  'order.create': A.DocumentCreateArgs;
+  'order.update': UpdateArgs;
+  'order.delete': A.IdArgs;
+  'order.createInvoice': A.CreateInvoiceArgs;
+  'invoice.setStatus': A.SetStatusArgs;
+  'conflict.resolve': A.IdArgs;
+}
+
+type LocalMutator<N extends MutationName> = (
+  w: LocalWriter,
+  args: MutationArgs[N],
+) => Promise<void>;
+
+/** One local mutator per mutation name: used for the user's action and again by every rebase. */
+export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
+  'customer.create': master.customerCreate,
+  'customer.update': master.customerUpdate,
+  'customer.delete': master.customerDelete,
+  'contact.create': master.contactCreate,
+  'contact.update': master.contactUpdate,
+  'contact.delete': master.contactDelete,
+  'product.create': master.productCreate,
+  'product.update': master.productUpdate,
+  'product.delete': master.productDelete,
+  'currency.create': master.currencyCreate,
+  'currency.update': master.currencyUpdate,
+  'currency.delete': master.currencyDelete,
+  'tenant.update': master.tenantUpdate,
+  'quote.create': docs.quoteCreate,
+  'quote.update': docs.quoteUpdate,
+  'quote.delete': docs.quoteDelete,
+  'quote.setStatus': docs.quoteSetStatus,
+  'quote.send': docs.quoteSend,
+  'quote.convert': docs.quoteConvert,
+  'order.create': docs.orderCreate,
+  'order.update': docs.orderUpdate,
+  'order.delete': docs.orderDelete,
+  'order.createInvoice': docs.orderCreateInvoice,
+  'invoice.setStatus': docs.invoiceSetStatus,
+  'conflict.resolve': master.conflictResolve,
+};
+
+export async function runLocalMutator(
+  w: LocalWriter,
+  name: MutationName,
+  args: unknown,
+): Promise<void> {
+  const mutator = LOCAL_MUTATORS[name] as (w: LocalWriter, args: unknown) => Promise<void>;
+  await mutator(w, args);
+}
