@@ -320,3 +320,32 @@ describe('conflicts', () => {
     expect(c.get('quotes', quoteId)).toMatchObject({ status: 'Sent', notes: '<p>v1</p>' });
   });
 });
+
+describe('events', () => {
+  it('streams a poke when the tenant version moves, and nothing without a token', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const anonymous = await fetch(`http://127.0.0.1:${port}/api/sync/events`);
+    expect(anonymous.status).toBe(401);
+
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/sync/events`, { headers: bearer(admin.token), signal: controller.signal });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const poked = (async () => {
+      while (!text.includes('event: poke')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1200)); // the watcher has seen the current version
+    const c = client();
+    await c.push([c.mutation('customer.create', customerArgs())]);
+    await Promise.race([poked, new Promise((_, reject) => setTimeout(() => reject(new Error(`no poke: ${text}`)), 5000))]);
+    expect(text).toMatch(/event: poke\ndata: \{"version":"\d+"\}/);
+    controller.abort();
+  });
+});

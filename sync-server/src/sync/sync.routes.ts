@@ -1,8 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PullRequest, PullResponse, PushRequest, PushResponse } from '@smb/shared-types';
 import type { AppContext } from '../context';
 import { pull } from './pull';
 import { push } from './push';
+import { VersionWatcher } from './events';
 
 /** The offline-first data path of the PWA (DESIGN §6). */
 const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -15,6 +17,41 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     async (request) =>
       push(request.auth, request.body, { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer }, request.log),
   );
+
+  const watcher = new VersionWatcher(ctx.database);
+  const streams = new Set<ServerResponse>();
+  // Open streams would hold a graceful shutdown until its deadline: end them first.
+  app.addHook('preClose', async () => {
+    for (const res of streams) res.end();
+    watcher.close();
+  });
+
+  /**
+   * Server-sent events: `event: poke` with the tenant's new version whenever it moves, and a
+   * comment line every 25 s to keep proxies from closing the stream. Authenticated by the
+   * Authorization header (clients read it with fetch streaming, so no token sits in a URL).
+   */
+  app.get('/events', { schema: { ...common, produces: ['text/event-stream'] } }, (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const unsubscribe = watcher.subscribe(request.auth.tenant.schema_name, (version) => {
+      res.write(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`);
+    });
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+    request.raw.on('close', () => {
+      streams.delete(res);
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+  });
 
   app.post('/pull', { schema: { ...common, body: PullRequest, response: { 200: PullResponse } } }, async (request) =>
     pull(request.auth, request.body.clientGroupId, request.body.clientId, request.body.cursor),
