@@ -1,0 +1,353 @@
+import { liveQuery, type Subscription } from 'dexie';
+import type { PullResponse, PushResponse } from '@smb/shared-types/sync';
+import { setBusy } from '../app/update-guard';
+import type { SmbDatabase } from '../db/database';
+import { clientIdentity, getMeta } from '../db/meta';
+import { applyPullPage } from './pull';
+import { applyPushResponse, closeGap, nextPushBatch, toMutation } from './push';
+import { isQuotaError, reportStorageError, syncStatus, type SyncStatusStore } from './status';
+import { postJson, SyncAuthError, SyncRetryableError, type SyncTransport } from './transport';
+
+/** The part of `navigator.locks` the engine uses (one sync leader per browser). */
+export interface LockManagerLike {
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: (lock: unknown) => Promise<void>,
+  ): Promise<unknown>;
+}
+
+export interface EventSourceLike {
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export interface SyncEngineOptions {
+  db: SmbDatabase;
+  transport: SyncTransport;
+  status?: SyncStatusStore;
+  /** Default `navigator.locks`; null or absent → this tab is the leader. */
+  locks?: LockManagerLike | null;
+  /** Called around pushes; default: the app's update guard (`setBusy('sync:push', …)`). */
+  onBusyChange?: (busy: boolean) => void;
+  /** Server push hint; default `EventSource` when the browser has it. */
+  eventSource?: ((url: string) => EventSourceLike) | null;
+  /** Listen to window online/offline/focus/visibility (default true). */
+  listenToWindow?: boolean;
+  debounceMs?: number;
+  intervalMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+}
+
+export interface SyncCycleResult {
+  ok: boolean;
+  pushed: number;
+  pulled: number;
+  error?: string;
+}
+
+const SSE_RETRY_MIN_MS = 60_000;
+const SSE_RETRY_MAX_MS = 600_000;
+
+/**
+ * The sync engine (DESIGN §6): push the outbox in batches, then pull until `hasMore` is false.
+ * One leader per browser via `navigator.locks`; other tabs see changes through Dexie.
+ */
+export class SyncEngine {
+  private readonly db: SmbDatabase;
+  private readonly transport: SyncTransport;
+  private readonly status: SyncStatusStore;
+  private readonly locks: LockManagerLike | null;
+  private readonly onBusyChange: (busy: boolean) => void;
+  private readonly eventSource: ((url: string) => EventSourceLike) | null;
+  private readonly listenToWindow: boolean;
+  private readonly debounceMs: number;
+  private readonly intervalMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly random: () => number;
+
+  private started = false;
+  private leader = false;
+  private running: Promise<SyncCycleResult> | null = null;
+  private rerun = false;
+  private failures = 0;
+  private debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private intervalTimer: ReturnType<typeof setInterval> | undefined;
+  private lockAbort: AbortController | null = null;
+  private releaseLock: (() => void) | null = null;
+  private outboxWatch: Subscription | null = null;
+  private events: EventSourceLike | null = null;
+  private eventsRetryAt = 0;
+  private eventsRetryMs = SSE_RETRY_MIN_MS;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(options: SyncEngineOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.status = options.status ?? syncStatus;
+    this.locks =
+      options.locks !== undefined
+        ? options.locks
+        : typeof navigator !== 'undefined' && navigator.locks
+          ? (navigator.locks as unknown as LockManagerLike)
+          : null;
+    this.onBusyChange = options.onBusyChange ?? ((busy) => setBusy('sync:push', busy));
+    this.eventSource =
+      options.eventSource !== undefined
+        ? options.eventSource
+        : typeof EventSource !== 'undefined'
+          ? (url) => new EventSource(url)
+          : null;
+    this.listenToWindow = options.listenToWindow ?? true;
+    this.debounceMs = options.debounceMs ?? 300;
+    this.intervalMs = options.intervalMs ?? 30_000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 1_000;
+    this.backoffMaxMs = options.backoffMaxMs ?? 60_000;
+    this.random = options.random ?? Math.random;
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** Starts (or, after a 401 and a new login, resumes): competes for leadership, then syncs. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.status.set({ needsLogin: false });
+    if (!this.locks) {
+      this.lead();
+      return;
+    }
+    const abort = new AbortController();
+    this.lockAbort = abort;
+    this.locks
+      .request(`smb-sync-leader:${this.db.name}`, { signal: abort.signal }, async () => {
+        if (abort.signal.aborted) return;
+        await new Promise<void>((resolve) => {
+          this.releaseLock = resolve;
+          this.lead();
+        });
+      })
+      .catch(() => undefined); // aborted before we got the lock
+  }
+
+  /** Stops syncing (logout, session expiry, 401). Never touches the outbox. */
+  stop(): void {
+    if (!this.started) return;
+    this.started = false;
+    this.leader = false;
+    clearTimeout(this.debounceTimer);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.intervalTimer);
+    this.outboxWatch?.unsubscribe();
+    this.outboxWatch = null;
+    this.events?.close();
+    this.events = null;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.lockAbort?.abort();
+    this.lockAbort = null;
+    this.releaseLock?.();
+    this.releaseLock = null;
+    this.status.set({ isLeader: false, syncing: false, pushing: false });
+  }
+
+  /** Runs a sync cycle now (or joins the running one and runs once more after it). */
+  syncNow(): Promise<SyncCycleResult> {
+    if (!this.started || !this.leader)
+      return Promise.resolve({ ok: false, pushed: 0, pulled: 0, error: 'not the leader' });
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    const run = async (): Promise<SyncCycleResult> => {
+      let result: SyncCycleResult;
+      do {
+        this.rerun = false;
+        result = await this.cycle();
+      } while (this.rerun && result.ok && this.leader);
+      return result;
+    };
+    this.running = run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Debounced sync, e.g. after local writes. */
+  scheduleSoon(): void {
+    if (!this.leader) return;
+    clearTimeout(this.debounceTimer);
+    this.debounceTimer = setTimeout(() => void this.syncNow(), this.debounceMs);
+  }
+
+  private lead(): void {
+    if (!this.started) return;
+    this.leader = true;
+    this.status.set({ isLeader: true });
+    // Local writes from any tab land in the shared outbox; Dexie tells us about them.
+    this.outboxWatch = liveQuery(() =>
+      this.db.outbox.where('status').equals('pending').count(),
+    ).subscribe({
+      next: (count) => {
+        if (count > 0) this.scheduleSoon();
+      },
+      error: (error: unknown) => reportStorageError(error, this.status),
+    });
+    if (this.listenToWindow && typeof window !== 'undefined') this.listen();
+    this.intervalTimer = setInterval(() => {
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden')
+        void this.syncNow();
+    }, this.intervalMs);
+    void this.syncNow();
+  }
+
+  private listen(): void {
+    const on = (target: EventTarget, type: string, handler: () => void) => {
+      target.addEventListener(type, handler);
+      this.cleanups.push(() => target.removeEventListener(type, handler));
+    };
+    on(window, 'online', () => {
+      this.status.set({ online: true });
+      this.failures = 0;
+      void this.syncNow();
+    });
+    on(window, 'offline', () => this.status.set({ online: false }));
+    on(window, 'focus', () => void this.syncNow());
+    on(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') void this.syncNow();
+    });
+  }
+
+  private setPushing(pushing: boolean): void {
+    this.status.set({ pushing });
+    this.onBusyChange(pushing);
+  }
+
+  private async cycle(): Promise<SyncCycleResult> {
+    clearTimeout(this.retryTimer);
+    this.status.set({ syncing: true });
+    let pushed = 0;
+    let pulled = 0;
+    try {
+      pushed = await this.pushAll();
+      pulled = await this.pullAll();
+      this.failures = 0;
+      this.status.set({ online: true, lastError: null, lastSyncedAt: Date.now(), firstSync: null });
+      void this.openEvents();
+      return { ok: true, pushed, pulled };
+    } catch (error) {
+      return { ok: false, pushed, pulled, error: this.handleFailure(error) };
+    } finally {
+      this.status.set({ syncing: false });
+    }
+  }
+
+  private handleFailure(error: unknown): string {
+    if (error instanceof SyncAuthError) {
+      this.stop();
+      this.status.set({ needsLogin: true, lastError: error.message });
+      return error.message;
+    }
+    if (isQuotaError(error)) reportStorageError(error, this.status);
+    const message = error instanceof Error ? error.message : String(error);
+    this.status.set({
+      lastError: message,
+      ...(error instanceof SyncRetryableError
+        ? { online: typeof navigator === 'undefined' || navigator.onLine !== false }
+        : {}),
+    });
+    this.failures += 1;
+    const cap = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.failures - 1));
+    const delay = cap / 2 + (this.random() * cap) / 2;
+    clearTimeout(this.retryTimer);
+    if (this.started) this.retryTimer = setTimeout(() => void this.syncNow(), delay);
+    return message;
+  }
+
+  private async ids() {
+    // An async scope: Dexie keeps its zone only across awaits inside async functions.
+    return this.db.transaction('rw', this.db.meta, async () => await clientIdentity(this.db));
+  }
+
+  private async pushAll(): Promise<number> {
+    const { clientId, clientGroupId } = await this.ids();
+    let pushed = 0;
+    for (;;) {
+      const batch = await nextPushBatch(this.db, clientId);
+      if (batch.length === 0) return pushed;
+      this.setPushing(true);
+      let response: PushResponse;
+      try {
+        response = await postJson<PushResponse>(this.transport, '/api/sync/push', {
+          clientGroupId,
+          clientId,
+          mutations: batch.map(toMutation),
+        });
+      } finally {
+        this.setPushing(false);
+      }
+      await applyPushResponse(this.db, clientId, batch, response);
+      pushed += batch.filter((e) => e.mutationId <= response.lastMutationId).length;
+      if (response.gapAt !== undefined) {
+        if (await closeGap(this.db, clientId, response.lastMutationId)) continue;
+        return pushed;
+      }
+      // No progress (the server processed nothing of this batch): stop, pull, try again later.
+      if (response.lastMutationId < (batch[0]?.mutationId ?? 0)) return pushed;
+    }
+  }
+
+  private async pullAll(): Promise<number> {
+    const { clientId, clientGroupId } = await this.ids();
+    let cursor = (await getMeta(this.db, 'cursor')) ?? null;
+    const fromScratch = cursor === null;
+    let received = 0;
+    for (let page = 0; page < 100_000; page++) {
+      const response = await postJson<PullResponse>(this.transport, '/api/sync/pull', {
+        clientGroupId,
+        clientId,
+        cursor,
+      });
+      await applyPullPage(this.db, clientId, response);
+      received += response.patch.length;
+      if (fromScratch)
+        this.status.set({
+          firstSync: response.hasMore ? { received, remaining: response.remaining } : null,
+        });
+      cursor = response.cursor;
+      if (!response.hasMore) break;
+    }
+    return received;
+  }
+
+  private async openEvents(): Promise<void> {
+    if (!this.eventSource || this.events || !this.leader || Date.now() < this.eventsRetryAt) return;
+    const token = await this.transport.getToken();
+    if (!token || !this.leader) return;
+    const source = this.eventSource(
+      `${this.transport.baseUrl ?? ''}/api/sync/events?token=${encodeURIComponent(token)}`,
+    );
+    this.events = source;
+    source.onmessage = () => {
+      this.eventsRetryMs = SSE_RETRY_MIN_MS;
+      this.scheduleSoon();
+    };
+    source.onerror = () => {
+      // Not available (404), or the connection dropped: polling carries on; try again later.
+      source.close();
+      if (this.events === source) this.events = null;
+      this.eventsRetryAt = Date.now() + this.eventsRetryMs;
+      this.eventsRetryMs = Math.min(SSE_RETRY_MAX_MS, this.eventsRetryMs * 2);
+    };
+  }
+}
