@@ -1,0 +1,346 @@
+import type {
+  Mutation,
+  MutationResult,
+  PatchOp,
+  PullRequest,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  Rejection,
+  SyncEntity,
+  UpdateArgs,
+} from '@smb/shared-types/sync';
+import { SYNC_ENTITIES } from '@smb/shared-types/sync';
+import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
+import { SmbDatabase } from '../../db/database';
+import { getMeta, newId, setMeta } from '../../db/meta';
+import type { TenantInfo } from '../../db/types';
+import { LocalWriter } from '../local-writer';
+import { runLocalMutator } from '../mutators/registry';
+import type { SyncFetch, SyncResponseLike } from '../transport';
+
+/**
+ * An in-memory server implementing the sync protocol of `shared-types/src/sync.ts`, for tests.
+ * Its rows live in a (fake-indexeddb) Dexie database; mutations are applied with the client's own
+ * local mutators, then versioned, numbered and tombstoned like the real server does:
+ * - push: a repeated id is skipped, a gap stops the batch, a refused mutation is still counted;
+ * - pull: every change after the cursor, in version order, paged at version boundaries;
+ * - `*.update`: merged per field; a field changed since `base` is overwritten and kept as a conflict.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Tombstone {
+  entity: SyncEntity;
+  id: string;
+  version: number;
+}
+
+export interface FakeServerOptions {
+  pageSize?: number;
+  /** Extra rule: return a refusal to reject a mutation. */
+  rule?: (mutation: Mutation) => Refusal | null;
+}
+
+let serverCount = 0;
+
+const NOT_FOUND: Record<string, string> = {
+  customer: 'Customer not found',
+  contact: 'Contact not found',
+  product: 'Product not found',
+  currency: 'Currency not found',
+  quote: 'Quote not found',
+  order: 'Order not found',
+  invoice: 'Invoice not found',
+  conflict: 'Conflict not found',
+};
+const ENTITY: Record<string, SyncEntity> = {
+  customer: 'customers',
+  contact: 'contacts',
+  product: 'products',
+  currency: 'currencies',
+  quote: 'quotes',
+  order: 'orders',
+  invoice: 'invoices',
+  conflict: 'conflicts',
+};
+
+export class FakeSyncServer {
+  readonly db: SmbDatabase;
+  version = 0;
+  tombstoneHorizon = 0;
+  tombstones: Tombstone[] = [];
+  readonly lastMutationIds = new Map<string, number>();
+  readonly rejections = new Map<string, Rejection[]>();
+  /** Every mutation applied (client:id), to check nothing is applied twice. */
+  readonly applied: string[] = [];
+  readonly validTokens = new Set<string>(['token-1']);
+  readonly tokenUsers = new Map<string, string>([['token-1', 'user-1']]);
+  private counters = { quotes: 0, orders: 0, invoices: 0 };
+  private readonly pageSize: number;
+  rule: FakeServerOptions['rule'];
+  /** Counts of requests served, by path. */
+  readonly calls: Record<string, number> = {};
+
+  constructor(options: FakeServerOptions = {}) {
+    serverCount += 1;
+    this.db = new SmbDatabase(`fake-server-${serverCount}-${newId()}`);
+    this.pageSize = options.pageSize ?? 1000;
+    this.rule = options.rule;
+  }
+
+  async init(
+    tenant: TenantInfo = {
+      id: 't-1',
+      naturalName: 'Acme',
+      schemaName: 'acme_x1',
+      createdAt: new Date(0).toISOString(),
+    },
+  ) {
+    await this.db.transaction('rw', this.db.meta, async () => {
+      await setMeta(this.db, 'tenant', tenant);
+    });
+    return this;
+  }
+
+  /** Writes rows as a REST call (another user) would: one version for the lot. */
+  async seed<E extends SyncEntity>(entity: E, rows: Record<string, unknown>[]): Promise<void> {
+    this.version += 1;
+    const now = new Date().toISOString();
+    await this.db.entityTable(entity).bulkPut(
+      rows.map(
+        (r) =>
+          ({
+            createdAt: now,
+            ...r,
+            version: String(this.version),
+            updatedAt: now,
+          }) as unknown as { id: string },
+      ),
+    );
+  }
+
+  /** A write by someone else (REST): merges fields into a row and bumps its version. */
+  async externalUpdate(
+    entity: SyncEntity,
+    id: string,
+    changes: Record<string, unknown>,
+  ): Promise<void> {
+    this.version += 1;
+    const table = this.db.entityTable(entity);
+    const row = await table.get(id);
+    if (!row) throw new Error(`no ${entity} ${id}`);
+    await table.put({
+      ...row,
+      ...changes,
+      version: String(this.version),
+      updatedAt: new Date().toISOString(),
+    } as { id: string });
+  }
+
+  async externalDelete(entity: SyncEntity, id: string): Promise<void> {
+    this.version += 1;
+    await this.db.entityTable(entity).delete(id);
+    this.tombstones.push({ entity, id, version: this.version });
+  }
+
+  /** Forgets old tombstones: clients with an older cursor get `clear: true`. */
+  compactTombstones(): void {
+    this.tombstoneHorizon = this.version;
+    this.tombstones = [];
+  }
+
+  async push(request: PushRequest, userId = 'user-1'): Promise<PushResponse> {
+    const results: MutationResult[] = [];
+    let last = this.lastMutationIds.get(request.clientId) ?? 0;
+    let gapAt: number | undefined;
+    for (const mutation of request.mutations) {
+      if (mutation.id <= last) {
+        results.push({ id: mutation.id, status: 'skipped' });
+        continue;
+      }
+      if (mutation.id > last + 1) {
+        gapAt = mutation.id;
+        break;
+      }
+      try {
+        await this.apply(mutation, userId);
+        results.push({ id: mutation.id, status: 'applied' });
+        this.applied.push(`${request.clientId}:${mutation.id}`);
+      } catch (error) {
+        const refusal = error instanceof Refusal ? error : new Refusal(400, String(error));
+        results.push({
+          id: mutation.id,
+          status: 'rejected',
+          error: { statusCode: refusal.statusCode, message: refusal.message },
+        });
+        const list = this.rejections.get(request.clientId) ?? [];
+        list.push({
+          mutationId: mutation.id,
+          name: mutation.name,
+          statusCode: refusal.statusCode,
+          message: refusal.message,
+          createdAt: new Date().toISOString(),
+        });
+        this.rejections.set(request.clientId, list);
+      }
+      last = mutation.id;
+      this.lastMutationIds.set(request.clientId, last);
+    }
+    return { results, lastMutationId: last, ...(gapAt !== undefined ? { gapAt } : {}) };
+  }
+
+  async pull(request: PullRequest): Promise<PullResponse> {
+    const cursor = Number(request.cursor ?? '0');
+    const clear = cursor < this.tombstoneHorizon;
+    const from = clear ? 0 : cursor;
+    const ops: { version: number; op: PatchOp }[] = [];
+    for (const entity of SYNC_ENTITIES) {
+      const rows = (await this.db.entityTable(entity).toArray()) as unknown as (Record<
+        string,
+        unknown
+      > & { id: string })[];
+      for (const row of rows)
+        if (Number(row.version) > from)
+          ops.push({
+            version: Number(row.version),
+            op: { op: 'put', entity, id: row.id, value: row },
+          });
+    }
+    for (const t of this.tombstones)
+      if (t.version > from)
+        ops.push({ version: t.version, op: { op: 'del', entity: t.entity, id: t.id } });
+    ops.sort((a, b) => a.version - b.version);
+    let end = Math.min(ops.length, this.pageSize);
+    while (end < ops.length && end > 0 && ops[end]?.version === ops[end - 1]?.version) end += 1;
+    const page = ops.slice(0, end);
+    const hasMore = end < ops.length;
+    const tenant = (await getMeta(this.db, 'tenant')) as TenantInfo;
+    return {
+      cursor: String(
+        hasMore ? (page[page.length - 1]?.version ?? from) : Math.max(this.version, from),
+      ),
+      hasMore,
+      clear,
+      lastMutationIds: Object.fromEntries(this.lastMutationIds),
+      patch: page.map((p) => p.op),
+      rejections: this.rejections.get(request.clientId) ?? [],
+      remaining: ops.length - end,
+      tenant,
+    };
+  }
+
+  /** A `fetch`-like transport for the engine (tokens checked; unknown token → 401). */
+  transport(): SyncFetch {
+    return async (url, init) => {
+      const path = new URL(url, 'http://fake').pathname;
+      this.calls[path] = (this.calls[path] ?? 0) + 1;
+      const token = init.headers.Authorization?.replace(/^Bearer /, '') ?? '';
+      if (!this.validTokens.has(token))
+        return json(401, { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
+      const body: unknown = JSON.parse(init.body);
+      if (path === '/api/sync/push')
+        return json(200, await this.push(body as PushRequest, this.tokenUsers.get(token)));
+      if (path === '/api/sync/pull') return json(200, await this.pull(body as PullRequest));
+      return json(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+    };
+  }
+
+  private async apply(mutation: Mutation, userId: string): Promise<void> {
+    const refusal = this.rule?.(mutation);
+    if (refusal) throw refusal;
+    const db = this.db;
+    const now = new Date().toISOString();
+    await db.transaction('rw', db.allTables, async () => {
+      const [prefix, action] = mutation.name.split('.') as [string, string];
+      const args = mutation.args as Record<string, unknown> & { id?: string };
+      const entity = ENTITY[prefix];
+      if (
+        entity &&
+        action !== 'create' &&
+        args.id !== undefined &&
+        !(await db.entityTable(entity).get(args.id))
+      )
+        throw new Refusal(404, NOT_FOUND[prefix] ?? 'Not found');
+      if (entity && action === 'create' && (await db.entityTable(entity).get(String(args.id))))
+        throw new Refusal(409, 'A record with this id already exists');
+      if (
+        mutation.name === 'quote.update' &&
+        (await db.quotes.get(String(args.id)))?.status !== 'Draft'
+      )
+        throw new Refusal(400, QUOTE_MESSAGES.notDraft);
+      const writer = new LocalWriter(db, now);
+      if (action === 'update' && entity)
+        await this.recordConflicts(writer, entity, args as unknown as UpdateArgs, userId);
+      await runLocalMutator(writer, mutation.name, mutation.args);
+      this.version += 1;
+      for (const key of writer.touched) {
+        const split = key.indexOf(':');
+        const kind = key.slice(0, split) as SyncEntity | 'tenant';
+        const id = key.slice(split + 1);
+        if (kind === 'tenant') continue;
+        const table = db.entityTable(kind);
+        const row = (await table.get(id)) as Record<string, unknown> | undefined;
+        if (!row) {
+          this.tombstones.push({ entity: kind, id, version: this.version });
+          continue;
+        }
+        row.version = String(this.version);
+        if (kind === 'quotes' && row.quoteNumber == null)
+          row.quoteNumber = `Q-${String(++this.counters.quotes).padStart(4, '0')}`;
+        if (kind === 'orders' && row.orderNumber == null)
+          row.orderNumber = `SO-${String(++this.counters.orders).padStart(4, '0')}`;
+        if (kind === 'invoices' && row.invoiceNumber == null)
+          row.invoiceNumber = `INV-${String(++this.counters.invoices).padStart(4, '0')}`;
+        if (mutation.name === 'quote.send' && kind === 'quotes')
+          row.accessToken = row.accessToken ?? newId();
+        await table.put(row as { id: string });
+      }
+      await db._server.clear();
+    });
+  }
+
+  private async recordConflicts(
+    w: LocalWriter,
+    entity: SyncEntity,
+    args: UpdateArgs,
+    userId: string,
+  ): Promise<void> {
+    const current = (await w.get(entity, args.id)) as Record<string, unknown> | undefined;
+    if (!current) return;
+    const same = (a: unknown, b: unknown) =>
+      JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    for (const [field, value] of Object.entries(args.changes)) {
+      if (same(current[field], args.base[field]) || same(current[field], value)) continue;
+      await w.put('conflicts', {
+        id: newId(),
+        entity,
+        entityId: args.id,
+        field,
+        overwrittenValue: current[field],
+        winningValue: value,
+        overwrittenByUser: userId,
+        resolved: false,
+        createdAt: w.now,
+        version: null,
+        updatedAt: w.now,
+      });
+    }
+  }
+
+  /** The server's rows of an entity, without sync bookkeeping, sorted by id (for comparisons). */
+  async rows(entity: SyncEntity): Promise<Record<string, unknown>[]> {
+    return (await this.db.entityTable(entity).toArray()).sort((a, b) => a.id.localeCompare(b.id));
+  }
+}
+
+function json(status: number, body: unknown): SyncResponseLike {
+  const text = JSON.stringify(body);
+  return { status, json: async () => JSON.parse(text) as unknown };
+}
