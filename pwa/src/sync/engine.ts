@@ -3,6 +3,7 @@ import type { PullResponse, PushResponse } from '@smb/shared-types/sync';
 import { setBusy } from '../app/update-guard';
 import type { SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta } from '../db/meta';
+import { fetchEventSource } from './event-stream';
 import { applyPullPage } from './pull';
 import { applyPushResponse, closeGap, nextPushBatch, toMutation } from './push';
 import { isQuotaError, reportStorageError, syncStatus, type SyncStatusStore } from './status';
@@ -18,7 +19,7 @@ export interface LockManagerLike {
 }
 
 export interface EventSourceLike {
-  onmessage: ((event: MessageEvent) => void) | null;
+  onmessage: ((event: { data: string }) => void) | null;
   onerror: ((event: Event) => void) | null;
   close(): void;
 }
@@ -31,8 +32,8 @@ export interface SyncEngineOptions {
   locks?: LockManagerLike | null;
   /** Called around pushes; default: the app's update guard (`setBusy('sync:push', …)`). */
   onBusyChange?: (busy: boolean) => void;
-  /** Server push hint; default `EventSource` when the browser has it. */
-  eventSource?: ((url: string) => EventSourceLike) | null;
+  /** Server push hint (`GET /api/sync/events`); default: read over `fetch` with the bearer header. */
+  eventSource?: ((url: string, token: string) => EventSourceLike) | null;
   /** Listen to window online/offline/focus/visibility (default true). */
   listenToWindow?: boolean;
   debounceMs?: number;
@@ -62,7 +63,7 @@ export class SyncEngine {
   private readonly status: SyncStatusStore;
   private readonly locks: LockManagerLike | null;
   private readonly onBusyChange: (busy: boolean) => void;
-  private readonly eventSource: ((url: string) => EventSourceLike) | null;
+  private readonly eventSource: ((url: string, token: string) => EventSourceLike) | null;
   private readonly listenToWindow: boolean;
   private readonly debounceMs: number;
   private readonly intervalMs: number;
@@ -100,8 +101,8 @@ export class SyncEngine {
     this.eventSource =
       options.eventSource !== undefined
         ? options.eventSource
-        : typeof EventSource !== 'undefined'
-          ? (url) => new EventSource(url)
+        : typeof fetch === 'function' && typeof TextDecoderStream !== 'undefined'
+          ? (url, token) => fetchEventSource(url, token)
           : null;
     this.listenToWindow = options.listenToWindow ?? true;
     this.debounceMs = options.debounceMs ?? 300;
@@ -334,9 +335,7 @@ export class SyncEngine {
     if (!this.eventSource || this.events || !this.leader || Date.now() < this.eventsRetryAt) return;
     const token = await this.transport.getToken();
     if (!token || !this.leader) return;
-    const source = this.eventSource(
-      `${this.transport.baseUrl ?? ''}/api/sync/events?token=${encodeURIComponent(token)}`,
-    );
+    const source = this.eventSource(`${this.transport.baseUrl ?? ''}/api/sync/events`, token);
     this.events = source;
     source.onmessage = () => {
       this.eventsRetryMs = SSE_RETRY_MIN_MS;
