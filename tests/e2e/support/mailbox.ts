@@ -1,0 +1,115 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Mail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(input: string): string {
+  const bytes: number[] = [];
+  const soft = input.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const ch = soft[i];
+    const hex = soft.slice(i + 1, i + 3);
+    if (ch === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+interface Part {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function splitPart(raw: string): Part {
+  const match = /\r?\n\r?\n/.exec(raw);
+  const head = match ? raw.slice(0, match.index) : raw;
+  const body = match ? raw.slice(match.index + match[0].length) : '';
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decodeBody(part: Part): string {
+  const encoding = (part.headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
+  return part.body;
+}
+
+/** The text/plain body of a MIME message (first text/plain part of a multipart one). */
+function plainText(part: Part): string | null {
+  const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(part.headers['content-type'] ?? '')?.[1];
+    if (!boundary) return null;
+    const pieces = part.body.split(`--${boundary}`).slice(1);
+    for (const piece of pieces) {
+      if (piece.startsWith('--')) break;
+      const found = plainText(splitPart(piece.replace(/^\r?\n/, '')));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  return type.startsWith('text/plain') ? decodeBody(part) : null;
+}
+
+export async function readMailbox(dataDir: string): Promise<Mail[]> {
+  const dir = path.join(dataDir, 'mail');
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const mails: Mail[] = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(dir, file), 'utf8');
+    const message = splitPart(raw);
+    mails.push({
+      file,
+      to: message.headers.to ?? '',
+      subject: message.headers.subject ?? '',
+      text: plainText(message) ?? '',
+    });
+  }
+  return mails;
+}
+
+/**
+ * The 6-digit code of the newest mail to `email` (optionally one not in `exclude`), polling the
+ * dev mailbox until it arrives.
+ */
+export async function latestCode(
+  dataDir: string,
+  email: string,
+  options: { timeoutMs?: number; exclude?: string[] } = {},
+): Promise<{ code: string; mail: Mail }> {
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const wanted = email.toLowerCase();
+  for (;;) {
+    const mails = (await readMailbox(dataDir)).filter(
+      (mail) => mail.to.toLowerCase().includes(wanted) && !options.exclude?.includes(mail.file),
+    );
+    const mail = mails.at(-1);
+    if (mail) {
+      const codes = mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+      if (codes.length !== 1 || !codes[0])
+        throw new Error(`expected exactly one 6-digit code in ${mail.file}, found ${codes.length}:\n${mail.text}`);
+      return { code: codes[0], mail };
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} arrived in ${path.join(dataDir, 'mail')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
