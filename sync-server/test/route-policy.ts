@@ -1,0 +1,49 @@
+/**
+ * Who may call which route: the explicit lists the isolation matrix and the OpenAPI test check
+ * every registered route against.
+ */
+import type { RouteOptions } from 'fastify';
+
+/** Routes any visitor may call without a token (spec §6 "Visitors"). Everything else must answer 401. */
+export const PUBLIC_ROUTES: RegExp[] = [
+  /^(GET|POST) \/api\/auth\/(ping|register|verify-email-otp|resend-verification|login|forgot-password|reset-password|verify-invitation|resend-invitation)$/,
+  /^POST \/api\/public\/contact$/,
+  /^GET \/api\/docs(\/.*)?$/,
+  // The public quote page: tenant and quote ids in the path, access token in the query.
+  /^(GET|POST) \/api\/quotes\/:[^/]+\/:[^/]+\/(view|accept|reject)$/,
+];
+
+/** Routes only tenant administrators may call (spec §6): a member gets 403. Any other route must not answer 403. */
+export const ADMIN_ROUTES = new Set([
+  'GET /api/users',
+  'GET /api/users/:id',
+  'POST /api/users/invite',
+  'PUT /api/users/:id/role',
+  'DELETE /api/users/:id',
+  'POST /api/currencies',
+  'PUT /api/currencies/:id',
+  'DELETE /api/currencies/:id',
+  'PUT /api/tenants/current',
+  'DELETE /api/tenants/:id',
+]);
+
+/** One entry per method and path (HEAD mirrors and trailing-slash twins folded), sorted. */
+export function routeKeys(
+  options: RouteOptions[],
+): Array<{ method: string; url: string; key: string; route: RouteOptions }> {
+  const byKey = new Map<
+    string,
+    { method: string; url: string; key: string; route: RouteOptions }
+  >();
+  for (const route of options) {
+    const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const key = `${method} ${url}`;
+      byKey.set(key, { method, url, key, route });
+    }
+  }
+  return [...byKey.values()].sort((x, y) => x.key.localeCompare(y.key));
+}
+
+export const isPublicRoute = (key: string) => PUBLIC_ROUTES.some((re) => re.test(key));
