@@ -9,7 +9,7 @@ export function Logo({ size = 'md', inverted = false }: { size?: 'sm' | 'md'; in
       <ThemeIcon size={small ? 28 : 34} radius="md" variant={inverted ? 'white' : 'filled'} aria-hidden>
         <IconChartDonut3 size={small ? 18 : 22} stroke={2} />
       </ThemeIcon>
-      <Text fw={800} fz={small ? 'md' : 'lg'} c={inverted ? 'white' : undefined} style={{ letterSpacing: '-0.02em' }}>
+      <Text fw={800} fz={small ? 'md' : 'lg'} c={inverted ? 'white' : 'var(--mantine-color-text)'} style={{ letterSpacing: '-0.02em' }}>
         SMB Finance
       </Text>
     </Group>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconCloudOff, IconDeviceMobile, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
@@ -84,10 +84,13 @@ export function Hero() {
               <Button component={Link} to={{ pathname: '/', hash: '#services' }} size="lg" variant="default">
                 Learn More
               </Button>
-              <Button component={Link} to="/contact" size="lg" variant="subtle">
-                Contact Sales
-              </Button>
             </Group>
+            <Text size="sm" c="dimmed" mt={-6}>
+              Buying for a larger team?{' '}
+              <Anchor component={Link} to="/contact" fw={600}>
+                Contact Sales
+              </Anchor>
+            </Text>
             <Stack gap={8} mt="xs">
               {HIGHLIGHTS.map((item) => (
                 <Group key={item.text} gap="xs" wrap="nowrap">
