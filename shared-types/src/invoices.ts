@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { DocumentContact, OrNull } from './quotes';
+
+/** Spec §4: invoice states. */
+export const INVOICE_STATUSES = ['Unpaid', 'Paid', 'Cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_MESSAGES = {
+  notFound: 'Invoice not found',
+  invalidStatus: 'Invalid invoice status',
+} as const;
+
+/** PUT /api/invoices/{id}: only the status changes; invoices are legal records. */
+export const InvoiceUpdateBody = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.String({ maxLength: 20 }),
+});
+export type InvoiceUpdateBody = Static<typeof InvoiceUpdateBody>;
+
+const DateTime = Type.String({ format: 'date-time' });
+
+export const InvoiceItem = Type.Object({
+  id: Type.String(),
+  productId: OrNull(Type.String()),
+  productName: Type.String(),
+  product: Type.Object({ name: Type.String(), sku: OrNull(Type.String()) }),
+  quantity: Type.Integer(),
+  unitPrice: Type.Number(),
+  subtotal: Type.Number(),
+});
+export type InvoiceItem = Static<typeof InvoiceItem>;
+
+export const Invoice = Type.Object({
+  id: Type.String(),
+  invoiceNumber: Type.String(),
+  orderId: Type.String(),
+  order: Type.Object({ orderNumber: Type.String() }),
+  customerId: Type.String(),
+  contactId: OrNull(Type.String()),
+  /** Names and e-mails as they were when the invoice was made. */
+  customer: Type.Object({ name: Type.String(), email: Type.String() }),
+  contact: OrNull(DocumentContact),
+  status: Type.String(),
+  createdAt: DateTime,
+  currencyCode: Type.String(),
+  items: Type.Array(InvoiceItem),
+  notes: Type.String(),
+  subtotal: Type.Number(),
+  taxRate: Type.Number(),
+  taxAmount: Type.Number(),
+  total: Type.Number(),
+  paidAt: OrNull(DateTime),
+  version: Type.String(),
+  updatedAt: DateTime,
+});
+export type Invoice = Static<typeof Invoice>;

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { DOCUMENT_MESSAGES, OrNull, QuoteCreateBody, documentResponseFields } from './quotes';
+
+/** Order fulfilment states (spec §4: default Pending). */
+export const ORDER_STATUSES = [
+  'Pending',
+  'Processing',
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_MESSAGES = {
+  ...DOCUMENT_MESSAGES,
+  notFound: 'Order not found',
+  invalidStatus: 'Invalid order status',
+  invoiced: (invoiceNumber: string) =>
+    `This order has invoice ${invoiceNumber} and can no longer be changed or deleted`,
+  alreadyInvoiced: (invoiceNumber: string) => `This order was already invoiced as ${invoiceNumber}`,
+} as const;
+
+/** POST /api/orders and PUT /api/orders/{id}: the quote's fields (items: productId + quantity). */
+export const OrderCreateBody = QuoteCreateBody;
+export type OrderCreateBody = Static<typeof OrderCreateBody>;
+export const OrderUpdateBody = QuoteCreateBody;
+export type OrderUpdateBody = Static<typeof OrderUpdateBody>;
+
+export const Order = Type.Object({
+  ...documentResponseFields,
+  orderNumber: Type.String(),
+  quoteId: OrNull(Type.String()),
+  status: Type.String(),
+  invoiceId: OrNull(Type.String()),
+  invoiceNumber: OrNull(Type.String()),
+});
+export type Order = Static<typeof Order>;
