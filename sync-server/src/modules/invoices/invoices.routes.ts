@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DocumentIdParams, DocumentListQuery, Invoice, InvoiceUpdateBody } from '@smb/shared-types';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../errors';
+import * as invoices from './invoices.service';
+
+/** Invoices are legal records: listed, read and given a status — never deleted. */
+const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['invoices'];
+  const security = [{ bearer: [] }];
+  const params = DocumentIdParams;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: DocumentListQuery,
+        response: { 200: Type.Array(Invoice) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await invoices.listInvoices(request.auth, request.query);
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, security, params, response: { 200: Invoice } } },
+    async (request) => invoices.getInvoice(request.auth, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, security, params, body: InvoiceUpdateBody, response: { 200: Invoice } } },
+    async (request) => {
+      if (request.body.id && request.body.id.toLowerCase() !== request.params.id.toLowerCase())
+        throw badRequest('The id in the body does not match the URL');
+      return invoices.setInvoiceStatus(request.auth, request.params.id, request.body.status);
+    },
+  );
+};
+
+export default invoiceRoutes;

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INVOICE_MESSAGES,
+  INVOICE_STATUSES,
+  ORDER_MESSAGES,
+  ORDER_TAX_RATE,
+  documentTotals,
+  toMoneyNumber,
+  toRateNumber,
+  type DocumentListQuery,
+  type Invoice,
+  type InvoiceStatus,
+} from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, conflict, notFound } from '../../errors';
+import { nextVersion } from '../../sync/version';
+import {
+  findInvoiceOfOrder,
+  findOrderItems,
+  lockOrder,
+  updateOrder,
+} from '../orders/orders.repository';
+import { isUniqueViolation, isUuid } from '../quotes/document-lines';
+import { groupBy, iso } from '../quotes/document-shape';
+import { nextDocumentNumber } from '../quotes/numbering';
+import { findContact, findCustomer } from '../quotes/references.repository';
+import type { TenantScope } from '../tenant-scope';
+import * as repo from './invoices.repository';
+
+type ReadScope = Pick<TenantScope, 'db'>;
+
+function toInvoice(
+  row: repo.InvoiceWithOrderRow,
+  items: Awaited<ReturnType<typeof repo.findInvoiceItems>>,
+): Invoice {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoice_number,
+    orderId: row.order_id,
+    order: { orderNumber: row.order_number },
+    customerId: row.customer_id,
+    contactId: row.contact_id,
+    customer: { name: row.customer_name, email: row.customer_email },
+    contact:
+      row.contact_name === null
+        ? null
+        : { name: row.contact_name, email: row.contact_email ?? '', role: row.contact_role },
+    status: row.status,
+    createdAt: iso(row.created_at)!,
+    currencyCode: row.currency_code.trim(),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.product_id,
+      productName: i.product_name,
+      product: { name: i.product_name, sku: i.product_sku },
+      quantity: i.quantity,
+      unitPrice: toMoneyNumber(i.unit_price),
+      subtotal: toMoneyNumber(i.subtotal),
+    })),
+    notes: row.notes,
+    subtotal: toMoneyNumber(row.subtotal),
+    taxRate: toRateNumber(row.tax_rate),
+    taxAmount: toMoneyNumber(row.tax_amount),
+    total: toMoneyNumber(row.total),
+    paidAt: iso(row.paid_at),
+    version: String(row.version),
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+async function withItems(db: TenantDb, rows: repo.InvoiceWithOrderRow[]): Promise<Invoice[]> {
+  const items = groupBy(
+    await repo.findInvoiceItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (i) => i.invoice_id,
+  );
+  return rows.map((row) => toInvoice(row, items.get(row.id) ?? []));
+}
+
+/** The API invoice, or 404 (unknown, malformed, or another tenant's id). */
+export async function loadInvoice(db: TenantDb, id: string): Promise<Invoice> {
+  if (!isUuid(id)) throw notFound(INVOICE_MESSAGES.notFound);
+  const [row] = await repo.findInvoicesByIds(db, [id]);
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return (await withItems(db, [row]))[0]!;
+}
+
+export const getInvoice = (scope: ReadScope, id: string) => loadInvoice(scope.db, id);
+
+export async function listInvoices(
+  scope: ReadScope,
+  query: DocumentListQuery,
+): Promise<{ items: Invoice[]; total: number }> {
+  const { rows, total } = await repo.listInvoices(scope.db, {
+    ...query,
+    q: query.q?.trim() || undefined,
+  });
+  return { items: await withItems(scope.db, rows), total };
+}
+
+/**
+ * POST /api/orders/{id}/create-invoice, mutator `order.createInvoice`: an Unpaid invoice with the
+ * next INV number, the customer's and contact's names and e-mails as they are now, the order's
+ * lines, notes and totals (10 %). One invoice per order: a second call answers 409 naming it.
+ */
+export async function createInvoiceFromOrder(
+  scope: TenantScope,
+  orderId: string,
+  input: { id?: string } = {},
+): Promise<Invoice> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const order = isUuid(orderId) ? await lockOrder(trx, orderId) : undefined;
+    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    const existing = await findInvoiceOfOrder(trx, order.id);
+    if (existing) throw conflict(ORDER_MESSAGES.alreadyInvoiced(existing.invoice_number));
+    const id = input.id ? input.id.toLowerCase() : randomUUID();
+    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    const customer = (await findCustomer(trx, order.customer_id))!;
+    const contact = order.contact_id ? await findContact(trx, order.contact_id) : undefined;
+    const lines = await findOrderItems(trx, [order.id]);
+    const totals = documentTotals(
+      lines.map((l) => ({ unitPrice: l.unit_price, quantity: l.quantity })),
+      ORDER_TAX_RATE,
+    );
+    const invoiceNumber = await nextDocumentNumber(trx, 'invoice');
+    try {
+      await repo.insertInvoice(
+        trx,
+        {
+          id,
+          invoice_number: invoiceNumber,
+          order_id: order.id,
+          customer_id: order.customer_id,
+          contact_id: contact?.id ?? null,
+          customer_name: customer.name,
+          customer_email: customer.email,
+          contact_name: contact?.name ?? null,
+          contact_email: contact?.email ?? null,
+          contact_role: contact?.role ?? null,
+          currency_code: order.currency_code.trim(),
+          status: 'Unpaid',
+          notes: order.notes,
+          subtotal: totals.subtotal,
+          tax_rate: totals.taxRate,
+          tax_amount: totals.taxAmount,
+          total: totals.total,
+          version,
+          updated_at: new Date(),
+        },
+        lines.map((l, position) => ({
+          id: randomUUID(),
+          invoice_id: id,
+          product_id: l.product_id,
+          position,
+          product_name: l.current_name ?? l.product_name,
+          product_sku: l.current_name !== null ? l.current_sku : l.product_sku,
+          quantity: l.quantity,
+          unit_price: l.unit_price,
+          subtotal: totals.lines[position]!,
+        })),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('An invoice with this id already exists');
+      throw err;
+    }
+    // The order now shows its invoice (and is locked against edits): clients must pull it again.
+    await updateOrder(trx, order.id, { version, updated_at: new Date() });
+    return loadInvoice(trx, id);
+  });
+}
+
+/**
+ * PUT /api/invoices/{id}, mutator `invoice.setStatus`: Unpaid, Paid or Cancelled. `paidAt` is set
+ * when the invoice becomes Paid and cleared when it stops being Paid.
+ */
+export async function setInvoiceStatus(
+  scope: TenantScope,
+  id: string,
+  status: string,
+): Promise<Invoice> {
+  if (!(INVOICE_STATUSES as readonly string[]).includes(status))
+    throw badRequest(INVOICE_MESSAGES.invalidStatus);
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = isUuid(id) ? await repo.lockInvoice(trx, id) : undefined;
+    if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+    if (row.status !== status) {
+      await repo.updateInvoice(trx, row.id, {
+        status: status as InvoiceStatus,
+        paid_at: status === 'Paid' ? new Date() : null,
+        version,
+        updated_at: new Date(),
+      });
+    }
+    return loadInvoice(trx, row.id);
+  });
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ORDER_MESSAGES,
+  ORDER_STATUSES,
+  ORDER_TAX_RATE,
+  toMoneyNumber,
+  toRateNumber,
+  type DocumentListQuery,
+  type Order,
+  type OrderStatus,
+} from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, conflict, notFound } from '../../errors';
+import { addTombstones, nextVersion } from '../../sync/version';
+import {
+  contentChanged,
+  isUniqueViolation,
+  isUuid,
+  prepareContent,
+  totalLines,
+  type DocumentInput,
+  type LineRow,
+} from '../quotes/document-lines';
+import { groupBy, iso, toDocumentItem, toParties } from '../quotes/document-shape';
+import { nextDocumentNumber } from '../quotes/numbering';
+import type { TenantScope } from '../tenant-scope';
+import * as repo from './orders.repository';
+
+type ReadScope = Pick<TenantScope, 'db'>;
+
+function toOrder(
+  row: repo.OrderWithPartiesRow,
+  items: Awaited<ReturnType<typeof repo.findOrderItems>>,
+): Order {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    quoteId: row.quote_id,
+    customerId: row.customer_id,
+    contactId: row.contact_id,
+    ...toParties(row),
+    currencyCode: row.currency_code.trim(),
+    status: row.status,
+    notes: row.notes,
+    items: items.map(toDocumentItem),
+    subtotal: toMoneyNumber(row.subtotal),
+    taxRate: toRateNumber(row.tax_rate),
+    taxAmount: toMoneyNumber(row.tax_amount),
+    total: toMoneyNumber(row.total),
+    createdAt: iso(row.created_at)!,
+    invoiceId: row.invoice_id,
+    invoiceNumber: row.invoice_number,
+    version: String(row.version),
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+/** Rows → API orders with their lines: two queries whatever the number of orders. */
+async function withItems(db: TenantDb, rows: repo.OrderWithPartiesRow[]): Promise<Order[]> {
+  const items = groupBy(
+    await repo.findOrderItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (i) => i.order_id,
+  );
+  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+}
+
+/** The API order, or 404 (unknown, malformed, or another tenant's id). */
+export async function loadOrder(db: TenantDb, id: string): Promise<Order> {
+  if (!isUuid(id)) throw notFound(ORDER_MESSAGES.notFound);
+  const [row] = await repo.findOrdersByIds(db, [id]);
+  if (!row) throw notFound(ORDER_MESSAGES.notFound);
+  return (await withItems(db, [row]))[0]!;
+}
+
+export const getOrder = (scope: ReadScope, id: string) => loadOrder(scope.db, id);
+
+export async function listOrders(
+  scope: ReadScope,
+  query: DocumentListQuery,
+): Promise<{ items: Order[]; total: number }> {
+  const { rows, total } = await repo.listOrders(scope.db, {
+    ...query,
+    q: query.q?.trim() || undefined,
+  });
+  return { items: await withItems(scope.db, rows), total };
+}
+
+function checkStatus(status: string | null | undefined): OrderStatus | undefined {
+  if (status === undefined || status === null || status === '') return undefined;
+  if (!(ORDER_STATUSES as readonly string[]).includes(status))
+    throw badRequest(ORDER_MESSAGES.invalidStatus);
+  return status as OrderStatus;
+}
+
+export interface NewOrder {
+  id: string;
+  quote_id: string | null;
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  notes: string;
+  status: OrderStatus;
+}
+
+/**
+ * Inserts an order with the next SO number and its lines, totalled with the fixed order tax
+ * (spec §9: 10 %). Runs inside the caller's transaction, after its `nextVersion`.
+ */
+export async function insertOrderDocument(
+  trx: TenantDb,
+  version: string,
+  order: NewOrder,
+  lines: LineRow[],
+) {
+  const totals = totalLines(lines, ORDER_TAX_RATE);
+  const orderNumber = await nextDocumentNumber(trx, 'order');
+  await repo.insertOrder(trx, {
+    ...order,
+    order_number: orderNumber,
+    subtotal: totals.subtotal,
+    tax_rate: totals.taxRate,
+    tax_amount: totals.taxAmount,
+    total: totals.total,
+    version,
+    updated_at: new Date(),
+  });
+  await repo.replaceOrderItems(trx, order.id, lines);
+  return orderNumber;
+}
+
+/** POST /api/orders, mutator `order.create`. */
+export async function createOrder(scope: TenantScope, input: DocumentInput): Promise<Order> {
+  return inTransaction(scope.db, async (trx) => {
+    const status = checkStatus(input.status) ?? 'Pending';
+    const id = input.id ? input.id.toLowerCase() : randomUUID();
+    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    if (await repo.orderIdExists(trx, id)) throw conflict('An order with this id already exists');
+    const content = await prepareContent(trx, input, null, [], ORDER_TAX_RATE);
+    const version = await nextVersion(trx);
+    try {
+      await insertOrderDocument(
+        trx,
+        version,
+        { id, quote_id: null, ...content.set, status },
+        content.lines,
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('An order with this id already exists');
+      throw err;
+    }
+    return loadOrder(trx, id);
+  });
+}
+
+async function lockedOrder(trx: TenantDb, id: string) {
+  const row = isUuid(id) ? await repo.lockOrder(trx, id) : undefined;
+  if (!row) throw notFound(ORDER_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * PUT /api/orders/{id}, mutator `order.update`: recipient, notes, lines and status; only the fields
+ * given are written. Lines keep their unit price as on quotes. Once invoiced, only the status
+ * (fulfilment) may still change: the invoice is the legal record of the rest.
+ */
+export async function updateOrder(
+  scope: TenantScope,
+  id: string,
+  input: DocumentInput,
+): Promise<Order> {
+  return inTransaction(scope.db, async (trx) => {
+    const status = checkStatus(input.status);
+    const version = await nextVersion(trx);
+    const row = await lockedOrder(trx, id);
+    const stored = (await repo.findOrderItems(trx, [row.id])).map((l) => ({ ...l }));
+    const changesContent = contentChanged(input, row, stored);
+    if (!changesContent && (status === undefined || status === row.status))
+      return loadOrder(trx, row.id);
+    if (changesContent) {
+      const invoice = await repo.findInvoiceOfOrder(trx, row.id);
+      if (invoice) throw conflict(ORDER_MESSAGES.invoiced(invoice.invoice_number));
+    }
+    const content = changesContent
+      ? await prepareContent(trx, input, row, stored, ORDER_TAX_RATE)
+      : null;
+    await repo.updateOrder(trx, row.id, {
+      ...content?.set,
+      ...(status ? { status } : {}),
+      version,
+      updated_at: new Date(),
+    });
+    if (content) await repo.replaceOrderItems(trx, row.id, content.lines);
+    return loadOrder(trx, row.id);
+  });
+}
+
+/** DELETE /api/orders/{id}, mutator `order.delete`. An invoiced order stays (409). */
+export async function deleteOrder(scope: TenantScope, id: string): Promise<void> {
+  await inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = await lockedOrder(trx, id);
+    const invoice = await repo.findInvoiceOfOrder(trx, row.id);
+    if (invoice) throw conflict(ORDER_MESSAGES.invoiced(invoice.invoice_number));
+    await repo.deleteOrder(trx, row.id);
+    await addTombstones(trx, 'orders', [row.id], version);
+  });
+}

@@ -1,0 +1,257 @@
+/**
+ * Rules shared by quotes and orders: recipient checks, currency and tax rate, and turning the
+ * client's `{ id?, productId, quantity }` lines into priced rows with exact totals.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_CURRENCY_CODE,
+  QUOTE_MESSAGES,
+  compareMoney,
+  documentInputError,
+  documentTotals,
+  taxRateFor,
+  type DocumentItemBody,
+  type DocumentTotals,
+} from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { badRequest } from '../../errors';
+import { sanitizeNotes } from './notes-sanitizer';
+import {
+  findContact,
+  findCurrencyByCode,
+  findCustomer,
+  findProducts,
+} from './references.repository';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
+/** Largest total numeric(14, 2) can hold. */
+const MAX_TOTAL = '999999999999.99';
+
+/** The document fields a client may send (REST body or sync mutation args). */
+export interface DocumentInput {
+  id?: string | null;
+  customerId?: string | null;
+  contactId?: string | null;
+  currencyCode?: string | null;
+  items?: DocumentItemBody[] | null;
+  notes?: string | null;
+  status?: string | null;
+}
+
+/** A stored line, as far as repricing needs it. */
+export interface StoredLine {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  product_sku: string | null;
+  quantity: number;
+  unit_price: string;
+}
+
+/** A line ready to insert (the parent id is added by the caller). */
+export interface LineRow {
+  id: string;
+  product_id: string | null;
+  position: number;
+  product_name: string;
+  product_sku: string | null;
+  quantity: number;
+  unit_price: string;
+  subtotal: string;
+}
+
+/** '' and null mean "none"; ids compare in lower case as PostgreSQL prints uuids. */
+export const idOrNull = (value: string | null | undefined): string | null =>
+  value ? value.toLowerCase() : null;
+
+/** Spec §5 checks in order, then: the customer exists and the contact is one of its contacts. */
+export async function checkRecipient(
+  trx: TenantDb,
+  input: { customerId: string | null; contactId: string | null; items: DocumentItemBody[] | null },
+): Promise<void> {
+  const error = documentInputError(input);
+  if (error) throw badRequest(error);
+  const customer = isUuid(input.customerId) ? await findCustomer(trx, input.customerId) : undefined;
+  if (!customer) throw badRequest(QUOTE_MESSAGES.selectCustomer);
+  const contact = isUuid(input.contactId) ? await findContact(trx, input.contactId) : undefined;
+  if (!contact) throw badRequest(QUOTE_MESSAGES.selectContact);
+  if (contact.customer_id !== customer.id) throw badRequest(QUOTE_MESSAGES.contactNotOfCustomer);
+}
+
+/** 'usd' → 'USD'; empty → USD (spec §9 default); anything else that is not 3 letters → 400. */
+export function normalizeCurrencyCode(code: string | null | undefined): string {
+  const value = (code ?? '').trim().toUpperCase();
+  if (!value) return DEFAULT_CURRENCY_CODE;
+  if (!/^[A-Z]{3}$/.test(value)) throw badRequest(QUOTE_MESSAGES.selectCurrency);
+  return value;
+}
+
+/** The currency's tax rate, or 10 % when the tenant has no such currency (spec §9). */
+export async function currencyTaxRate(trx: TenantDb, code: string): Promise<string> {
+  return taxRateFor(await findCurrencyByCode(trx, code));
+}
+
+/**
+ * Prices the client's lines. Unit prices are kept on the line: a line that matches a stored line —
+ * by its `id`, or else by position — and still names the same product keeps its stored unit price;
+ * any other line takes the product's current price. Line ids are the stored ids or new UUIDs.
+ */
+export async function priceLines(
+  trx: TenantDb,
+  items: DocumentItemBody[],
+  stored: StoredLine[],
+): Promise<LineRow[]> {
+  const productIds = [...new Set(items.map((i) => i.productId ?? ''))];
+  if (!productIds.every(isUuid)) throw badRequest(QUOTE_MESSAGES.unknownProduct);
+  const products = new Map((await findProducts(trx, productIds)).map((p) => [p.id, p]));
+  const claimed = new Set<string>();
+  const byId = new Map(stored.map((l) => [l.id, l]));
+
+  return items.map((item, position) => {
+    const productId = item.productId!;
+    const product = products.get(productId);
+    let match = item.id ? byId.get(item.id) : stored[position];
+    if (match && (match.product_id !== productId || claimed.has(match.id))) match = undefined;
+    if (!match && !product) throw badRequest(QUOTE_MESSAGES.unknownProduct);
+    if (match) claimed.add(match.id);
+    const unitPrice = match ? match.unit_price : product!.price;
+    return {
+      id: match ? match.id : randomUUID(),
+      product_id: productId,
+      position,
+      product_name: product?.name ?? match!.product_name,
+      product_sku: product ? product.sku : match!.product_sku,
+      quantity: item.quantity!,
+      unit_price: unitPrice,
+      subtotal: '0',
+    };
+  });
+}
+
+/** Fills each line's subtotal and returns the document totals (money module, exact). */
+export function totalLines(lines: LineRow[], taxRate: string): DocumentTotals {
+  const totals = documentTotals(
+    lines.map((l) => ({ unitPrice: l.unit_price, quantity: l.quantity })),
+    taxRate,
+  );
+  lines.forEach((line, i) => (line.subtotal = totals.lines[i]!));
+  if (compareMoney(totals.total, MAX_TOTAL) > 0) throw badRequest(QUOTE_MESSAGES.totalTooLarge);
+  return totals;
+}
+
+/** Whether the client's lines equal the stored ones (same products and quantities, in order). */
+export function sameLines(items: DocumentItemBody[], stored: StoredLine[]): boolean {
+  return (
+    items.length === stored.length &&
+    items.every((item, i) => {
+      const line = stored[i]!;
+      return (
+        (item.productId ?? null) === line.product_id &&
+        item.quantity === line.quantity &&
+        (!item.id || item.id === line.id)
+      );
+    })
+  );
+}
+
+/** Copies lines (with their unit prices) for another document, with new ids. */
+export function copyLines(stored: StoredLine[]): LineRow[] {
+  return stored.map((l, position) => ({
+    id: randomUUID(),
+    product_id: l.product_id,
+    position,
+    product_name: l.product_name,
+    product_sku: l.product_sku,
+    quantity: l.quantity,
+    unit_price: l.unit_price,
+    subtotal: '0',
+  }));
+}
+
+/** A unique-violation from the database (e.g. a client-made id that already exists). */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+/** The stored columns a content change compares against. */
+export interface StoredContent {
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  notes: string;
+}
+
+/** Whether the input changes recipient, currency, notes or lines (not just the status). */
+export function contentChanged(
+  input: DocumentInput,
+  row: StoredContent,
+  stored: StoredLine[],
+): boolean {
+  if (input.customerId !== undefined && idOrNull(input.customerId) !== row.customer_id) return true;
+  if (input.contactId !== undefined && idOrNull(input.contactId) !== row.contact_id) return true;
+  if (
+    input.currencyCode !== undefined &&
+    normalizeCurrencyCode(input.currencyCode) !== row.currency_code.trim()
+  )
+    return true;
+  if (input.notes !== undefined && sanitizeNotes(input.notes) !== row.notes) return true;
+  if (input.items != null && !sameLines(input.items, stored)) return true;
+  return false;
+}
+
+export interface PreparedContent {
+  set: {
+    customer_id: string;
+    contact_id: string;
+    currency_code: string;
+    notes: string;
+    subtotal: string;
+    tax_rate: string;
+    tax_amount: string;
+    total: string;
+  };
+  lines: LineRow[];
+}
+
+/**
+ * Validates and prices a document's content: the input's fields over the stored ones (partial
+ * updates), the currency's tax rate — or `fixedTaxRate` (orders: 10 %) — and exact totals.
+ */
+export async function prepareContent(
+  trx: TenantDb,
+  input: DocumentInput,
+  current: StoredContent | null,
+  stored: StoredLine[],
+  fixedTaxRate?: string,
+): Promise<PreparedContent> {
+  const pick = <K extends keyof DocumentInput>(key: K, fallback: DocumentInput[K]) =>
+    input[key] !== undefined ? input[key] : fallback;
+  const customerId = idOrNull(pick('customerId', current?.customer_id));
+  const contactId = idOrNull(pick('contactId', current?.contact_id));
+  const items =
+    pick(
+      'items',
+      current
+        ? stored.map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity }))
+        : null,
+    ) ?? null;
+  await checkRecipient(trx, { customerId, contactId, items });
+  const currencyCode = normalizeCurrencyCode(pick('currencyCode', current?.currency_code.trim()));
+  const taxRate = fixedTaxRate ?? (await currencyTaxRate(trx, currencyCode));
+  const lines = await priceLines(trx, items!, stored);
+  const totals = totalLines(lines, taxRate);
+  return {
+    set: {
+      customer_id: customerId!,
+      contact_id: contactId!,
+      currency_code: currencyCode,
+      notes: sanitizeNotes(pick('notes', current?.notes)),
+      subtotal: totals.subtotal,
+      tax_rate: totals.taxRate,
+      tax_amount: totals.taxAmount,
+      total: totals.total,
+    },
+    lines,
+  };
+}

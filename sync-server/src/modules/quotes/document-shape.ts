@@ -1,0 +1,72 @@
+/** Row → API helpers shared by quotes and orders. */
+import { toMoneyNumber, type DocumentItem } from '@smb/shared-types';
+
+export const iso = (d: Date | string | null): string | null =>
+  d === null ? null : new Date(d).toISOString();
+
+export interface ItemWithProductRow {
+  id: string;
+  product_id: string | null;
+  product_name: string;
+  product_sku: string | null;
+  quantity: number;
+  unit_price: string;
+  subtotal: string;
+  current_name: string | null;
+  current_sku: string | null;
+  current_price: string | null;
+}
+
+export function toDocumentItem(row: ItemWithProductRow): DocumentItem {
+  const live = row.current_name !== null;
+  return {
+    id: row.id,
+    productId: row.product_id,
+    quantity: row.quantity,
+    unitPrice: toMoneyNumber(row.unit_price),
+    subtotal: toMoneyNumber(row.subtotal),
+    product: {
+      sku: live ? row.current_sku : row.product_sku,
+      name: live ? row.current_name! : row.product_name,
+      price: row.current_price === null ? null : toMoneyNumber(row.current_price),
+    },
+  };
+}
+
+export interface PartiesRow {
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_address: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_role: string | null;
+}
+
+export function toParties(row: PartiesRow) {
+  return {
+    customer:
+      row.customer_name === null
+        ? null
+        : {
+            name: row.customer_name,
+            email: row.customer_email ?? '',
+            address: row.customer_address,
+          },
+    contact:
+      row.contact_name === null
+        ? null
+        : { name: row.contact_name, email: row.contact_email ?? '', role: row.contact_role },
+  };
+}
+
+/** Groups rows by a key, keeping their order. */
+export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}

@@ -1,0 +1,322 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  QUOTE_MESSAGES,
+  QUOTE_STATUSES,
+  formatMoney,
+  publicQuoteUrl,
+  toMoneyNumber,
+  toRateNumber,
+  type DocumentListQuery,
+  type Order,
+  type Quote,
+  type QuoteStatus,
+} from '@smb/shared-types';
+import type { TenantRow } from '../../db/app-tables';
+import type { TenantDb } from '../../db/tenant-database';
+import { inTransaction } from '../../db/transaction';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '../../mail/templates';
+import { addTombstones, nextVersion } from '../../sync/version';
+import { insertOrderDocument, loadOrder } from '../orders/orders.service';
+import type { TenantScope } from '../tenant-scope';
+import {
+  contentChanged,
+  copyLines,
+  isUniqueViolation,
+  isUuid,
+  prepareContent,
+  type DocumentInput,
+} from './document-lines';
+import { groupBy, iso, toDocumentItem, toParties } from './document-shape';
+import { nextDocumentNumber } from './numbering';
+import { findContact, findCurrencyByCode } from './references.repository';
+import * as repo from './quotes.repository';
+import type { QuoteTable } from './quotes.table';
+
+type ReadScope = Pick<TenantScope, 'db' | 'tenant'>;
+type Tenant = Pick<TenantRow, 'id' | 'natural_name'>;
+
+function toQuote(
+  row: repo.QuoteWithPartiesRow,
+  items: Awaited<ReturnType<typeof repo.findQuoteItems>>,
+  tenant: Tenant,
+): Quote {
+  return {
+    id: row.id,
+    quoteNumber: row.quote_number,
+    tenantId: tenant.id,
+    tenantName: tenant.natural_name,
+    customerId: row.customer_id,
+    contactId: row.contact_id,
+    ...toParties(row),
+    currencyCode: row.currency_code.trim(),
+    status: row.status,
+    notes: row.notes,
+    items: items.map(toDocumentItem),
+    subtotal: toMoneyNumber(row.subtotal),
+    taxRate: toRateNumber(row.tax_rate),
+    taxAmount: toMoneyNumber(row.tax_amount),
+    total: toMoneyNumber(row.total),
+    createdAt: iso(row.created_at)!,
+    accessToken: row.access_token,
+    viewedAt: iso(row.viewed_at),
+    acceptedAt: iso(row.accepted_at),
+    rejectedAt: iso(row.rejected_at),
+    version: String(row.version),
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+/** Rows → API quotes with their lines: two queries whatever the number of quotes. */
+async function withItems(
+  db: TenantDb,
+  tenant: Tenant,
+  rows: repo.QuoteWithPartiesRow[],
+): Promise<Quote[]> {
+  const items = groupBy(
+    await repo.findQuoteItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+    (i) => i.quote_id,
+  );
+  return rows.map((row) => toQuote(row, items.get(row.id) ?? [], tenant));
+}
+
+/** The API quote, or 404 (unknown, malformed, or another tenant's id). */
+export async function loadQuote(db: TenantDb, tenant: Tenant, id: string): Promise<Quote> {
+  if (!isUuid(id)) throw notFound(QUOTE_MESSAGES.notFound);
+  const [row] = await repo.findQuotesByIds(db, [id]);
+  if (!row) throw notFound(QUOTE_MESSAGES.notFound);
+  return (await withItems(db, tenant, [row]))[0]!;
+}
+
+export const getQuote = (scope: ReadScope, id: string) => loadQuote(scope.db, scope.tenant, id);
+
+export async function listQuotes(
+  scope: ReadScope,
+  query: DocumentListQuery,
+): Promise<{ items: Quote[]; total: number }> {
+  const { rows, total } = await repo.listQuotes(scope.db, {
+    ...query,
+    q: query.q?.trim() || undefined,
+  });
+  return { items: await withItems(scope.db, scope.tenant, rows), total };
+}
+
+function checkStatus(status: string | null | undefined): QuoteStatus | undefined {
+  if (status === undefined || status === null || status === '') return undefined;
+  if (!(QUOTE_STATUSES as readonly string[]).includes(status))
+    throw badRequest(QUOTE_MESSAGES.invalidStatus);
+  return status as QuoteStatus;
+}
+
+/** Timestamps that go with a status change (the public page and the dropdown alike). */
+function statusStamps(
+  status: QuoteStatus,
+): Partial<Pick<QuoteTable, 'accepted_at' | 'rejected_at'>> {
+  if (status === 'Accepted') return { accepted_at: new Date() };
+  if (status === 'Rejected') return { rejected_at: new Date() };
+  return {};
+}
+
+/** POST /api/quotes, mutator `quote.create`. Number and totals come from the server. */
+export async function createQuote(scope: TenantScope, input: DocumentInput): Promise<Quote> {
+  return inTransaction(scope.db, async (trx) => {
+    const status = checkStatus(input.status) ?? 'Draft';
+    const id = input.id ? input.id.toLowerCase() : randomUUID();
+    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    if (await repo.quoteIdExists(trx, id)) throw conflict('A quote with this id already exists');
+    const content = await prepareContent(trx, input, null, []);
+    const version = await nextVersion(trx);
+    const quoteNumber = await nextDocumentNumber(trx, 'quote');
+    try {
+      await repo.insertQuote(trx, {
+        id,
+        quote_number: quoteNumber,
+        ...content.set,
+        status,
+        ...statusStamps(status),
+        version,
+        updated_at: new Date(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
+      throw err;
+    }
+    await repo.replaceQuoteItems(trx, id, content.lines);
+    return loadQuote(trx, scope.tenant, id);
+  });
+}
+
+async function lockedQuote(trx: TenantDb, id: string) {
+  const row = isUuid(id) ? await repo.lockQuote(trx, id) : undefined;
+  if (!row) throw notFound(QUOTE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * PUT /api/quotes/{id}, mutator `quote.update`; only the fields given are written. Recipient,
+ * currency, notes and lines change only on a Draft (409 otherwise); the status alone may be set
+ * to any of the five. Lines that keep their id (or position) and product keep their unit price.
+ */
+export async function updateQuote(
+  scope: TenantScope,
+  id: string,
+  input: DocumentInput,
+): Promise<Quote> {
+  return inTransaction(scope.db, async (trx) => {
+    const status = checkStatus(input.status);
+    const version = await nextVersion(trx);
+    const row = await lockedQuote(trx, id);
+    const stored = await repo.findQuoteItems(trx, [row.id]);
+    const changesContent = contentChanged(input, row, stored);
+    const changesStatus = status !== undefined && status !== row.status;
+    if (!changesContent && !changesStatus) return loadQuote(trx, scope.tenant, row.id);
+    if (changesContent && row.status !== 'Draft') throw conflict(QUOTE_MESSAGES.notDraft);
+    const content = changesContent ? await prepareContent(trx, input, row, stored) : null;
+    await repo.updateQuote(trx, row.id, {
+      ...content?.set,
+      ...(changesStatus ? { status, ...statusStamps(status) } : {}),
+      version,
+      updated_at: new Date(),
+    });
+    if (content) await repo.replaceQuoteItems(trx, row.id, content.lines);
+    return loadQuote(trx, scope.tenant, row.id);
+  });
+}
+
+/** Mutator `quote.setStatus` (and the status dropdown): any of the five statuses. */
+export function setQuoteStatus(scope: TenantScope, id: string, status: string): Promise<Quote> {
+  if (!checkStatus(status)) throw badRequest(QUOTE_MESSAGES.invalidStatus);
+  return updateQuote(scope, id, { status });
+}
+
+/** DELETE /api/quotes/{id}, mutator `quote.delete`. Orders made from it stay and forget it. */
+export async function deleteQuote(scope: TenantScope, id: string): Promise<void> {
+  await inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = await lockedQuote(trx, id);
+    await repo.detachOrdersFromQuote(trx, row.id, version);
+    await repo.deleteQuote(trx, row.id);
+    await addTombstones(trx, 'quotes', [row.id], version);
+  });
+}
+
+/** A fresh public-link token: 256 random bits, base64url. */
+export const newAccessToken = () => randomBytes(32).toString('base64url');
+
+function quoteMail(
+  quote: Quote,
+  to: { name: string; email: string },
+  link: string,
+  symbol: string | null,
+): MailMessage {
+  const company = quote.tenantName;
+  const total = formatMoney(String(quote.total), quote.currencyCode, symbol);
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `${company} has sent you quote ${quote.quoteNumber} for ${total}.`,
+    'View it, and accept or reject it, here:',
+    link,
+    '',
+    'This link allows anyone to view the quote without logging in.',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
+<p>Hello ${escapeHtml(to.name)},</p>
+<p>${escapeHtml(company)} has sent you quote <strong>${escapeHtml(quote.quoteNumber)}</strong> for ${escapeHtml(total)}.</p>
+<p><a href="${escapeHtml(link)}">View the quote</a></p>
+<p style="color:#6b7280">This link allows anyone to view the quote without logging in.</p>
+</body></html>`;
+  const subject = `Quote ${quote.quoteNumber} from ${company}`.replace(/[\r\n]+/g, ' ');
+  return { to: to.email, subject, text, html };
+}
+
+/**
+ * POST /api/quotes/{id}/send, mutator `quote.send`: Draft → Sent (or a re-send from Sent) with a
+ * fresh access token; the old link stops working. Returns the quote and the e-mail for its
+ * contact: the CALLER delivers `mail` after its transaction has committed.
+ */
+export async function sendQuote(
+  scope: TenantScope,
+  id: string,
+  options: { appOrigin: string },
+): Promise<{ quote: Quote; mail: MailMessage }> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = await lockedQuote(trx, id);
+    if (row.status !== 'Draft' && row.status !== 'Sent') throw conflict(QUOTE_MESSAGES.cannotSend);
+    const contact = row.contact_id ? await findContact(trx, row.contact_id) : undefined;
+    if (!contact) throw badRequest(QUOTE_MESSAGES.selectContact);
+    const token = newAccessToken();
+    await repo.updateQuote(trx, row.id, {
+      status: 'Sent',
+      access_token: token,
+      version,
+      updated_at: new Date(),
+    });
+    const quote = await loadQuote(trx, scope.tenant, row.id);
+    const link = publicQuoteUrl(options.appOrigin, scope.tenant.id, quote.id, token);
+    const currency = await findCurrencyByCode(trx, quote.currencyCode);
+    return { quote, mail: quoteMail(quote, contact, link, currency?.symbol ?? null) };
+  });
+}
+
+/** sendQuote, then the e-mail once the change is committed (the REST route). */
+export async function sendQuoteAndMail(
+  scope: TenantScope,
+  id: string,
+  deps: { appOrigin: string; mailer: { send(m: MailMessage): Promise<void> } },
+): Promise<Quote> {
+  const { quote, mail } = await sendQuote(scope, id, deps);
+  try {
+    await deps.mailer.send(mail);
+  } catch {
+    throw new AppError('unavailable', QUOTE_MESSAGES.mailFailed);
+  }
+  return quote;
+}
+
+/**
+ * POST /api/quotes/{id}/convert, mutator `quote.convert`: one transaction makes the order (new SO
+ * number, recipient, currency, notes and lines with their unit prices, status Pending, 10 % tax)
+ * and sets the quote to Converted. A second conversion answers 409 naming the order.
+ */
+export async function convertQuote(
+  scope: TenantScope,
+  id: string,
+  input: { orderId?: string } = {},
+): Promise<Order> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = await lockedQuote(trx, id);
+    const existing = await repo.findOrderOfQuote(trx, row.id);
+    if (existing) throw conflict(QUOTE_MESSAGES.alreadyConverted(existing.order_number));
+    const orderId = input.orderId ? input.orderId.toLowerCase() : randomUUID();
+    if (!isUuid(orderId)) throw badRequest('The id must be a UUID');
+    const stored = await repo.findQuoteItems(trx, [row.id]);
+    await repo.updateQuote(trx, row.id, { status: 'Converted', version, updated_at: new Date() });
+    try {
+      await insertOrderDocument(
+        trx,
+        version,
+        {
+          id: orderId,
+          quote_id: row.id,
+          customer_id: row.customer_id,
+          contact_id: row.contact_id,
+          currency_code: row.currency_code.trim(),
+          notes: row.notes,
+          status: 'Pending',
+        },
+        copyLines(stored),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('An order with this id already exists');
+      throw err;
+    }
+    return loadOrder(trx, orderId);
+  });
+}
