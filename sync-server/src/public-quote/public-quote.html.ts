@@ -1,0 +1,188 @@
+/**
+ * The public quote pages: complete, mobile-friendly HTML with one constant inline stylesheet
+ * (allowed by its hash in the CSP), no scripts, every value escaped and the notes sanitised.
+ */
+import { createHash } from 'node:crypto';
+import { formatMoney, type Quote } from '@smb/shared-types';
+import { escapeHtml } from '../mail/templates';
+import { sanitizeNotes } from '../modules/quotes/notes-sanitizer';
+
+const CSS = `*{box-sizing:border-box}
+body{margin:0;padding:16px;background:#f3f4f6;color:#1f2937;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:760px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;border-bottom:1px solid #e5e7eb;padding-bottom:16px;margin-bottom:16px}
+h1{font-size:1.4rem;margin:0}h2{font-size:1rem;margin:0 0 4px;color:#6b7280;font-weight:600}
+.muted{color:#6b7280}.number{font-size:1.1rem;font-weight:600}
+.badge{display:inline-block;padding:2px 10px;border-radius:999px;font-size:.85rem;font-weight:600;background:#e5e7eb}
+.s-Sent{background:#dbeafe;color:#1e40af}.s-Accepted{background:#dcfce7;color:#166534}
+.s-Rejected{background:#fee2e2;color:#991b1b}.s-Converted{background:#e0f2fe;color:#075985}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin-bottom:16px}
+.table{width:100%;overflow-x:auto}table{width:100%;border-collapse:collapse;font-size:.95rem}
+th,td{padding:8px 6px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}
+th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;white-space:nowrap}
+.totals{margin:16px 0 0 auto;max-width:320px}.totals div{display:flex;justify-content:space-between;padding:4px 0}
+.totals .grand{font-weight:700;font-size:1.1rem;border-top:2px solid #1f2937;margin-top:4px;padding-top:8px}
+.notes{margin-top:24px;border-top:1px solid #e5e7eb;padding-top:16px;overflow-wrap:anywhere}
+.notice{padding:12px 16px;border-radius:8px;background:#eff6ff;margin-bottom:16px}
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0}
+button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
+.accept{background:#16a34a}.reject{background:#dc2626}
+a{color:#1d4ed8}
+@media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}}`;
+
+/** CSP source for the stylesheet above. */
+export const STYLE_HASH = `'sha256-${createHash('sha256').update(CSS, 'utf8').digest('base64')}'`;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src ${STYLE_HASH}`,
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** One page for every unknown, malformed, foreign or unauthorised link: nothing to tell them apart. */
+export const NOT_FOUND_PAGE = page(
+  'Quote not found',
+  `<h1>Quote not found</h1>
+<p class="muted">Failed to load quote. It may have expired or been removed.</p>`,
+);
+
+export type PublicAction = 'accept' | 'reject';
+
+const dateText = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(isoDate),
+  );
+
+function actionUrl(quote: Quote, action: PublicAction): string {
+  return `/api/quotes/${encodeURIComponent(quote.tenantId)}/${encodeURIComponent(quote.id)}/${action}`;
+}
+
+function actionForm(quote: Quote, action: PublicAction, token: string): string {
+  const label = action === 'accept' ? 'Accept Quote' : 'Reject Quote';
+  return `<form method="post" action="${escapeHtml(actionUrl(quote, action))}" enctype="application/x-www-form-urlencoded">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit" class="${action}">${label}</button>
+</form>`;
+}
+
+function details(quote: Quote, symbol: string | null): string {
+  const money = (amount: number) =>
+    escapeHtml(formatMoney(String(amount), quote.currencyCode, symbol));
+  const customer = quote.customer
+    ? `<div><strong>${escapeHtml(quote.customer.name)}</strong></div>
+<div>${escapeHtml(quote.customer.email)}</div>${quote.customer.address ? `<div>${escapeHtml(quote.customer.address)}</div>` : ''}`
+    : '<div class="muted">N/A</div>';
+  const contact = quote.contact
+    ? `<div><strong>${escapeHtml(quote.contact.name)}</strong>${quote.contact.role ? ` <span class="muted">(${escapeHtml(quote.contact.role)})</span>` : ''}</div>
+<div>${escapeHtml(quote.contact.email)}</div>`
+    : '<div class="muted">N/A</div>';
+  const rows = quote.items
+    .map(
+      (
+        item,
+      ) => `<tr><td>${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}</td>
+<td class="n">${item.quantity}</td><td class="n">${money(item.unitPrice)}</td><td class="n">${money(item.subtotal)}</td></tr>`,
+    )
+    .join('\n');
+  const notes = sanitizeNotes(quote.notes);
+  return `<header>
+<div><h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">Quote</div></div>
+<div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
+<div class="muted">Date: ${escapeHtml(dateText(quote.createdAt))}</div>
+<div>Status: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(quote.status)}</span></div></div>
+</header>
+<section class="parties">
+<div><h2>Customer</h2>${customer}</div>
+<div><h2>Contact</h2>${contact}</div>
+</section>
+<div class="table"><table>
+<thead><tr><th>Product</th><th class="n">Quantity</th><th class="n">Unit Price</th><th class="n">Subtotal</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table></div>
+<section class="totals">
+<div><span>Subtotal</span><span>${money(quote.subtotal)}</span></div>
+<div><span>Tax (${escapeHtml(String(quote.taxRate))}%)</span><span>${money(quote.taxAmount)}</span></div>
+<div class="grand"><span>Total</span><span>${money(quote.total)}</span></div>
+</section>
+${notes ? `<section class="notes"><h2>Notes</h2>${notes}</section>` : ''}`;
+}
+
+export interface QuotePageOptions {
+  token: string;
+  /** The currency's own symbol (spec §9), or null for the en-US symbol of the code. */
+  symbol: string | null;
+  /** A line shown above the quote, e.g. after accepting. */
+  notice?: string;
+}
+
+/** The quote, with Accept / Reject forms while it is Sent. */
+export function quotePage(quote: Quote, options: QuotePageOptions): string {
+  const notice = options.notice
+    ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>\n`
+    : '';
+  const actions =
+    quote.status === 'Sent'
+      ? `<section class="actions">
+${actionForm(quote, 'accept', options.token)}
+${actionForm(quote, 'reject', options.token)}
+</section>`
+      : '';
+  return page(
+    `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
+    `${notice}${details(quote, options.symbol)}\n${actions}`,
+  );
+}
+
+/** GET on an accept/reject link (mail scanners follow links): asks, and changes nothing. */
+export function confirmPage(quote: Quote, action: PublicAction, options: QuotePageOptions): string {
+  if (quote.status !== 'Sent') return quotePage(quote, { ...options, notice: closedNotice(quote) });
+  const verb = action === 'accept' ? 'accept' : 'reject';
+  const question = `Do you want to ${verb} quote ${quote.quoteNumber} from ${quote.tenantName}?`;
+  return page(
+    `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
+    `<p class="notice" role="status">${escapeHtml(question)}</p>
+<section class="actions">
+${actionForm(quote, action, options.token)}
+</section>
+${details(quote, options.symbol)}`,
+  );
+}
+
+export function closedNotice(quote: Quote): string {
+  return `This quote is ${quote.status} and can no longer be accepted or rejected.`;
+}
+
+/** The line after a POST: what the recipient did, or why nothing happened. */
+export function resultNotice(quote: Quote, action: PublicAction): string {
+  if (action === 'accept' && quote.status === 'Accepted')
+    return `Thank you. Quote ${quote.quoteNumber} has been accepted.`;
+  if (action === 'reject' && quote.status === 'Rejected')
+    return `Quote ${quote.quoteNumber} has been rejected.`;
+  return closedNotice(quote);
+}
