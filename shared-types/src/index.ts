@@ -9,3 +9,8 @@ export * from './products';
 export * from './tenants';
 export * from './users';
 export * from './validation';
+export * from './sync';
+export * from './money';
+export * from './quotes';
+export * from './orders';
+export * from './invoices';

@@ -12,6 +12,11 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
+import quoteRoutes from './modules/quotes/quotes.routes';
+import orderRoutes from './modules/orders/orders.routes';
+import invoiceRoutes from './modules/invoices/invoices.routes';
+import publicQuoteRoutes from './public-quote/public-quote.routes';
+import syncRoutes from './sync/sync.routes';
 import contactPersonRoutes from './modules/contacts/contacts.routes';
 import currencyRoutes from './modules/currencies/currencies.routes';
 import customerRoutes from './modules/customers/customers.routes';
@@ -54,6 +59,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Modules: one line each.
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(contactRoutes, { prefix: '/api/public', ctx });
+  await app.register(quoteRoutes, { prefix: '/api/quotes', ctx });
+  await app.register(publicQuoteRoutes, { prefix: '/api/quotes', ctx });
+  await app.register(orderRoutes, { prefix: '/api/orders', ctx });
+  await app.register(invoiceRoutes, { prefix: '/api/invoices', ctx });
+  await app.register(syncRoutes, { prefix: '/api/sync', ctx });
   await app.register(customerRoutes, { prefix: '/api/customers' });
   await app.register(contactPersonRoutes, { prefix: '/api/contacts' });
   await app.register(productRoutes, { prefix: '/api/products' });
