@@ -12,7 +12,7 @@ describe('account flow in Chromium', () => {
 
     await page.goto('/register');
     await page.getByLabel('Business name').fill(account.company);
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await page.getByLabel(/^Password/).fill(account.password);
     await page.getByLabel('Confirm password').fill(account.password);
     const signUp = page.getByRole('button', { name: 'Sign Up' });
@@ -21,7 +21,7 @@ describe('account flow in Chromium', () => {
 
     // After 2 s the app moves on to /verify-email with the e-mail filled in.
     await page.waitForURL('**/verify-email', { timeout: 10_000 });
-    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(account.email);
 
     const { code } = await latestCode(server.dataDir, account.email);
     await page.getByLabel('Verification code').fill(code);
@@ -29,7 +29,7 @@ describe('account flow in Chromium', () => {
     await page.waitForURL('**/login', { timeout: 10_000 });
 
     await page.getByLabel(/^Password/).fill(account.password);
-    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(account.email);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Keeping SMB Simple' }).waitFor();
@@ -50,7 +50,7 @@ describe('account flow in Chromium', () => {
     const { page, server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
     await page.goto('/login');
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await page.getByLabel(/^Password/).fill('Wrong-passw0rd!');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Login failed. Please check your credentials.').waitFor();

@@ -48,7 +48,7 @@ export async function createVerifiedAccount(baseUrl: string, dataDir: string): P
 /** Signs in through the login screen and waits for the dashboard. */
 export async function loginThroughUi(page: Page, account: Account): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
