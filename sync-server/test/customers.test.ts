@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES, PRIMARY_CONTACT_ROLE } from '@smb/shared-types';
+import {
+  CONTACT_PERSON_MESSAGES,
+  CUSTOMER_MESSAGES,
+  PRIMARY_CONTACT_ROLE,
+} from '@smb/shared-types';
 import {
   client,
   expectStatus,
@@ -138,6 +142,26 @@ describe('customers', () => {
       (await api.post('/api/customers', { id: 'not-a-uuid', name: 'X', email: 'x@y.co' }))
         .statusCode,
     ).toBe(400);
+    // The main contact's client-made id is checked the same way.
+    const contactId = randomUUID();
+    expectStatus(
+      await api.post('/api/customers', {
+        ...formBody,
+        companyName: 'Client Ids Inc',
+        mainContactId: contactId,
+      }),
+      201,
+    );
+    expect(expectStatus(await api.get(`/api/contacts/${contactId}`), 200)).toMatchObject({
+      role: PRIMARY_CONTACT_ROLE,
+    });
+    const taken = await api.post('/api/customers', {
+      ...formBody,
+      companyName: 'Client Ids Inc',
+      mainContactId: contactId,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(CONTACT_PERSON_MESSAGES.idTaken);
   });
 
   it('updates only the fields sent, bumps the version, and keeps the required rules', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CONTACT_PERSON_MESSAGES,
   CUSTOMER_MESSAGES,
   PRIMARY_CONTACT_ROLE,
   customerError,
@@ -84,6 +85,7 @@ export async function createCustomer(
       return toCustomer(row);
     });
   } catch (err) {
+    if (isUniqueViolation(err, 'contacts_pkey')) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
     if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.idTaken);
     throw err;
   }
