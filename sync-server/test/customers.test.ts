@@ -148,6 +148,7 @@ describe('customers', () => {
       await api.post('/api/customers', {
         ...formBody,
         companyName: 'Client Ids Inc',
+        companyEmail: 'ids@client.test',
         mainContactId: contactId,
       }),
       201,
@@ -158,6 +159,7 @@ describe('customers', () => {
     const taken = await api.post('/api/customers', {
       ...formBody,
       companyName: 'Client Ids Inc',
+      companyEmail: 'ids@client.test',
       mainContactId: contactId,
     });
     expect(taken.statusCode).toBe(409);
