@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import { connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
+import { EMBEDDED_POOL_SIZE, connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
 import { migrateAll } from '../src/db/migrate';
 import { createMailer, type Mailer } from '../src/mail/mailer';
 
@@ -49,7 +49,7 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     };
   }
   const embedded = await startEmbeddedPostgres(undefined);
-  const database = connectDatabase(embedded.connectionString, poolSize, () => {}, embedded.stop);
+  const database = connectDatabase(embedded.connectionString, EMBEDDED_POOL_SIZE, () => {}, embedded.stop);
   return { database, connectionString: embedded.connectionString, drop: () => database.close() };
 }
 

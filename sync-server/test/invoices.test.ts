@@ -10,7 +10,7 @@ let recipient: Awaited<ReturnType<typeof makeRecipient>>;
 let product: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ poolSize: process.env.TEST_DB_KIND === 'postgres' ? 10 : 1 });
+  t = await createTestApp();
   a = await registerTenant(t, 'Invoice Co');
   b = await registerTenant(t, 'Other Co');
   recipient = await makeRecipient(t, a.tenantId, { customer: { name: 'Old Name Ltd' } });

@@ -17,7 +17,7 @@ let product: { id: string };
 
 beforeAll(async () => {
   // One connection on PGlite (its socket server mixes up concurrent connections), a pool on PostgreSQL.
-  t = await createTestApp({ poolSize: process.env.TEST_DB_KIND === 'postgres' ? 10 : 1 });
+  t = await createTestApp();
   a = await registerTenant(t, 'Order Co');
   b = await registerTenant(t, 'Other Co');
   recipient = await makeRecipient(t, a.tenantId);

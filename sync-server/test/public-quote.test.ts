@@ -20,7 +20,7 @@ let recipient: Awaited<ReturnType<typeof makeRecipient>>;
 let product: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ poolSize: process.env.TEST_DB_KIND === 'postgres' ? 10 : 1 });
+  t = await createTestApp();
   a = await registerTenant(t, 'Public Quotes Ltd');
   b = await registerTenant(t, 'Other Tenant Ltd');
   recipient = await makeRecipient(t, a.tenantId, { customer: { name: 'Rosa & Sons' } });
@@ -255,7 +255,7 @@ describe('public quote page', () => {
   });
 
   it('is rate-limited like the auth calls', async () => {
-    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '2' }, poolSize: 1 });
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '2' } });
     try {
       const url = `/api/quotes/${crypto.randomUUID()}/${crypto.randomUUID()}/view?token=x`;
       const codes = [];

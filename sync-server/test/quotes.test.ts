@@ -26,7 +26,7 @@ let p2: { id: string; price: string; name: string; sku: string | null };
 beforeAll(async () => {
   // PGlite's socket server mixes up concurrent connections' extended-protocol messages (portal
   // errors, spurious 401/500 under Promise.all); one connection there, a real pool on PostgreSQL.
-  t = await createTestApp({ poolSize: process.env.TEST_DB_KIND === 'postgres' ? 10 : 1 });
+  t = await createTestApp();
   a = await registerTenant(t, 'Quote Makers Ltd');
   b = await registerTenant(t, 'Other Tenant Inc');
   recipient = await makeRecipient(t, a.tenantId);

@@ -42,6 +42,17 @@ describe('the server process', () => {
     const me = await api(server.url, 'GET', '/api/auth/me', undefined, login.json.token as string);
     expect(me.json).toMatchObject({ email, tenantName: 'Restart Co' });
 
+    // Concurrent reads and transactional writes all succeed (the embedded database serialises them).
+    const token = login.json.token as string;
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2
+          ? api(server!.url, 'GET', '/api/auth/me', undefined, token)
+          : api(server!.url, 'POST', '/api/customers', { name: `Burst ${i}`, email: `burst${i}@example.com` }, token),
+      ),
+    );
+    expect(burst.map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
+
     const started = Date.now();
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);

@@ -20,6 +20,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite runs one query at a time, and its socket server interleaves the extended-protocol
+ * messages of concurrent connections (a parameterised query on one connection during another's
+ * transaction fails with "portal does not exist"). One connection serialises everything in the
+ * pool instead; nothing is lost, since PGlite could not run two queries at once anyway. The
+ * rule that follows: never await a second connection while holding a transaction.
+ */
+export const EMBEDDED_POOL_SIZE = 1;
+
 interface Embedded {
   connectionString: string;
   stop(): Promise<void>;
@@ -44,7 +53,9 @@ export async function startEmbeddedPostgres(dir: string | undefined): Promise<Em
 }
 
 export function createPool(connectionString: string, max: number, onError: (err: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // A single embedded connection queues every request behind it: give the queue time.
+  const connectionTimeoutMillis = max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000;
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onError);
   return pool;
@@ -56,7 +67,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) return connectDatabase(config.databaseUrl, config.poolSize, onError);
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-  return connectDatabase(embedded.connectionString, config.poolSize, onError, embedded.stop);
+  return connectDatabase(embedded.connectionString, EMBEDDED_POOL_SIZE, onError, embedded.stop);
 }
 
 /** A pool and Kysely over `connectionString`; `stop` runs after the pool has ended (embedded server). */
