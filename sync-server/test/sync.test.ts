@@ -125,24 +125,9 @@ describe('pull', () => {
 
   it('gives the same state from any cursor as a fresh full pull, with small pages that never split a version', async () => {
     const c = client();
-    const cursors: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      const args = customerArgs({ name: `Paged ${i}` });
-      await c.push([c.mutation('customer.create', args)]);
-      if (i % 2 === 0) await c.push([c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { address: `Street ${i}` }, base: {} })]);
-      if (i === 3) await c.push([c.mutation('customer.delete', { id: args.id })]);
-      cursors.push((await c.pullOnce(null)).cursor);
-    }
     const scope = await findUserWithTenant(t.ctx.database.db, admin.userId);
     const s = { ...scope!, db: t.ctx.database.tenantDb(scope!.tenant.schema_name) };
 
-    async function stateFrom(cursor: string | null, pageSize: number) {
-      const rows = new Map<string, Record<string, unknown>>();
-      if (cursor !== null) applyPatch(rows, (await pullAll(null, 1000)).patch);
-      const fromCursor = await pullAll(cursor, pageSize);
-      applyPatch(rows, fromCursor.patch);
-      return rows;
-    }
     async function pullAll(cursor: string | null, pageSize: number) {
       const patch = [];
       let next = cursor;
@@ -157,15 +142,34 @@ describe('pull', () => {
         }
         patch.push(...page.patch);
         next = page.cursor;
-        if (!page.hasMore) return { patch, pages };
+        if (!page.hasMore) return { patch, pages, cursor: next };
       }
+    }
+    async function snapshot() {
+      const rows = new Map<string, Record<string, unknown>>();
+      const all = await pullAll(null, 1000);
+      applyPatch(rows, all.patch);
+      return { rows, cursor: all.cursor };
+    }
+
+    // A device's state at several moments, with the cursor it had then.
+    const moments: Awaited<ReturnType<typeof snapshot>>[] = [await snapshot()];
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const args = customerArgs({ name: `Paged ${i}` });
+      made.push(args.id);
+      await c.push([c.mutation('customer.create', args)]);
+      if (i % 2 === 0) await c.push([c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { address: `Street ${i}` }, base: {} })]);
+      if (i >= 3) await c.push([c.mutation('customer.delete', { id: made[i - 3] })]);
+      moments.push(await snapshot());
     }
     const full = new Map<string, Record<string, unknown>>();
     const fullPull = await pullAll(null, 3);
     expect(fullPull.pages).toBeGreaterThan(1);
     applyPatch(full, fullPull.patch);
-    for (const cursor of cursors) {
-      const state = await stateFrom(cursor, 2);
+    for (const moment of moments) {
+      const state = new Map(moment.rows);
+      applyPatch(state, (await pullAll(moment.cursor, 2)).patch);
       expect(Object.fromEntries(state)).toEqual(Object.fromEntries(full));
     }
   });
