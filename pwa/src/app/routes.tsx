@@ -19,6 +19,12 @@ const DashboardLayout = lazy(() => import('./layouts/DashboardLayout'));
 const DashboardHome = lazy(() => import('./routes/DashboardHome'));
 const SectionPage = lazy(() => import('./routes/SectionPage'));
 const SettingsLayout = lazy(() => import('./layouts/SettingsLayout'));
+const CustomerListScreen = lazy(() => import('../features/customers/screens/CustomerListScreen'));
+const CustomerFormScreen = lazy(() => import('../features/customers/screens/CustomerFormScreen'));
+const ContactListScreen = lazy(() => import('../features/contacts/screens/ContactListScreen'));
+const ContactFormScreen = lazy(() => import('../features/contacts/screens/ContactFormScreen'));
+const ProductListScreen = lazy(() => import('../features/products/screens/ProductListScreen'));
+const ProductFormScreen = lazy(() => import('../features/products/screens/ProductFormScreen'));
 
 const section = (key: SectionKey) => <SectionPage section={key} />;
 
@@ -58,9 +64,30 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <DashboardHome /> },
-          crud('customers', 'customers', 'customerNew', 'customerDetail'),
-          crud('contacts', 'contacts', 'contactNew', 'contactDetail'),
-          crud('products', 'products', 'productNew', 'productDetail'),
+          {
+            path: 'customers',
+            children: [
+              { index: true, element: <CustomerListScreen /> },
+              { path: 'new', element: <CustomerFormScreen /> },
+              { path: ':id', element: <CustomerFormScreen /> },
+            ],
+          },
+          {
+            path: 'contacts',
+            children: [
+              { index: true, element: <ContactListScreen /> },
+              { path: 'new', element: <ContactFormScreen /> },
+              { path: ':id', element: <ContactFormScreen /> },
+            ],
+          },
+          {
+            path: 'products',
+            children: [
+              { index: true, element: <ProductListScreen /> },
+              { path: 'new', element: <ProductFormScreen /> },
+              { path: ':id', element: <ProductFormScreen /> },
+            ],
+          },
           crud('quotes', 'quotes', 'quoteNew', 'quoteDetail'),
           crud('orders', 'orders', null, 'orderDetail'),
           crud('invoices', 'invoices', null, 'invoiceDetail'),

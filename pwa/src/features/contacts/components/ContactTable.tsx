@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import type { ContactListRow } from '../data/contact-list';
+
+const dash = (
+  <Text c="dimmed" span size="sm">
+    —
+  </Text>
+);
+
+/** Spec §2: Name, Email, Phone, Role, Company, Actions (Edit, Delete). */
+export function ContactTable({
+  rows,
+  pendingIds,
+  onEdit,
+  onDelete,
+}: {
+  rows: ContactListRow[];
+  pendingIds: Set<string>;
+  onEdit: (contact: ContactListRow) => void;
+  onDelete: (contact: ContactListRow) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Company</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((contact) => (
+            <Table.Tr key={contact.id} data-testid="contact-row">
+              <Table.Td>
+                <Group gap={8} wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {contact.name}
+                  </Text>
+                  {pendingIds.has(contact.id) && <NotSyncedBadge />}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{contact.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {contact.phoneNumber || dash}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {contact.role ? (
+                  <Badge
+                    variant="light"
+                    color={contact.role === 'Primary' ? 'brand' : 'gray'}
+                    radius="sm"
+                  >
+                    {contact.role}
+                  </Badge>
+                ) : (
+                  dash
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{contact.companyName ?? dash}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => onEdit(contact)}
+                      aria-label={`Edit ${contact.name}`}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onDelete(contact)}
+                      aria-label={`Delete ${contact.name}`}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

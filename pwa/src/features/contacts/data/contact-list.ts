@@ -1,0 +1,100 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDatabase } from '../../../db/current';
+import type { ContactRow } from '../../../db/types';
+import { matchesSearch, type ListPage } from '../../../components/crud/search';
+
+export interface ContactListRow extends ContactRow {
+  /** The customer's name (the Company column). */
+  companyName: string | null;
+}
+
+export interface CustomerOption {
+  id: string;
+  name: string;
+  email: string;
+}
+
+type Loaded<T> = { data: T; error: null } | { data: null; error: string };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One page of contacts by name, of one customer or all, searched by name, email or role (live),
+ * with each contact's company name. `error` is the failure text when the store cannot be read.
+ */
+export function useContactPage(
+  customerId: string | null,
+  search: string,
+  page: number,
+  pageSize: number,
+): Loaded<ListPage<ContactListRow>> | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async (): Promise<Loaded<ListPage<ContactListRow>>> => {
+    if (!db) return { data: { rows: [], total: 0, all: 0 }, error: null };
+    try {
+      const matches = (c: ContactRow) => matchesSearch(search, c.name, c.email, c.role);
+      let rows: ContactRow[];
+      let total: number;
+      let all: number;
+      if (customerId) {
+        const own = (await db.contacts.where('customerId').equals(customerId).toArray())
+          .filter(matches)
+          .sort((a, b) => a.name.localeCompare(b.name));
+        all = own.length;
+        total = own.length;
+        rows = own.slice((page - 1) * pageSize, page * pageSize);
+        if (search.trim()) all = await db.contacts.where('customerId').equals(customerId).count();
+      } else {
+        all = await db.contacts.count();
+        const query = search.trim()
+          ? db.contacts.orderBy('name').filter(matches)
+          : db.contacts.orderBy('name');
+        total = search.trim() ? await query.clone().count() : all;
+        rows = await query
+          .offset((page - 1) * pageSize)
+          .limit(pageSize)
+          .toArray();
+      }
+      const ids = [...new Set(rows.map((r) => r.customerId))];
+      const customers = await db.customers.bulkGet(ids);
+      const names = new Map(ids.map((id, i) => [id, customers[i]?.name ?? null]));
+      return {
+        data: {
+          rows: rows.map((r) => ({ ...r, companyName: names.get(r.customerId) ?? null })),
+          total,
+          all,
+        },
+        error: null,
+      };
+    } catch (e) {
+      return { data: null, error: message(e) };
+    }
+  }, [db, customerId, search, page, pageSize]);
+}
+
+/** Customers for the filter and the contact form's customer picker (live). */
+export function useCustomerOptions(): Loaded<CustomerOption[]> | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async (): Promise<Loaded<CustomerOption[]>> => {
+    if (!db) return { data: [], error: null };
+    try {
+      const rows = await db.customers.orderBy('name').toArray();
+      return { data: rows.map(({ id, name, email }) => ({ id, name, email })), error: null };
+    } catch (e) {
+      return { data: null, error: message(e) };
+    }
+  }, [db]);
+}
+
+/** One contact (live): the row, null when missing, or the failure text. */
+export function useContactDetails(id: string | undefined): Loaded<ContactRow | null> | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async (): Promise<Loaded<ContactRow | null>> => {
+    if (!db || !id) return { data: null, error: null };
+    try {
+      return { data: (await db.contacts.get(id)) ?? null, error: null };
+    } catch (e) {
+      return { data: null, error: message(e) };
+    }
+  }, [db, id]);
+}

@@ -1,0 +1,122 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { formatMoney } from '@smb/shared-types/money';
+import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import type { ProductRow } from '../../../db/types';
+
+const dash = (
+  <Text c="dimmed" span size="sm">
+    —
+  </Text>
+);
+
+/** Spec §2: Name, SKU, Price, Currency, Supplier, Category, Stock, Actions. */
+export function ProductTable({
+  rows,
+  symbols,
+  pendingIds,
+  onEdit,
+  onDelete,
+}: {
+  rows: ProductRow[];
+  /** Currency symbol by code. */
+  symbols: Map<string, string>;
+  pendingIds: Set<string>;
+  onEdit: (product: ProductRow) => void;
+  onDelete: (product: ProductRow) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th>Currency</Table.Th>
+            <Table.Th>Supplier</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th ta="right">Stock</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((product) => (
+            <Table.Tr key={product.id} data-testid="product-row">
+              <Table.Td>
+                <Group gap={8} wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {product.name}
+                  </Text>
+                  {pendingIds.has(product.id) && <NotSyncedBadge />}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {product.sku ? (
+                  <Text size="sm" ff="monospace">
+                    {product.sku}
+                  </Text>
+                ) : (
+                  dash
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text
+                  size="sm"
+                  fw={500}
+                  style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {formatMoney(
+                    product.price,
+                    product.currencyCode,
+                    symbols.get(product.currencyCode),
+                  )}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray" radius="sm">
+                  {product.currencyCode}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{product.supplier ?? dash}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{product.category ?? dash}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {product.stock ?? dash}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => onEdit(product)}
+                      aria-label={`Edit ${product.name}`}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onDelete(product)}
+                      aria-label={`Delete ${product.name}`}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

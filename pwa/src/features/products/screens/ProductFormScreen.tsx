@@ -1,0 +1,114 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ErrorBanner, errorText } from '../../../components/crud/ErrorBanner';
+import { FormShell } from '../../../components/crud/FormShell';
+import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
+import type { ProductRow } from '../../../db/types';
+import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
+import { useProductCurrencies } from '../data/product-list';
+import { createProduct, updateProduct, useProduct } from '../data/products';
+
+const LIST = '/dashboard/products';
+
+function formValues(product: ProductRow): ProductFormValues {
+  return {
+    name: product.name,
+    sku: product.sku ?? '',
+    price: product.price,
+    currencyCode: product.currencyCode,
+    cost: product.cost ?? '',
+    stock: product.stock ?? '',
+    category: product.category ?? '',
+    supplier: product.supplier ?? '',
+    description: product.description ?? '',
+  };
+}
+
+/** /dashboard/products/new and /dashboard/products/{id}. */
+export default function ProductFormScreen() {
+  const { id } = useParams();
+  const creating = !id || id === 'new';
+  const navigate = useNavigate();
+  const product = useProduct(creating ? undefined : id);
+  const currencies = useProductCurrencies();
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const backToList = useRedirectAfterSave(LIST);
+
+  const save = async (values: ProductFormValues) => {
+    setError(null);
+    setSaving(true);
+    try {
+      if (creating) {
+        await createProduct(productBody(values));
+        setSuccess('Product created successfully!');
+      } else {
+        await updateProduct(id, productBody(values));
+        setSuccess('Product updated successfully!');
+      }
+      backToList();
+    } catch (e) {
+      setError(errorText(e, creating ? 'Failed to create product' : 'Failed to update product'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shell = (body: ReactNode, banner?: string) => (
+    <FormShell
+      backTo={LIST}
+      backLabel="Back to Products"
+      title={creating ? 'New Product' : 'Edit Product'}
+      description={creating ? 'Add a product or service with its price and stock.' : product?.name}
+      success={success}
+      banner={<ErrorBanner message={banner ?? error} onClose={() => setError(null)} />}
+    >
+      {body}
+    </FormShell>
+  );
+
+  if (currencies === undefined || (!creating && product === undefined))
+    return shell(
+      <Stack gap="md" aria-busy="true" aria-label="Loading product">
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>,
+    );
+  if (!creating && product === null && !success)
+    return shell(
+      <Button variant="default" onClick={() => navigate(LIST)}>
+        Back to Products
+      </Button>,
+      'Product not found',
+    );
+
+  const initial: ProductFormValues = product
+    ? formValues(product)
+    : {
+        name: '',
+        sku: '',
+        price: '',
+        currencyCode: currencies.defaultCode,
+        cost: '',
+        stock: '',
+        category: '',
+        supplier: '',
+        description: '',
+      };
+
+  return shell(
+    <ProductForm
+      key={product?.id ?? `new-${currencies.defaultCode ?? ''}`}
+      initial={initial}
+      currencies={currencies.currencies}
+      creating={creating}
+      saving={saving}
+      done={success !== null}
+      onSubmit={(values) => void save(values)}
+      onCancel={() => navigate(LIST)}
+    />,
+  );
+}
