@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import {
   AppShell,
-  Badge,
   Box,
   Burger,
   Button,
@@ -11,14 +10,15 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useNetwork } from '@mantine/hooks';
-import { IconLogout, IconWifiOff } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
+import { SyncBanners } from '../../components/sync/SyncBanners';
+import { SyncIndicator } from '../../components/sync/SyncIndicator';
 import { useAuth } from '../../features/auth/auth-context';
 import { useTenantName } from '../../features/tenant/useTenantName';
 import { isNavActive, NAV_SECTIONS } from './nav';
@@ -81,7 +81,6 @@ export default function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { token, claims, signOut } = useAuth();
   const tenantName = useTenantName(token, claims?.tenantSchema);
-  const network = useNetwork();
   const navigate = useNavigate();
 
   const logout = () => {
@@ -109,13 +108,7 @@ export default function DashboardLayout() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {!network.online && (
-              <Tooltip label="Changes are kept on this device and sync when you are back online">
-                <Badge color="orange" variant="light" leftSection={<IconWifiOff size={12} />}>
-                  Offline
-                </Badge>
-              </Tooltip>
-            )}
+            <SyncIndicator userId={claims?.sub ?? null} />
             <Button variant="default" size="sm" leftSection={<IconLogout size={16} />} onClick={logout}>
               Logout
             </Button>
@@ -128,6 +121,7 @@ export default function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <SyncBanners onLogin={logout} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -12,14 +12,32 @@ function initialToken(): string | null {
   return session.token;
 }
 
-/** Asks the browser to keep IndexedDB (the offline outbox) from being evicted. */
-function requestPersistentStorage(): void {
-  try {
-    const result = navigator.storage?.persist?.();
-    if (result) result.catch(() => undefined);
-  } catch {
-    // Not available in this browser; nothing to do.
-  }
+/**
+ * The offline store's lifecycle (DESIGN §6), loaded on demand so that the landing page never
+ * downloads Dexie. Without IndexedDB (old browsers, unit tests without fake-indexeddb) the
+ * dashboard simply has no local store.
+ */
+const syncModule = () => import('../../sync/session');
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+/** Opens the signed-in user's database and starts syncing; asks to keep storage from eviction. */
+function startSession(token: string): void {
+  const claims = decodeClaims(token);
+  const tenantId = claims?.tenantId;
+  const userId = claims?.sub;
+  if (!hasIndexedDb() || typeof tenantId !== 'string' || typeof userId !== 'string') return;
+  void syncModule().then(({ startSync, requestPersistentStorage }) => {
+    // The token may have changed while the module loaded (logout, another account).
+    if (readSession()?.token !== token) return;
+    startSync({ tenantId, userId, getToken: () => readSession()?.token ?? null });
+    void requestPersistentStorage();
+  });
+}
+
+/** Logout closes the database; an expired session only stops syncing. Neither deletes data. */
+function endSession(expired: boolean): void {
+  if (!hasIndexedDb()) return;
+  void syncModule().then(({ closeSync, stopSync }) => (expired ? stopSync() : closeSync()));
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -28,18 +46,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((newToken: string, expiresAt?: string) => {
     writeSession(newToken, expiresAt);
     setToken(newToken);
-    requestPersistentStorage();
   }, []);
 
   const signOut = useCallback(() => {
+    const session = readSession();
+    endSession(!!session && isExpired(session));
     clearSession();
     setToken(null);
   }, []);
 
+  // After login, and on app start with a valid session.
+  useEffect(() => {
+    if (token) startSession(token);
+  }, [token]);
+
   // Another tab logged in or out.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === SESSION_KEYS.token) setToken(readSession()?.token ?? null);
+      if (event.key !== null && event.key !== SESSION_KEYS.token) return;
+      const next = readSession()?.token ?? null;
+      if (!next) endSession(false);
+      setToken(next);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
