@@ -1,0 +1,93 @@
+import '@mantine/tiptap/styles.css';
+import { useEffect } from 'react';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+
+/** Spec §9: undo history of 100 entries; edits within 1000 ms form one undo step. */
+export const NOTES_HISTORY = { depth: 100, newGroupDelay: 1000 } as const;
+/** Spec §9: the only link schemes a note may carry. */
+export const NOTES_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
+
+export function isAllowedNotesUrl(url: string): boolean {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim());
+  return !!match && (NOTES_LINK_PROTOCOLS as readonly string[]).includes(match[1]!.toLowerCase());
+}
+
+export interface NotesEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  readOnly?: boolean;
+  label?: string;
+}
+
+/** Rich-text notes: bold, italic, underline, lists, links, clean formatting (spec §2). */
+export default function NotesEditor({ value, onChange, readOnly = false, label = 'Notes' }: NotesEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        undoRedo: NOTES_HISTORY,
+        link: false,
+        heading: false,
+        codeBlock: false,
+        code: false,
+        blockquote: false,
+        horizontalRule: false,
+        strike: false,
+      }),
+      Link.configure({
+        openOnClick: false,
+        autolink: true,
+        protocols: ['mailto', 'tel'],
+        defaultProtocol: 'https',
+        isAllowedUri: (url) => isAllowedNotesUrl(url),
+        shouldAutoLink: (url) => isAllowedNotesUrl(url),
+      }),
+    ],
+    content: value,
+    editable: !readOnly,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: true,
+    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  useEffect(() => {
+    editor?.setEditable(!readOnly);
+  }, [editor, readOnly]);
+
+  // A value set from outside (the saved document loaded, a reset) replaces the content.
+  useEffect(() => {
+    if (!editor) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (current !== value) editor.commands.setContent(value || '', { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <RichTextEditor editor={editor} variant="subtle" mih={180}>
+      {!readOnly && (
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.BulletList />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+      )}
+      <RichTextEditor.Content mih={140} />
+    </RichTextEditor>
+  );
+}

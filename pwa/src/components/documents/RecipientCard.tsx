@@ -1,0 +1,136 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUserSearch } from '@tabler/icons-react';
+import type { ContactRow, CustomerRow } from '../../db/types';
+import { ContactPickerModal } from './ContactPickerModal';
+import { CustomerPickerModal, customerLocation } from './CustomerPickerModal';
+
+export interface Recipient {
+  customerId: string | null;
+  contactId: string | null;
+}
+
+interface RecipientCardProps {
+  value: Recipient;
+  onChange: (value: Recipient) => void;
+  /** undefined while loading. */
+  customers: CustomerRow[] | undefined;
+  /** All contacts (the picker shows the chosen customer's); undefined while loading. */
+  contacts: ContactRow[] | undefined;
+  /** 'Select Recipient' on quotes, 'Change Recipient' on orders. */
+  buttonLabel: string;
+  readOnly?: boolean;
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** Recipient card: customer then contact picker; a different customer clears the contact. */
+export function RecipientCard({
+  value,
+  onChange,
+  customers,
+  contacts,
+  buttonLabel,
+  readOnly = false,
+}: RecipientCardProps) {
+  const [step, setStep] = useState<'closed' | 'customer' | 'contact'>('closed');
+  const [pickedCustomerId, setPickedCustomerId] = useState<string | null>(null);
+
+  const customer = customers?.find((c) => c.id === value.customerId) ?? null;
+  const contact = contacts?.find((c) => c.id === value.contactId) ?? null;
+  const pickedCustomer = customers?.find((c) => c.id === pickedCustomerId) ?? null;
+  const pickedContacts = useMemo(
+    () => contacts?.filter((c) => c.customerId === pickedCustomerId),
+    [contacts, pickedCustomerId],
+  );
+
+  const selectCustomer = useCallback(
+    (c: CustomerRow) => {
+      onChange({
+        customerId: c.id,
+        contactId: c.id === value.customerId ? value.contactId : null,
+      });
+      setPickedCustomerId(c.id);
+      setStep('contact');
+    },
+    [onChange, value.customerId, value.contactId],
+  );
+
+  const selectContact = useCallback(
+    (c: ContactRow) => {
+      onChange({ customerId: c.customerId, contactId: c.id });
+      setStep('closed');
+    },
+    [onChange],
+  );
+
+  return (
+    <Card p="lg">
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Title order={4}>Recipient</Title>
+        {!readOnly && (
+          <Button
+            variant="light"
+            leftSection={<IconUserSearch size={16} />}
+            onClick={() => setStep('customer')}
+          >
+            {buttonLabel}
+          </Button>
+        )}
+      </Group>
+      {customer || value.customerId ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs" data-testid="recipient-customer">
+            <Text fw={600}>Customer</Text>
+            <Detail label="Name" value={customer?.name ?? 'N/A'} />
+            <Detail label="Email" value={customer?.email} />
+            <Detail label="Address" value={customer ? customerLocation(customer) : null} />
+          </Stack>
+          <Stack gap="xs" data-testid="recipient-contact">
+            <Text fw={600}>Contact</Text>
+            {contact ? (
+              <>
+                <Detail label="Name" value={contact.name} />
+                <Detail label="Email" value={contact.email} />
+                <Detail label="Role" value={contact.role} />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No contact selected.
+              </Text>
+            )}
+          </Stack>
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No recipient selected yet.
+        </Text>
+      )}
+      <CustomerPickerModal
+        opened={step === 'customer'}
+        onClose={() => setStep('closed')}
+        customers={customers}
+        onSelect={selectCustomer}
+      />
+      <ContactPickerModal
+        opened={step === 'contact'}
+        onClose={() => setStep('closed')}
+        onBack={() => setStep('customer')}
+        customer={pickedCustomer}
+        contacts={pickedContacts}
+        onSelect={selectContact}
+      />
+    </Card>
+  );
+}

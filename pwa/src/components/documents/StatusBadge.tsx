@@ -1,0 +1,27 @@
+import { Badge } from '@mantine/core';
+
+/** Spec §4 quote colours, plus the order and invoice states. */
+const STATUS_COLORS: Record<string, string> = {
+  Draft: 'gray',
+  Sent: 'blue',
+  Accepted: 'green',
+  Rejected: 'red',
+  Converted: 'cyan',
+  Pending: 'yellow',
+  Processing: 'blue',
+  Shipped: 'indigo',
+  Delivered: 'green',
+  Cancelled: 'red',
+};
+
+export function statusColor(status: string): string {
+  return STATUS_COLORS[status] ?? 'gray';
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={statusColor(status)} variant="light" radius="sm" data-status={status}>
+      {status}
+    </Badge>
+  );
+}

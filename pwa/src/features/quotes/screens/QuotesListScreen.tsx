@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
+import { formatMoney } from '@smb/shared-types/money';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/documents/ConfirmDialog';
+import { ErrorBanner } from '../../../components/documents/ErrorBanner';
+import { errorMessage, localDate } from '../../../components/documents/format';
+import {
+  EmptyState,
+  ListPagination,
+  LoadingState,
+  NotSyncedBadge,
+  usePage,
+} from '../../../components/documents/ListParts';
+import { useById } from '../../../components/documents/lookups';
+import { StatusBadge } from '../../../components/documents/StatusBadge';
+import type { QuoteRow } from '../../../db/types';
+import { usePendingIds } from '../../../sync/useSyncStatus';
+import { useAuth } from '../../auth/auth-context';
+import { useContacts } from '../../contacts/data/contacts';
+import { useCustomers } from '../../customers/data/customers';
+import { useLocalTenant } from '../../tenant/data/tenant';
+import { QuoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
+import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
+import {
+  convertQuote,
+  deleteQuote,
+  quoteNumberLabel,
+  sendQuote,
+  useQuotes,
+} from '../data/quotes';
+
+type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
+
+const CONFIRM = {
+  delete: {
+    title: 'Delete Quote',
+    message: 'Are you sure you want to delete this quote? This action cannot be undone.',
+    label: 'Delete',
+    color: 'red',
+  },
+  order: {
+    title: 'Convert to Order',
+    message:
+      'Are you sure you want to convert this quote to an order? This will change the status to Converted.',
+    label: 'Convert to Order',
+    color: 'teal',
+  },
+  send: {
+    title: 'Send Quote',
+    message:
+      'Are you sure you want to send this quote to the customer? The status will change from Draft to Sent.',
+    label: 'Send Quote',
+    color: undefined,
+  },
+} as const;
+
+const FALLBACK = {
+  delete: 'Failed to delete quote',
+  order: 'Failed to convert quote to order',
+  send: 'Failed to send quote',
+} as const;
+
+/** /dashboard/quotes (spec §2 Quotes list). */
+export default function QuotesListScreen() {
+  const quotes = useQuotes();
+  const customers = useById(useCustomers());
+  const contacts = useById(useContacts());
+  const pendingIds = usePendingIds('quotes');
+  const tenant = useLocalTenant();
+  const { claims } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [shareId, setShareId] = useState<string | null>(null);
+  const { page, pages, setPage, rows } = usePage(quotes);
+
+  const onAction = (action: QuoteAction, quote: QuoteRow) => {
+    if (action === 'view' || action === 'edit') navigate(`/dashboard/quotes/${quote.id}`);
+    else if (action === 'share') setShareId(quote.id);
+    else setConfirm({ kind: action, quote });
+  };
+
+  const runConfirmed = async () => {
+    if (!confirm) return;
+    const { kind, quote } = confirm;
+    setBusy(true);
+    try {
+      if (kind === 'delete') await deleteQuote(quote.id);
+      else if (kind === 'send') await sendQuote(quote.id);
+      else {
+        const orderId = await convertQuote(quote.id);
+        navigate(`/dashboard/orders/${orderId}`);
+        return;
+      }
+      setConfirm(null);
+    } catch (e) {
+      setError(errorMessage(e) ?? FALLBACK[kind]);
+      setConfirm(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shareQuote = quotes?.find((q) => q.id === shareId) ?? null;
+  const dialog = confirm ? CONFIRM[confirm.kind] : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>Quotes</Title>
+        <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
+          Create Quote
+        </Button>
+      </Group>
+
+      <ErrorBanner message={error} onClose={() => setError(null)} />
+
+      {quotes === undefined ? (
+        <Paper withBorder>
+          <LoadingState text="Loading quotes..." />
+        </Paper>
+      ) : quotes.length === 0 ? (
+        <EmptyState
+          icon={IconFileText}
+          title="No Quotes Yet"
+          text="Create your first professional quote to send to a customer."
+          action={
+            <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
+              Create First Quote
+            </Button>
+          }
+        />
+      ) : (
+        <Paper withBorder style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={860} type="native">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead bg="gray.0">
+                <Table.Tr>
+                  <Table.Th>Quote #</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows?.map((quote) => {
+                  const number = quoteNumberLabel(quote);
+                  const customer = customers.get(quote.customerId);
+                  const contact = quote.contactId ? contacts.get(quote.contactId) : undefined;
+                  return (
+                    <Table.Tr key={quote.id} data-testid="quote-row">
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text
+                            component={Link}
+                            to={`/dashboard/quotes/${quote.id}`}
+                            fw={600}
+                            size="sm"
+                            c={quote.quoteNumber ? 'brand' : 'dimmed'}
+                          >
+                            {number}
+                          </Text>
+                          {pendingIds.has(quote.id) && <NotSyncedBadge />}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{customer?.name ?? 'N/A'}</Table.Td>
+                      <Table.Td>{contact?.name ?? 'N/A'}</Table.Td>
+                      <Table.Td>{localDate(quote.createdAt)}</Table.Td>
+                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(quote.total, quote.currencyCode)}
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={quote.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <QuoteRowActions quote={quote} numberLabel={number} onAction={onAction} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListPagination page={page} pages={pages} onChange={setPage} />
+        </Paper>
+      )}
+
+      <ConfirmDialog
+        opened={dialog !== null}
+        title={dialog?.title ?? ''}
+        message={dialog?.message ?? ''}
+        confirmLabel={dialog?.label ?? ''}
+        color={dialog?.color}
+        busy={busy}
+        onConfirm={() => void runConfirmed()}
+        onClose={() => setConfirm(null)}
+      />
+      <ShareQuoteDialog
+        quote={shareQuote}
+        tenantId={tenant?.id ?? claims?.tenantId ?? null}
+        pending={shareId !== null && pendingIds.has(shareId)}
+        onClose={() => setShareId(null)}
+      />
+    </Stack>
+  );
+}
