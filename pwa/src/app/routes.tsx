@@ -19,6 +19,10 @@ const DashboardLayout = lazy(() => import('./layouts/DashboardLayout'));
 const DashboardHome = lazy(() => import('./routes/DashboardHome'));
 const SectionPage = lazy(() => import('./routes/SectionPage'));
 const SettingsLayout = lazy(() => import('./layouts/SettingsLayout'));
+const QuotesListScreen = lazy(() => import('../features/quotes/screens/QuotesListScreen'));
+const QuoteFormScreen = lazy(() => import('../features/quotes/screens/QuoteFormScreen'));
+const OrdersListScreen = lazy(() => import('../features/orders/screens/OrdersListScreen'));
+const OrderFormScreen = lazy(() => import('../features/orders/screens/OrderFormScreen'));
 const CustomerListScreen = lazy(() => import('../features/customers/screens/CustomerListScreen'));
 const CustomerFormScreen = lazy(() => import('../features/customers/screens/CustomerFormScreen'));
 const ContactListScreen = lazy(() => import('../features/contacts/screens/ContactListScreen'));
@@ -88,8 +92,21 @@ export const routes: RouteObject[] = [
               { path: ':id', element: <ProductFormScreen /> },
             ],
           },
-          crud('quotes', 'quotes', 'quoteNew', 'quoteDetail'),
-          crud('orders', 'orders', null, 'orderDetail'),
+          {
+            path: 'quotes',
+            children: [
+              { index: true, element: <QuotesListScreen /> },
+              { path: 'new', element: <QuoteFormScreen /> },
+              { path: ':id', element: <QuoteFormScreen /> },
+            ],
+          },
+          {
+            path: 'orders',
+            children: [
+              { index: true, element: <OrdersListScreen /> },
+              { path: ':id', element: <OrderFormScreen /> },
+            ],
+          },
           crud('invoices', 'invoices', null, 'invoiceDetail'),
           {
             path: 'settings',
