@@ -29,17 +29,10 @@ const ContactListScreen = lazy(() => import('../features/contacts/screens/Contac
 const ContactFormScreen = lazy(() => import('../features/contacts/screens/ContactFormScreen'));
 const ProductListScreen = lazy(() => import('../features/products/screens/ProductListScreen'));
 const ProductFormScreen = lazy(() => import('../features/products/screens/ProductFormScreen'));
+const InvoicesListScreen = lazy(() => import('../features/invoices/screens/InvoicesListScreen'));
+const InvoiceDetailScreen = lazy(() => import('../features/invoices/screens/InvoiceDetailScreen'));
 
 const section = (key: SectionKey) => <SectionPage section={key} />;
-
-const crud = (path: string, list: SectionKey, create: SectionKey | null, detail: SectionKey): RouteObject => ({
-  path,
-  children: [
-    { index: true, element: section(list) },
-    ...(create ? [{ path: 'new', element: section(create) }] : []),
-    { path: ':id', element: section(detail) },
-  ],
-});
 
 export const routes: RouteObject[] = [
   {
@@ -107,7 +100,13 @@ export const routes: RouteObject[] = [
               { path: ':id', element: <OrderFormScreen /> },
             ],
           },
-          crud('invoices', 'invoices', null, 'invoiceDetail'),
+          {
+            path: 'invoices',
+            children: [
+              { index: true, element: <InvoicesListScreen /> },
+              { path: ':id', element: <InvoiceDetailScreen /> },
+            ],
+          },
           {
             path: 'settings',
             element: (

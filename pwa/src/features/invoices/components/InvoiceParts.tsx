@@ -1,0 +1,154 @@
+import {
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBuilding, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { normalizeTaxRate } from '@smb/shared-types/money';
+import type { InvoiceRow } from '../../../db/types';
+import { formatAmount } from './format';
+
+function PartyCard({
+  title,
+  icon,
+  lines,
+}: {
+  title: string;
+  icon: ReactNode;
+  lines: (string | null)[];
+}) {
+  const [name, ...rest] = lines;
+  return (
+    <Card padding="lg" shadow="xs">
+      <Group gap="sm" mb="sm">
+        <ThemeIcon variant="light" size="lg" radius="md">
+          {icon}
+        </ThemeIcon>
+        <Title order={4}>{title}</Title>
+      </Group>
+      <Text fw={600}>{name || 'N/A'}</Text>
+      {rest.filter(Boolean).map((line) => (
+        <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+    </Card>
+  );
+}
+
+/** Customer and contact as they were when the invoice was made (the invoice's own snapshot). */
+export function InvoiceParties({ invoice }: { invoice: InvoiceRow }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <PartyCard
+        title="Customer"
+        icon={<IconBuilding size={18} />}
+        lines={[invoice.customerName, invoice.customerEmail]}
+      />
+      <PartyCard
+        title="Contact"
+        icon={<IconUser size={18} />}
+        lines={[invoice.contactName, invoice.contactEmail, invoice.contactRole]}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Read-only line items. */
+export function InvoiceItemsTable({ invoice }: { invoice: InvoiceRow }) {
+  const items = [...invoice.items].sort((a, b) => a.position - b.position);
+  const num = {
+    ta: 'right' as const,
+    style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },
+  };
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Quantity</Table.Th>
+            <Table.Th ta="right">Unit Price</Table.Th>
+            <Table.Th ta="right">Subtotal</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed" size="sm" ta="center" py="sm">
+                  This invoice has no items.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {items.map((item) => (
+            <Table.Tr key={item.id} data-testid="invoice-item">
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {item.productName}
+                </Text>
+                {item.productSku && (
+                  <Text size="xs" c="dimmed">
+                    SKU {item.productSku}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td {...num}>{item.quantity}</Table.Td>
+              <Table.Td {...num}>{formatAmount(item.unitPrice, invoice.currencyCode)}</Table.Td>
+              <Table.Td {...num}>{formatAmount(item.subtotal, invoice.currencyCode)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SummaryLine({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text
+        size={strong ? 'lg' : 'sm'}
+        fw={strong ? 700 : 500}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+        data-testid={`summary-${label.split(' ')[0]?.toLowerCase()}`}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Subtotal, Tax (rate %), Total. */
+export function InvoiceSummary({ invoice }: { invoice: InvoiceRow }) {
+  return (
+    <Stack gap={8}>
+      <SummaryLine label="Subtotal" value={formatAmount(invoice.subtotal, invoice.currencyCode)} />
+      <SummaryLine
+        label={`Tax (${normalizeTaxRate(invoice.taxRate)}%)`}
+        value={formatAmount(invoice.taxAmount, invoice.currencyCode)}
+      />
+      <Divider />
+      <SummaryLine label="Total" value={formatAmount(invoice.total, invoice.currencyCode)} strong />
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+
+/** Spec §4 invoice states: Unpaid orange, Paid green, Cancelled grey. */
+export const INVOICE_STATUS_COLORS: Record<string, string> = {
+  Unpaid: 'orange',
+  Paid: 'green',
+  Cancelled: 'gray',
+};
+
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={INVOICE_STATUS_COLORS[status] ?? 'gray'} variant="light" radius="sm">
+      {status}
+    </Badge>
+  );
+}
+
+export function NotSyncedBadge() {
+  return (
+    <Badge
+      color="yellow"
+      variant="outline"
+      size="xs"
+      radius="sm"
+      title="Saved on this device, not yet synced"
+    >
+      Not synced
+    </Badge>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { InvoiceRow } from '../../../db/types';
+import { invoiceNumberLabel } from '../data/invoices';
+import { formatAmount, formatDate } from './format';
+import { InvoiceStatusBadge, NotSyncedBadge } from './InvoiceStatusBadge';
+
+export interface InvoiceListRow {
+  invoice: InvoiceRow;
+  orderNumber: string;
+  pending: boolean;
+}
+
+const COLUMNS = ['Invoice #', 'Order #', 'Customer', 'Contact', 'Date', 'Total', 'Status', 'View'];
+
+function ViewButton({ invoice }: { invoice: InvoiceRow }) {
+  return (
+    <Button
+      component={Link}
+      to={`/dashboard/invoices/${invoice.id}`}
+      variant="light"
+      size="xs"
+      leftSection={<IconEye size={14} />}
+      aria-label={`View invoice ${invoiceNumberLabel(invoice)}`}
+    >
+      View
+    </Button>
+  );
+}
+
+function NumberCell({ row }: { row: InvoiceListRow }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text fw={600} size="sm" c={row.invoice.invoiceNumber ? undefined : 'dimmed'}>
+        {invoiceNumberLabel(row.invoice)}
+      </Text>
+      {row.pending && <NotSyncedBadge />}
+    </Group>
+  );
+}
+
+/** Desktop and tablet: a table with hover. */
+export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th
+                key={column}
+                ta={column === 'Total' ? 'right' : column === 'View' ? 'right' : undefined}
+              >
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.invoice.id} data-testid="invoice-row">
+              <Table.Td>
+                <NumberCell row={row} />
+              </Table.Td>
+              <Table.Td>{row.orderNumber}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {row.invoice.customerName || 'N/A'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={1}>
+                  {row.invoice.contactName || 'N/A'}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDate(row.invoice.createdAt)}</Table.Td>
+              <Table.Td
+                ta="right"
+                style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+              >
+                {formatAmount(row.invoice.total, row.invoice.currencyCode)}
+              </Table.Td>
+              <Table.Td>
+                <InvoiceStatusBadge status={row.invoice.status} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <ViewButton invoice={row.invoice} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: one card per invoice. */
+export function InvoiceCards({ rows }: { rows: InvoiceListRow[] }) {
+  return (
+    <Stack gap="sm">
+      {rows.map((row) => (
+        <Card key={row.invoice.id} padding="md" data-testid="invoice-row">
+          <Group justify="space-between" wrap="nowrap" mb={6}>
+            <NumberCell row={row} />
+            <InvoiceStatusBadge status={row.invoice.status} />
+          </Group>
+          <Text size="sm" fw={500}>
+            {row.invoice.customerName || 'N/A'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.invoice.contactName || 'N/A'} · Order {row.orderNumber} ·{' '}
+            {formatDate(row.invoice.createdAt)}
+          </Text>
+          <Group justify="space-between" mt="sm">
+            <Text fw={700}>{formatAmount(row.invoice.total, row.invoice.currencyCode)}</Text>
+            <ViewButton invoice={row.invoice} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+export function InvoicesSkeleton() {
+  return (
+    <Stack gap="sm" p="md" role="status" aria-label="Loading invoices">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={28} radius="sm" />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
+import { PageLoader } from '../../../components/PageLoader';
+import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { ValidationError, NotFoundError } from '../../../db/errors';
+import type { InvoiceRow } from '../../../db/types';
+import { usePendingIds, useSyncStatus } from '../../../sync/useSyncStatus';
+import { orderNumberLabel, useOrder } from '../../orders/data/orders';
+import { invoiceNumberLabel, setInvoiceStatus, useInvoice } from '../data/invoices';
+import { formatDate } from '../components/format';
+import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components/InvoiceParts';
+import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
+import { NotesView } from '../components/NotesView';
+import { hasNoteText } from '../components/sanitize-notes';
+
+export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/dashboard/invoices" size="sm" c="dimmed">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} /> Back to Invoices
+      </Group>
+    </Anchor>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Text fw={500} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
+  const navigate = useNavigate();
+  const order = useOrder(invoice.orderId);
+  const pending = usePendingIds('invoices').has(invoice.id);
+  const { rejections, discardRejection } = useSyncStatus();
+  const refused = rejections.filter(
+    (r) => r.name === 'invoice.setStatus' && r.args?.id === invoice.id,
+  );
+  const [status, setStatus] = useState(invoice.status);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dirty = status !== invoice.status;
+  useUpdateGuard('invoice-status', dirty);
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      await setInvoiceStatus(invoice.id, status);
+      navigate('/dashboard/invoices');
+    } catch (cause) {
+      setError(
+        cause instanceof ValidationError || cause instanceof NotFoundError
+          ? `${STATUS_SAVE_FAILED}: ${cause.message}`
+          : STATUS_SAVE_FAILED,
+      );
+      setSaving(false);
+    }
+  };
+
+  const number = invoiceNumberLabel(invoice);
+  return (
+    <Stack gap="lg">
+      <div>
+        <BackLink />
+        <Group justify="space-between" align="center" mt={6} wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>Invoice {number}</Title>
+            <InvoiceStatusBadge status={invoice.status} />
+            {pending && <NotSyncedBadge />}
+          </Group>
+        </Group>
+      </div>
+
+      {error && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          withCloseButton
+          onClose={() => setError(null)}
+          closeButtonLabel="Dismiss"
+        >
+          {error}
+        </Alert>
+      )}
+      {refused.map((r) => (
+        <Alert
+          key={r.mutationId}
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={STATUS_SAVE_FAILED}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => void discardRejection(r.mutationId)}
+        >
+          {r.message}
+        </Alert>
+      ))}
+
+      <Card padding="lg" shadow="xs">
+        <Title order={4} mb="md">
+          Invoice Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+          <Field label="Invoice Number">{number}</Field>
+          <Field label="Order Number">
+            {order ? (
+              <Anchor component={Link} to={`/dashboard/orders/${order.id}`}>
+                {orderNumberLabel(order)}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </Field>
+          <Field label="Date">{formatDate(invoice.createdAt)}</Field>
+          {invoice.status === 'Paid' && <Field label="Paid On">{formatDate(invoice.paidAt)}</Field>}
+        </SimpleGrid>
+        <Group align="flex-end" mt="lg" gap="sm" wrap="wrap">
+          <Select
+            label="Status"
+            data={[...INVOICE_STATUSES]}
+            value={status}
+            onChange={(value) => value && setStatus(value)}
+            allowDeselect={false}
+            w={220}
+          />
+          <Button
+            onClick={() => void save()}
+            loading={saving}
+            leftSection={<IconDeviceFloppy size={16} />}
+          >
+            Save
+          </Button>
+          {!dirty && invoice.status === 'Paid' && (
+            <Text size="sm" c="green" component="span">
+              <Group gap={4} component="span">
+                <IconCheck size={14} /> Paid in full
+              </Group>
+            </Text>
+          )}
+        </Group>
+      </Card>
+
+      <InvoiceParties invoice={invoice} />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="lg" shadow="xs" h="100%">
+            <Title order={4} mb="sm">
+              Items
+            </Title>
+            <InvoiceItemsTable invoice={invoice} />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card padding="lg" shadow="xs" h="100%">
+            <Title order={4} mb="md">
+              Summary
+            </Title>
+            <InvoiceSummary invoice={invoice} />
+          </Card>
+        </Grid.Col>
+      </Grid>
+
+      {hasNoteText(invoice.notes) && (
+        <Card padding="lg" shadow="xs">
+          <Title order={4} mb="sm">
+            Notes
+          </Title>
+          <NotesView notes={invoice.notes} />
+        </Card>
+      )}
+
+      <Group justify="flex-end">
+        <Button
+          component={Link}
+          to="/dashboard/invoices"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          Back to Invoices
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /dashboard/invoices/{id} (spec §2): read-only invoice with a status dropdown saved by Save. */
+export default function InvoiceDetailScreen() {
+  const { id } = useParams();
+  const invoice = useInvoice(id);
+  if (invoice === undefined) return <PageLoader />;
+  if (invoice === null)
+    return (
+      <Stack gap="lg">
+        <BackLink />
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Invoice not found">
+          This invoice does not exist or has not reached this device yet.
+        </Alert>
+      </Stack>
+    );
+  return <InvoiceDetail key={invoice.id} invoice={invoice} />;
+}

@@ -1,0 +1,160 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileInvoice, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
+import { usePendingIds } from '../../../sync/useSyncStatus';
+import { orderNumberLabel, useOrders } from '../../orders/data/orders';
+import { invoiceNumberLabel, useInvoices } from '../data/invoices';
+import {
+  InvoiceCards,
+  InvoicesSkeleton,
+  InvoicesTable,
+  type InvoiceListRow,
+} from '../components/InvoicesTable';
+
+export const INVOICES_PAGE_SIZE = 50;
+
+function matches(row: InvoiceListRow, needle: string): boolean {
+  if (!needle) return true;
+  const { invoice } = row;
+  return [
+    invoiceNumberLabel(invoice),
+    row.orderNumber,
+    invoice.customerName,
+    invoice.customerEmail,
+    invoice.contactName,
+  ].some((value) => value?.toLowerCase().includes(needle));
+}
+
+/** /dashboard/invoices (spec §2): every invoice, newest first, searchable and paged. */
+export default function InvoicesListScreen() {
+  const invoices = useInvoices();
+  const orders = useOrders();
+  const pending = usePendingIds('invoices');
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const needle = useDeferredValue(search.trim().toLowerCase());
+
+  const rows = useMemo<InvoiceListRow[] | undefined>(() => {
+    if (!invoices || !orders) return undefined;
+    const orderNumbers = new Map(orders.map((o) => [o.id, orderNumberLabel(o)]));
+    return invoices.map((invoice) => ({
+      invoice,
+      orderNumber: orderNumbers.get(invoice.orderId) ?? '—',
+      pending: pending.has(invoice.id),
+    }));
+  }, [invoices, orders, pending]);
+
+  const filtered = useMemo(
+    () => rows?.filter((row) => (!status || row.invoice.status === status) && matches(row, needle)),
+    [rows, status, needle],
+  );
+  const pageCount = Math.max(1, Math.ceil((filtered?.length ?? 0) / INVOICES_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const visible = filtered?.slice((current - 1) * INVOICES_PAGE_SIZE, current * INVOICES_PAGE_SIZE);
+
+  const header = (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+      <div>
+        <Title order={2}>Invoices</Title>
+        <Text c="dimmed" size="sm">
+          Track payment of the invoices made from your orders.
+        </Text>
+      </div>
+    </Group>
+  );
+
+  if (rows && rows.length === 0)
+    return (
+      <Stack gap="lg">
+        {header}
+        <Paper withBorder p="xl" shadow="xs">
+          <EmptyState
+            variant="light"
+            icon={<IconFileInvoice size={28} />}
+            title="No Invoices Yet"
+            description="Invoices are created from orders. Open your orders and choose Invoice to bill a customer."
+          >
+            <EmptyState.Actions>
+              <Button
+                component={Link}
+                to="/dashboard/orders"
+                leftSection={<IconTruckDelivery size={16} />}
+              >
+                Go to Orders
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="lg">
+      {header}
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          aria-label="Search invoices"
+          placeholder="Search invoices..."
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 240px' }}
+          maw={420}
+        />
+        <Select
+          aria-label="Filter by status"
+          placeholder="All statuses"
+          data={[...INVOICE_STATUSES]}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          clearable
+          w={180}
+        />
+      </Group>
+      {visible && visible.length === 0 ? (
+        <Paper withBorder shadow="xs" p="xl">
+          <Text c="dimmed" ta="center">
+            No invoices match your search.
+          </Text>
+        </Paper>
+      ) : phone && visible ? (
+        <InvoiceCards rows={visible} />
+      ) : (
+        <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+          {visible ? <InvoicesTable rows={visible} /> : <InvoicesSkeleton />}
+        </Paper>
+      )}
+      {filtered && filtered.length > INVOICES_PAGE_SIZE && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Showing {(current - 1) * INVOICES_PAGE_SIZE + 1}–
+            {Math.min(current * INVOICES_PAGE_SIZE, filtered.length)} of {filtered.length}
+          </Text>
+          <Pagination value={current} onChange={setPage} total={pageCount} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
