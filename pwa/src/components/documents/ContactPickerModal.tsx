@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
@@ -33,6 +33,10 @@ export function ContactPickerModal({
   onSelect,
 }: ContactPickerModalProps) {
   const [search, setSearch] = useState('');
+  // Each opening starts with an empty search.
+  useEffect(() => {
+    if (opened) setSearch('');
+  }, [opened]);
   const rows = useMemo(
     () =>
       contacts &&

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Table, Text } from '@mantine/core';
 import type { CustomerRow } from '../../db/types';
 import { PickerModal } from './PickerModal';
@@ -27,6 +27,10 @@ interface CustomerPickerModalProps {
 /** Select Customer modal (spec §2). */
 export function CustomerPickerModal({ opened, onClose, customers, onSelect }: CustomerPickerModalProps) {
   const [search, setSearch] = useState('');
+  // Each opening starts with an empty search.
+  useEffect(() => {
+    if (opened) setSearch('');
+  }, [opened]);
   const rows = useMemo(
     () =>
       customers &&
