@@ -29,9 +29,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  script = 'sync-server/src/server.ts',
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,13 +46,22 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
+    // Ready when it says so, or — at a quieter LOG_LEVEL — when it answers ping.
+    let probing = false;
+    const ready = () => {
+      clearInterval(check);
+      clearTimeout(timer);
+      resolve();
+    };
     const check = setInterval(() => {
-      if (output.includes('Server listening')) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
+      if (output.includes('Server listening')) return ready();
+      if (probing) return;
+      probing = true;
+      fetch(`http://127.0.0.1:${port}/api/auth/ping`)
+        .then((res) => (res.ok ? ready() : undefined))
+        .catch(() => undefined)
+        .finally(() => (probing = false));
+    }, 100);
     void exited.then((code) => {
       clearInterval(check);
       clearTimeout(timer);

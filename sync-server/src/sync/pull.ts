@@ -78,8 +78,10 @@ export async function pull(
       const after = clear ? 0n : requested > head ? 0n : requested;
 
       const candidates: Change[] = [];
-      for (const entity of SYNC_ENTITIES) candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
-      if (after > 0n) {
+      // Up to date (the common case of a device polling): no table to read.
+      if (after < head)
+        for (const entity of SYNC_ENTITIES) candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
+      if (after > 0n && after < head) {
         const tombstones = await trx
           .selectFrom('tombstones')
           .select(['entity', 'id', 'version'])
