@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { setCurrentDatabase } from '../db/current';
 import type { SmbDatabase } from '../db/database';
-import type { CustomerRow } from '../db/types';
+import type { ContactRow, CustomerRow } from '../db/types';
 import { newClientDb } from '../sync/__tests__/helpers';
 
 /** A fresh fake-indexeddb database made current, as after login. */
@@ -50,4 +50,24 @@ export async function eventually(
       await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
     }
   }
+}
+
+/** A contact as a pull would store it. */
+export function syncedContact(
+  n: number,
+  customerId: string,
+  over: Partial<ContactRow> = {},
+): ContactRow {
+  return {
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    customerId,
+    name: `Contact ${String(n).padStart(3, '0')}`,
+    email: `p${n}@example.test`,
+    phoneNumber: null,
+    role: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: '1',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
 }
