@@ -3,7 +3,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './routes/RootLayout';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 import { CatchAll, RequireAdmin, RequireAuth } from './routes/guards';
-import type { SectionKey } from './routes/sections';
 
 // Every screen is its own chunk: the landing page downloads neither the dashboard nor its data layer.
 const LandingPage = lazy(() => import('../public/landing/LandingPage'));
@@ -17,7 +16,6 @@ const VerifyInvitationPage = lazy(() => import('../public/auth/VerifyInvitationP
 const PublicQuotePage = lazy(() => import('../public/quote/PublicQuotePage'));
 const DashboardLayout = lazy(() => import('./layouts/DashboardLayout'));
 const DashboardHome = lazy(() => import('./routes/DashboardHome'));
-const SectionPage = lazy(() => import('./routes/SectionPage'));
 const SettingsLayout = lazy(() => import('./layouts/SettingsLayout'));
 const QuotesListScreen = lazy(() => import('../features/quotes/screens/QuotesListScreen'));
 const QuoteFormScreen = lazy(() => import('../features/quotes/screens/QuoteFormScreen'));
@@ -31,8 +29,9 @@ const ProductListScreen = lazy(() => import('../features/products/screens/Produc
 const ProductFormScreen = lazy(() => import('../features/products/screens/ProductFormScreen'));
 const InvoicesListScreen = lazy(() => import('../features/invoices/screens/InvoicesListScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/screens/InvoiceDetailScreen'));
-
-const section = (key: SectionKey) => <SectionPage section={key} />;
+const TenantSettingsScreen = lazy(() => import('../features/tenant/screens/TenantSettingsScreen'));
+const CurrenciesSettingsScreen = lazy(() => import('../features/currencies/screens/CurrenciesSettingsScreen'));
+const UsersSettingsScreen = lazy(() => import('../features/users/screens/UsersSettingsScreen'));
 
 export const routes: RouteObject[] = [
   {
@@ -116,9 +115,9 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, element: <Navigate to="tenant" replace /> },
-              { path: 'tenant', element: section('settingsTenant') },
-              { path: 'currencies', element: section('settingsCurrencies') },
-              { path: 'users', element: section('settingsUsers') },
+              { path: 'tenant', element: <TenantSettingsScreen /> },
+              { path: 'currencies', element: <CurrenciesSettingsScreen /> },
+              { path: 'users', element: <UsersSettingsScreen /> },
             ],
           },
         ],

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCurrencyDollar, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { PageLoader } from '../../components/PageLoader';
 
 const TABS = [
   { value: 'tenant', label: 'General', icon: IconBuilding },
@@ -12,7 +14,8 @@ const TABS = [
 export default function SettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const active = TABS.find((tab) => pathname.startsWith(`/dashboard/settings/${tab.value}`))?.value ?? 'tenant';
+  const active =
+    TABS.find((tab) => pathname.startsWith(`/dashboard/settings/${tab.value}`))?.value ?? 'tenant';
   return (
     <Stack gap="lg">
       <div>
@@ -28,7 +31,9 @@ export default function SettingsLayout() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      <Suspense fallback={<PageLoader minHeight="30vh" />}>
+        <Outlet />
+      </Suspense>
     </Stack>
   );
 }

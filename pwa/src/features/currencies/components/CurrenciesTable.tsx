@@ -1,0 +1,106 @@
+import { ActionIcon, Badge, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import type { CurrencyRow } from '../../../db/types';
+
+interface Props {
+  currencies: CurrencyRow[] | undefined;
+  pending: Set<string>;
+  onEdit: (currency: CurrencyRow) => void;
+  onDelete: (currency: CurrencyRow) => void;
+}
+
+const COLUMNS = ['Code', 'Name', 'Symbol', 'Tax Rate', 'Exchange Rate', 'Default', 'Actions'];
+const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
+
+export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props) {
+  if (!currencies)
+    return (
+      <Stack gap="sm" p="md" role="status" aria-label="Loading currencies">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={28} radius="sm" />
+        ))}
+      </Stack>
+    );
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => (
+              <Table.Th
+                key={c}
+                ta={
+                  c === 'Tax Rate' || c === 'Exchange Rate' || c === 'Actions' ? 'right' : undefined
+                }
+              >
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {currencies.map((currency) => (
+            <Table.Tr key={currency.id} data-testid="currency-row">
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={700} ff="monospace" size="sm">
+                    {currency.code}
+                  </Text>
+                  {pending.has(currency.id) && (
+                    <Badge color="yellow" variant="outline" size="xs" radius="sm">
+                      Not synced
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{currency.name}</Table.Td>
+              <Table.Td>{currency.symbol}</Table.Td>
+              <Table.Td {...numeric}>{currency.taxRate}%</Table.Td>
+              <Table.Td {...numeric}>{currency.dollarExchangeRate.toFixed(4)}</Table.Td>
+              <Table.Td>
+                {currency.isDefault ? (
+                  <Badge color="green" variant="light" leftSection={<IconStarFilled size={10} />}>
+                    Default
+                  </Badge>
+                ) : (
+                  <Text c="dimmed" size="sm" aria-label="Not default">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label="Edit" withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => onEdit(currency)}
+                      aria-label={`Edit ${currency.code}`}
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip
+                    label={currency.isDefault ? 'The default currency cannot be deleted' : 'Delete'}
+                    withArrow
+                  >
+                    <span>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        disabled={currency.isDefault}
+                        onClick={() => onDelete(currency)}
+                        aria-label={`Delete ${currency.code}`}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </span>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Alert, Button, EmptyState, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCoin, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { CurrencyRow } from '../../../db/types';
+import { usePendingIds, useSyncStatus } from '../../../sync/useSyncStatus';
+import { deleteCurrency, useCurrencies } from '../data/currencies';
+import { CurrenciesTable } from '../components/CurrenciesTable';
+import { CURRENCY_SAVE_FAILED, CurrencyFormModal } from '../components/CurrencyFormModal';
+import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
+
+export const CURRENCIES_LOAD_FAILED = 'Failed to load currencies. Please try again later.';
+export const CURRENCY_DELETE_FAILED =
+  'Failed to delete currency. It may be in use by quotes, orders, or products.';
+export const CURRENCY_DELETE_CONFIRM =
+  'Are you sure you want to delete this currency? This action cannot be undone.';
+
+type Editing = { currency: CurrencyRow | null } | null;
+
+function Currencies() {
+  const currencies = useCurrencies();
+  const pending = usePendingIds('currencies');
+  const { rejections, discardRejection } = useSyncStatus();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<CurrencyRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const refused = rejections.filter((r) => r.name.startsWith('currency.'));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteCurrency(deleting.id);
+      setMessage({ ok: true, text: `Currency ${deleting.code} deleted.` });
+    } catch (error) {
+      console.error(error);
+      setMessage({ ok: false, text: CURRENCY_DELETE_FAILED });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={3}>Currencies</Title>
+          <Text size="sm" c="dimmed">
+            Currencies for products, quotes and orders, with their tax rate and exchange rate to
+            USD.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ currency: null })}>
+          Add Currency
+        </Button>
+      </Group>
+
+      {message && (
+        <Alert
+          color={message.ok ? 'green' : 'red'}
+          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+      {refused.map((r) => (
+        <Alert
+          key={r.mutationId}
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={r.name === 'currency.delete' ? CURRENCY_DELETE_FAILED : CURRENCY_SAVE_FAILED}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => void discardRejection(r.mutationId)}
+        >
+          {r.message}
+        </Alert>
+      ))}
+
+      <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
+        {currencies && currencies.length === 0 ? (
+          <EmptyState
+            p="xl"
+            variant="light"
+            icon={<IconCoin size={28} />}
+            title="No currencies yet"
+            description="Add the currencies you price products and quotes in, and choose a default."
+          >
+            <EmptyState.Actions>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing({ currency: null })}
+              >
+                Add Currency
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <CurrenciesTable
+            currencies={currencies}
+            pending={pending}
+            onEdit={(currency) => setEditing({ currency })}
+            onDelete={setDeleting}
+          />
+        )}
+      </Paper>
+
+      {editing && (
+        <CurrencyFormModal
+          currency={editing.currency}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null);
+            setMessage({ ok: true, text });
+          }}
+        />
+      )}
+
+      <Modal
+        opened={deleting !== null}
+        onClose={() => !busy && setDeleting(null)}
+        title="Delete Currency"
+        closeOnClickOutside={!busy}
+        closeOnEscape={!busy}
+        withCloseButton={!busy}
+      >
+        <Text size="sm">{CURRENCY_DELETE_CONFIRM}</Text>
+        {deleting && (
+          <Text size="sm" fw={600} mt="xs">
+            {deleting.code} — {deleting.name}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            loading={busy}
+            onClick={() => void confirmDelete()}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** /dashboard/settings/currencies (spec §2): currencies table, add/edit form, guarded delete. */
+export default function CurrenciesSettingsScreen() {
+  return (
+    <LoadErrorBoundary message={CURRENCIES_LOAD_FAILED}>
+      <Currencies />
+    </LoadErrorBoundary>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Skeleton,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  ActionIcon,
+} from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { companyNameError } from '@smb/shared-types/tenants';
+import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { ValidationError } from '../../../db/errors';
+import { useSyncStatus } from '../../../sync/useSyncStatus';
+import { useAuth } from '../../auth/auth-context';
+import { updateTenant, useLocalTenant } from '../data/tenant';
+
+export const TENANT_SAVED = 'Company information updated successfully!';
+export const TENANT_SAVE_FAILED = 'Failed to update company information';
+
+function ReadOnlyField({
+  label,
+  value,
+  copy = false,
+}: {
+  label: string;
+  value: string;
+  copy?: boolean;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text
+          fw={500}
+          ff={copy ? 'monospace' : undefined}
+          size="sm"
+          style={{ overflowWrap: 'anywhere' }}
+          aria-label={label}
+        >
+          {value}
+        </Text>
+        {copy && value !== '—' && (
+          <CopyButton value={value} timeout={2000}>
+            {({ copied, copy: doCopy }) => (
+              <Tooltip label={copied ? 'Copied!' : `Copy ${label}`} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  size="sm"
+                  onClick={doCopy}
+                  aria-label={`Copy ${label}`}
+                >
+                  {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        )}
+      </Group>
+    </div>
+  );
+}
+
+function formatCreated(iso: string | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? '—'
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** /dashboard/settings/tenant (spec §2 General): company name, saved offline-first, and account facts. */
+export default function TenantSettingsScreen() {
+  const tenant = useLocalTenant();
+  const { claims } = useAuth();
+  const [name, setName] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { rejections, discardRejection } = useSyncStatus();
+  const refused = rejections.filter((r) => r.name === 'tenant.update');
+
+  const savedName = tenant?.naturalName ?? '';
+  const value = name ?? savedName;
+  const dirty = name !== null && name !== savedName;
+  useUpdateGuard('tenant-settings', dirty);
+
+  // Once the saved name catches up with what was typed, the field follows the store again.
+  useEffect(() => {
+    if (name !== null && name === savedName) setName(null);
+  }, [name, savedName]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const problem = companyNameError(value);
+    setFieldError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await updateTenant(value);
+      setName(value.trim());
+      setMessage({ ok: true, text: TENANT_SAVED });
+    } catch (cause) {
+      setMessage({
+        ok: false,
+        text:
+          cause instanceof ValidationError && cause.message ? cause.message : TENANT_SAVE_FAILED,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Card padding="lg" shadow="xs">
+        <Title order={4}>Company Information</Title>
+        <Text size="sm" c="dimmed" mb="md">
+          The name shown in the header and on the quotes you send.
+        </Text>
+        {message && (
+          <Alert
+            mb="md"
+            color={message.ok ? 'green' : 'red'}
+            icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setMessage(null)}
+          >
+            {message.text}
+          </Alert>
+        )}
+        {refused.map((r) => (
+          <Alert
+            key={r.mutationId}
+            mb="md"
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            title={TENANT_SAVE_FAILED}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => void discardRejection(r.mutationId)}
+          >
+            {r.message}
+          </Alert>
+        ))}
+        {tenant === undefined ? (
+          <Skeleton height={60} role="status" aria-label="Loading company information" />
+        ) : (
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="Company Name"
+                placeholder="e.g. Acme Plumbing Ltd"
+                required
+                value={value}
+                onChange={(event) => {
+                  setName(event.currentTarget.value);
+                  setFieldError(null);
+                }}
+                error={fieldError}
+                maxLength={200}
+                style={{ flex: '1 1 260px' }}
+              />
+              <Button
+                type="submit"
+                loading={saving}
+                mt={25}
+                leftSection={<IconDeviceFloppy size={16} />}
+              >
+                Save Changes
+              </Button>
+            </Group>
+          </form>
+        )}
+      </Card>
+
+      <Card padding="lg" shadow="xs">
+        <Title order={4} mb="md">
+          Account Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <ReadOnlyField label="Company ID" value={tenant?.id ?? claims?.tenantId ?? '—'} copy />
+          <ReadOnlyField
+            label="Schema Name"
+            value={tenant?.schemaName ?? claims?.tenantSchema ?? '—'}
+            copy
+          />
+          <ReadOnlyField label="Created Date" value={formatCreated(tenant?.createdAt)} />
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

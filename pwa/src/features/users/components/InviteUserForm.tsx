@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Checkbox, Group, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconMail, IconSend } from '@tabler/icons-react';
+import { USER_MESSAGES } from '@smb/shared-types/users';
+import { isEmail } from '@smb/shared-types/validation';
+import { useUpdateGuard } from '../../../app/useUpdateGuard';
+
+export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
+
+interface Props {
+  disabled: boolean;
+  onInvite: (email: string, isTenantAdmin: boolean) => Promise<void>;
+}
+
+/** Invite by e-mail (spec §2 Users), optionally as administrator. */
+export function InviteUserForm({ disabled, onInvite }: Props) {
+  const [email, setEmail] = useState('');
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  useUpdateGuard('invite-user', email.trim() !== '');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const value = email.trim();
+    const problem = !value
+      ? USER_MESSAGES.emailRequired
+      : !isEmail(value)
+        ? USER_MESSAGES.invalidEmail
+        : null;
+    setFieldError(problem);
+    if (problem) return;
+    setSending(true);
+    try {
+      await onInvite(value, isAdmin);
+      setEmail('');
+      setIsAdmin(false);
+      setMessage({ ok: true, text: `Invitation sent to ${value}.` });
+    } catch {
+      setMessage({ ok: false, text: INVITE_FAILED });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Card padding="lg" shadow="xs">
+      <Title order={4}>Invite a User</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        They receive an e-mail with a code to join your company. The code is valid for 24 hours.
+      </Text>
+      {message && (
+        <Alert
+          mb="md"
+          color={message.ok ? 'green' : 'red'}
+          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="colleague@company.com"
+            required
+            leftSection={<IconMail size={16} />}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            disabled={disabled}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Checkbox
+            label="Administrator"
+            description="Can manage settings and users"
+            checked={isAdmin}
+            onChange={(event) => setIsAdmin(event.currentTarget.checked)}
+            disabled={disabled}
+            mt={{ base: 0, sm: 30 }}
+          />
+          <Button
+            type="submit"
+            loading={sending}
+            disabled={disabled}
+            leftSection={<IconSend size={16} />}
+            mt={{ base: 0, sm: 25 }}
+          >
+            Send Invitation
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}
