@@ -33,12 +33,16 @@ export function syncedCustomer(n: number, over: Partial<CustomerRow> = {}): Cust
   };
 }
 
+/** Node's setImmediate (the pwa types are the browser's). */
+const nextMacrotask = (fn: () => void) =>
+  (globalThis as unknown as { setImmediate: (fn: () => void) => void }).setImmediate(fn);
+
 /**
  * `waitFor` for tests with fake `setTimeout`: Testing Library's own waiting needs a real
  * `setTimeout`, IndexedDB (fake-indexeddb) only needs `setImmediate`, which stays real.
  */
 export async function eventually(
-  assertion: () => void | Promise<void>,
+  assertion: () => unknown,
   rounds = 500,
 ): Promise<void> {
   for (let i = 0; ; i++) {
@@ -47,7 +51,7 @@ export async function eventually(
       return;
     } catch (error) {
       if (i >= rounds) throw error;
-      await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      await act(() => new Promise<void>((resolve) => nextMacrotask(resolve)));
     }
   }
 }
