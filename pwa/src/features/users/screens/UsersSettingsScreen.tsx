@@ -17,7 +17,9 @@ export const DELETE_USER_CONFIRM =
 /** /dashboard/settings/users (spec §2): online-only user management for administrators. */
 export default function UsersSettingsScreen() {
   const { token, claims } = useAuth();
-  const { online } = useNetwork();
+  const network = useNetwork();
+  // useNetwork starts optimistic; navigator.onLine stops a doomed first request.
+  const online = network.online && navigator.onLine !== false;
   const [users, setUsers] = useState<User[] | undefined>(undefined);
   const [loadFailed, setLoadFailed] = useState(false);
   const [reload, setReload] = useState(0);
