@@ -1,3 +1,4 @@
+import { storeSession, USER_CLAIMS } from '../../../test/helpers';
 import type { SmbDatabase } from '../../../db/database';
 import { setMeta } from '../../../db/meta';
 import type {
@@ -97,4 +98,13 @@ export async function seedMasterData(db: SmbDatabase): Promise<void> {
   await db.products.bulkPut(products);
   await db.currencies.bulkPut(currencies);
   await setMeta(db, 'tenant', { id: 'tenant-1', naturalName: 'Acme Corp', schemaName: 'acme_x1y2', createdAt: NOW });
+}
+
+/**
+ * A signed-in session whose token has no `sub`: the AuthProvider then does not open (and make
+ * current) the user's real database, so the screen reads the test's database.
+ */
+export function storeLocalSession(): void {
+  const { sub: _sub, ...claims } = USER_CLAIMS;
+  storeSession(claims);
 }

@@ -2,11 +2,10 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderRow, quoteRow, seedMasterData } from '../../../components/documents/__tests__/fixtures';
+import { orderRow, quoteRow, seedMasterData, storeLocalSession } from '../../../components/documents/__tests__/fixtures';
 import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { newClientDb } from '../../../sync/__tests__/helpers';
-import { storeSession } from '../../../test/helpers';
 import { renderScreen } from '../../../test/render';
 import QuotesListScreen from '../screens/QuotesListScreen';
 
@@ -15,7 +14,7 @@ beforeEach(async () => {
   db = newClientDb();
   await seedMasterData(db);
   setCurrentDatabase(db);
-  storeSession();
+  storeLocalSession();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -190,7 +190,7 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {readOnly && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} role="status">
           This quote is {quote?.status} and can no longer be edited. Only draft quotes can be
           changed; set the status back to Draft to edit it.
         </Alert>
