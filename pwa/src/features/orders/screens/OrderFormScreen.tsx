@@ -117,7 +117,7 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {invoice && (
-        <Alert variant="light" color="blue" icon={<IconLock size={18} />} data-testid="invoiced-note">
+        <Alert variant="light" color="blue" icon={<IconLock size={18} />} data-testid="invoiced-note" role="status">
           {ORDER_MESSAGES.invoiced(displayNumber(invoice.invoiceNumber))}.
         </Alert>
       )}
