@@ -67,7 +67,7 @@ describe('dashboard layout', () => {
     storeSession(ADMIN);
     mockFetch(() => ({ body: TENANT }));
     renderApp(routes, '/dashboard/customers/42');
-    await screen.findByRole('heading', { name: 'Customer' });
+    await screen.findByRole('heading', { name: 'Edit Customer' });
     const nav = within(sidebar());
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
     expect(nav.getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');

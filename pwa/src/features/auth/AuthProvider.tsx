@@ -20,6 +20,16 @@ function initialToken(): string | null {
 const syncModule = () => import('../../sync/session');
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
+/** Asks the browser at once (still inside the login click) to keep IndexedDB from eviction. */
+function persistStorageNow(): void {
+  try {
+    const result = navigator.storage?.persist?.();
+    if (result) result.catch(() => undefined);
+  } catch {
+    // Not available in this browser; nothing to do.
+  }
+}
+
 /** Opens the signed-in user's database and starts syncing; asks to keep storage from eviction. */
 function startSession(token: string): void {
   const claims = decodeClaims(token);
@@ -46,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((newToken: string, expiresAt?: string) => {
     writeSession(newToken, expiresAt);
     setToken(newToken);
+    persistStorageNow();
   }, []);
 
   const signOut = useCallback(() => {
