@@ -61,9 +61,53 @@ export function InvoiceParties({ invoice }: { invoice: InvoiceRow }) {
   );
 }
 
-/** Read-only line items. */
-export function InvoiceItemsTable({ invoice }: { invoice: InvoiceRow }) {
+/** Read-only line items; `compact` (phones) stacks each line instead of a wide table. */
+export function InvoiceItemsTable({
+  invoice,
+  compact = false,
+}: {
+  invoice: InvoiceRow;
+  compact?: boolean;
+}) {
   const items = [...invoice.items].sort((a, b) => a.position - b.position);
+  if (compact)
+    return (
+      <Stack gap={0}>
+        {items.length === 0 && (
+          <Text c="dimmed" size="sm" ta="center" py="sm">
+            This invoice has no items.
+          </Text>
+        )}
+        {items.map((item, index) => (
+          <Group
+            key={item.id}
+            justify="space-between"
+            wrap="nowrap"
+            align="flex-start"
+            py="sm"
+            data-testid="invoice-item"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
+          >
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500}>
+                {item.productName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.quantity} × {formatAmount(item.unitPrice, invoice.currencyCode)}
+                {item.productSku ? ` · SKU ${item.productSku}` : ''}
+              </Text>
+            </div>
+            <Text
+              size="sm"
+              fw={600}
+              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
+              {formatAmount(item.subtotal, invoice.currencyCode)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    );
   const num = {
     ta: 'right' as const,
     style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
@@ -61,6 +62,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const refused = rejections.filter(
     (r) => r.name === 'invoice.setStatus' && r.args?.id === invoice.id,
   );
+  const phone = useMediaQuery('(max-width: 36em)');
   const [status, setStatus] = useState(invoice.status);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -126,7 +128,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         <Title order={4} mb="md">
           Invoice Details
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
           <Field label="Invoice Number">{number}</Field>
           <Field label="Order Number">
             {order ? (
@@ -174,7 +176,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             <Title order={4} mb="sm">
               Items
             </Title>
-            <InvoiceItemsTable invoice={invoice} />
+            <InvoiceItemsTable invoice={invoice} compact={!!phone} />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

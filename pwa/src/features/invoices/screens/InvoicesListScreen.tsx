@@ -130,7 +130,7 @@ export default function InvoicesListScreen() {
             setPage(1);
           }}
           clearable
-          w={180}
+          w={{ base: '100%', xs: 180 }}
         />
       </Group>
       {visible && visible.length === 0 ? (

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
@@ -153,5 +153,37 @@ describe('InvoicesListScreen', () => {
     await waitFor(() => expect(rows()).toHaveLength(34));
     expect(screen.getByText('Showing 1201–1234 of 1234')).toBeInTheDocument();
     expect(within(rows()[33]!).getByText('INV-00001')).toBeInTheDocument();
+  });
+});
+
+describe('InvoicesListScreen on a phone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows one card per invoice instead of a wide table', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    await seed(db, [invoiceRow({ id: 'a', invoiceNumber: 'INV-00001', status: 'Paid' })]);
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = rows()[0]!;
+    expect(within(card).getByText('INV-00001')).toBeInTheDocument();
+    expect(within(card).getByText('Paid')).toBeInTheDocument();
+    expect(within(card).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View invoice INV-00001' })).toHaveAttribute(
+      'href',
+      '/dashboard/invoices/a',
+    );
   });
 });

@@ -246,3 +246,33 @@ describe('UsersSettingsScreen', () => {
     expect(screen.queryByText('You are offline')).not.toBeInTheDocument();
   });
 });
+
+describe('UsersSettingsScreen on a phone', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows cards; the own card is (You) without actions', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    serve();
+    renderUsers();
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(3));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(rowOf('ann@acme.test')).getByText('(You)')).toBeInTheDocument();
+    expect(within(rowOf('ann@acme.test')).queryAllByRole('button')).toHaveLength(0);
+    expect(
+      within(rowOf('bob@acme.test')).getByRole('button', { name: 'Delete bob@acme.test' }),
+    ).toBeEnabled();
+    expect(within(rowOf('carol@acme.test')).getByText('Pending Verification')).toBeInTheDocument();
+  });
+});
