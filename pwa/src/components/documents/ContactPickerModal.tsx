@@ -44,7 +44,13 @@ export function ContactPickerModal({
         <Table.Tr key={c.id}>
           <Table.Td fw={600}>{c.name}</Table.Td>
           <Table.Td>{c.email}</Table.Td>
-          <Table.Td>{c.role || <Text span size="sm" c="dimmed">—</Text>}</Table.Td>
+          <Table.Td>
+            {c.role || (
+              <Text span size="sm" c="dimmed">
+                —
+              </Text>
+            )}
+          </Table.Td>
           <Table.Td ta="right">
             <Button size="xs" onClick={() => onSelect(c)} aria-label={`Select ${c.name}`}>
               Select
@@ -61,7 +67,12 @@ export function ContactPickerModal({
       title={
         <Group gap="xs" wrap="nowrap">
           <Tooltip label="Back to customers">
-            <ActionIcon variant="subtle" color="gray" onClick={onBack} aria-label="Back to customers">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={onBack}
+              aria-label="Back to customers"
+            >
               <IconArrowLeft size={18} />
             </ActionIcon>
           </Tooltip>

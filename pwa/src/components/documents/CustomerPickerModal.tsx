@@ -25,7 +25,12 @@ interface CustomerPickerModalProps {
 }
 
 /** Select Customer modal (spec §2). */
-export function CustomerPickerModal({ opened, onClose, customers, onSelect }: CustomerPickerModalProps) {
+export function CustomerPickerModal({
+  opened,
+  onClose,
+  customers,
+  onSelect,
+}: CustomerPickerModalProps) {
   const [search, setSearch] = useState('');
   // Each opening starts with an empty search.
   useEffect(() => {

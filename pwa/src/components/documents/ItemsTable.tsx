@@ -40,7 +40,10 @@ export function ItemsTable({
   const productById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
   const options = useMemo(
     () =>
-      (products ?? []).map((p) => ({ value: p.id, label: p.sku ? `${p.name} (${p.sku})` : p.name })),
+      (products ?? []).map((p) => ({
+        value: p.id,
+        label: p.sku ? `${p.name} (${p.sku})` : p.name,
+      })),
     [products],
   );
   const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
@@ -62,17 +65,17 @@ export function ItemsTable({
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={720} type="native">
+      <Table.ScrollContainer minWidth={700} type="native">
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={120}>SKU</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th w={120}>Quantity</Table.Th>
-              <Table.Th w={130} ta="right">
+              <Table.Th w={100}>SKU</Table.Th>
+              <Table.Th miw={200}>Product</Table.Th>
+              <Table.Th w={100}>Quantity</Table.Th>
+              <Table.Th w={110} ta="right">
                 Unit Price
               </Table.Th>
-              <Table.Th w={130} ta="right">
+              <Table.Th w={110} ta="right">
                 Subtotal
               </Table.Th>
               <Table.Th w={80} ta="right">
@@ -94,7 +97,10 @@ export function ItemsTable({
                 const product = line.productId ? productById.get(line.productId) : undefined;
                 const data =
                   line.productId && !product
-                    ? [...options, { value: line.productId, label: line.productName || 'Unknown product' }]
+                    ? [
+                        ...options,
+                        { value: line.productId, label: line.productName || 'Unknown product' },
+                      ]
                     : options;
                 const label = `Item ${index + 1}`;
                 return (
@@ -116,7 +122,10 @@ export function ItemsTable({
                           searchable
                           nothingFoundMessage="No products found"
                           onChange={(id) =>
-                            replace(line.key, withProduct(line, (id && productById.get(id)) || null))
+                            replace(
+                              line.key,
+                              withProduct(line, (id && productById.get(id)) || null),
+                            )
                           }
                           comboboxProps={{ withinPortal: true }}
                         />
@@ -129,7 +138,9 @@ export function ItemsTable({
                         <NumberInput
                           aria-label={`${label} quantity`}
                           value={line.quantity === 0 ? '' : line.quantity}
-                          onChange={(v) => replace(line.key, { ...line, quantity: parseQuantity(v) })}
+                          onChange={(v) =>
+                            replace(line.key, { ...line, quantity: parseQuantity(v) })
+                          }
                           min={1}
                           allowDecimal={false}
                           allowNegative={false}

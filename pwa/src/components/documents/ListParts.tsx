@@ -1,5 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
 export const PAGE_SIZE = 50;
@@ -20,7 +32,15 @@ export function usePage<T>(rows: T[] | undefined, size = PAGE_SIZE) {
   };
 }
 
-export function ListPagination({ page, pages, onChange }: { page: number; pages: number; onChange: (p: number) => void }) {
+export function ListPagination({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  onChange: (p: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <Group justify="center" p="md">

@@ -22,7 +22,12 @@ export interface NotesEditorProps {
 }
 
 /** Rich-text notes: bold, italic, underline, lists, links, clean formatting (spec §2). */
-export default function NotesEditor({ value, onChange, readOnly = false, label = 'Notes' }: NotesEditorProps) {
+export default function NotesEditor({
+  value,
+  onChange,
+  readOnly = false,
+  label = 'Notes',
+}: NotesEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({

@@ -2,7 +2,15 @@ import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { documentTotals, formatMoney } from '@smb/shared-types/money';
 import type { DraftLine } from './draft';
 
-function Row({ label, value, strong }: { label: string; value: React.ReactNode; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+}: {
+  label: string;
+  value: React.ReactNode;
+  strong?: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size={strong ? 'md' : 'sm'} c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 500}>

@@ -63,7 +63,8 @@ export function emptyLine(): DraftLine {
 
 /** Spec §5: choosing a product sets the unit price to the product's price. */
 export function withProduct(line: DraftLine, product: ProductRow | null): DraftLine {
-  if (!product) return { ...line, productId: null, productName: '', productSku: null, unitPrice: 0 };
+  if (!product)
+    return { ...line, productId: null, productName: '', productSku: null, unitPrice: 0 };
   return {
     ...line,
     productId: product.id,

@@ -55,11 +55,15 @@ describe('Select Customer modal', () => {
     expect(names(dialog)).toEqual(['Globex']);
     await user.clear(search);
     await user.type(search, 'nobody');
-    expect(within(dialog).getByText('No customers found matching your search.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('No customers found matching your search.'),
+    ).toBeInTheDocument();
   });
 
   it('focuses the search 100 ms after opening', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
     try {
       render(<Harness initial={{ customerId: null, contactId: null }} />);
       fireEvent.click(screen.getByRole('button', { name: 'Select Recipient' }));
@@ -126,7 +130,9 @@ describe('Select Contact modal', () => {
   it('says when a customer has no contacts', async () => {
     const user = userEvent.setup();
     render(<Harness initial={{ customerId: null, contactId: null }} />);
-    await user.click(within(await openCustomers(user)).getByRole('button', { name: 'Select Initech' }));
+    await user.click(
+      within(await openCustomers(user)).getByRole('button', { name: 'Select Initech' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: /Select Contact/ });
     expect(within(dialog).getByText('No contacts found for this customer.')).toBeInTheDocument();
   });
@@ -134,15 +140,21 @@ describe('Select Contact modal', () => {
   it('choosing a different customer clears the contact; the same customer keeps it', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness initial={{ customerId: 'cu-acme', contactId: 'co-ann' }} onChange={onChange} />);
+    render(
+      <Harness initial={{ customerId: 'cu-acme', contactId: 'co-ann' }} onChange={onChange} />,
+    );
     expect(screen.getByTestId('recipient-contact')).toHaveTextContent('Ann Able');
 
-    await user.click(within(await openCustomers(user)).getByRole('button', { name: 'Select Acme Ltd' }));
+    await user.click(
+      within(await openCustomers(user)).getByRole('button', { name: 'Select Acme Ltd' }),
+    );
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-acme', contactId: 'co-ann' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(await openCustomers(user)).getByRole('button', { name: 'Select Globex' }));
+    await user.click(
+      within(await openCustomers(user)).getByRole('button', { name: 'Select Globex' }),
+    );
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-globex', contactId: null });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

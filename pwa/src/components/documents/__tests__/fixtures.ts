@@ -15,28 +15,125 @@ const NOW = '2026-03-14T10:00:00.000Z';
 const base = { version: '1', updatedAt: NOW, createdAt: NOW };
 
 export const customers: CustomerRow[] = [
-  { id: 'cu-acme', name: 'Acme Ltd', email: 'office@acme.test', phoneNumber: null, address: '1 Main St', address2: 'Springfield', ...base },
-  { id: 'cu-globex', name: 'Globex', email: 'hello@globex.test', phoneNumber: null, address: null, address2: null, ...base },
-  { id: 'cu-initech', name: 'Initech', email: 'info@initech.test', phoneNumber: null, address: '9 Office Park', address2: null, ...base },
+  {
+    id: 'cu-acme',
+    name: 'Acme Ltd',
+    email: 'office@acme.test',
+    phoneNumber: null,
+    address: '1 Main St',
+    address2: 'Springfield',
+    ...base,
+  },
+  {
+    id: 'cu-globex',
+    name: 'Globex',
+    email: 'hello@globex.test',
+    phoneNumber: null,
+    address: null,
+    address2: null,
+    ...base,
+  },
+  {
+    id: 'cu-initech',
+    name: 'Initech',
+    email: 'info@initech.test',
+    phoneNumber: null,
+    address: '9 Office Park',
+    address2: null,
+    ...base,
+  },
 ];
 
 export const contacts: ContactRow[] = [
-  { id: 'co-ann', customerId: 'cu-acme', name: 'Ann Able', email: 'ann@acme.test', phoneNumber: null, role: 'Primary', ...base },
-  { id: 'co-bob', customerId: 'cu-acme', name: 'Bob Buyer', email: 'bob@acme.test', phoneNumber: null, role: 'Purchasing', ...base },
-  { id: 'co-gina', customerId: 'cu-globex', name: 'Gina Green', email: 'gina@globex.test', phoneNumber: null, role: 'Primary', ...base },
+  {
+    id: 'co-ann',
+    customerId: 'cu-acme',
+    name: 'Ann Able',
+    email: 'ann@acme.test',
+    phoneNumber: null,
+    role: 'Primary',
+    ...base,
+  },
+  {
+    id: 'co-bob',
+    customerId: 'cu-acme',
+    name: 'Bob Buyer',
+    email: 'bob@acme.test',
+    phoneNumber: null,
+    role: 'Purchasing',
+    ...base,
+  },
+  {
+    id: 'co-gina',
+    customerId: 'cu-globex',
+    name: 'Gina Green',
+    email: 'gina@globex.test',
+    phoneNumber: null,
+    role: 'Primary',
+    ...base,
+  },
 ];
 
 export const products: ProductRow[] = [
-  { id: 'pr-widget', name: 'Widget', sku: 'W-1', price: 19.99, currencyCode: 'USD', cost: null, stock: 10, category: null, supplier: null, description: null, ...base },
-  { id: 'pr-gadget', name: 'Gadget', sku: 'G-2', price: 5, currencyCode: 'USD', cost: null, stock: 3, category: null, supplier: null, description: null, ...base },
+  {
+    id: 'pr-widget',
+    name: 'Widget',
+    sku: 'W-1',
+    price: 19.99,
+    currencyCode: 'USD',
+    cost: null,
+    stock: 10,
+    category: null,
+    supplier: null,
+    description: null,
+    ...base,
+  },
+  {
+    id: 'pr-gadget',
+    name: 'Gadget',
+    sku: 'G-2',
+    price: 5,
+    currencyCode: 'USD',
+    cost: null,
+    stock: 3,
+    category: null,
+    supplier: null,
+    description: null,
+    ...base,
+  },
 ];
 
 export const currencies: CurrencyRow[] = [
-  { id: 'cur-usd', code: 'USD', name: 'US Dollar', symbol: '$', taxRate: 10, dollarExchangeRate: 1, isDefault: true, version: '1', updatedAt: NOW },
-  { id: 'cur-cad', code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', taxRate: 9.975, dollarExchangeRate: 0.74, isDefault: false, version: '1', updatedAt: NOW },
+  {
+    id: 'cur-usd',
+    code: 'USD',
+    name: 'US Dollar',
+    symbol: '$',
+    taxRate: 10,
+    dollarExchangeRate: 1,
+    isDefault: true,
+    version: '1',
+    updatedAt: NOW,
+  },
+  {
+    id: 'cur-cad',
+    code: 'CAD',
+    name: 'Canadian Dollar',
+    symbol: 'C$',
+    taxRate: 9.975,
+    dollarExchangeRate: 0.74,
+    isDefault: false,
+    version: '1',
+    updatedAt: NOW,
+  },
 ];
 
-export function item(productId: string, quantity: number, unitPrice: number, position = 0): DocumentItemRow {
+export function item(
+  productId: string,
+  quantity: number,
+  unitPrice: number,
+  position = 0,
+): DocumentItemRow {
   const product = products.find((p) => p.id === productId);
   return {
     id: `it-${productId}-${position}`,
@@ -97,7 +194,12 @@ export async function seedMasterData(db: SmbDatabase): Promise<void> {
   await db.contacts.bulkPut(contacts);
   await db.products.bulkPut(products);
   await db.currencies.bulkPut(currencies);
-  await setMeta(db, 'tenant', { id: 'tenant-1', naturalName: 'Acme Corp', schemaName: 'acme_x1y2', createdAt: NOW });
+  await setMeta(db, 'tenant', {
+    id: 'tenant-1',
+    naturalName: 'Acme Corp',
+    schemaName: 'acme_x1y2',
+    createdAt: NOW,
+  });
 }
 
 /**

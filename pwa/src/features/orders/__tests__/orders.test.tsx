@@ -56,7 +56,13 @@ describe('Orders list', () => {
   it('lists number or Pending, customer, contact or N/A, total and status', async () => {
     await db.orders.bulkPut([
       orderRow({ id: 'o1', orderNumber: 'SO-0001', total: 2000, status: 'Shipped' }),
-      orderRow({ id: 'o2', customerId: 'cu-globex', contactId: null, currencyCode: 'EUR', total: 10 }),
+      orderRow({
+        id: 'o2',
+        customerId: 'cu-globex',
+        contactId: null,
+        currencyCode: 'EUR',
+        total: 10,
+      }),
     ]);
     renderScreen('/dashboard/orders', <OrdersListScreen />);
     const first = (await screen.findByText('SO-0001')).closest('tr')!;
@@ -78,7 +84,9 @@ describe('Orders list', () => {
     renderScreen('/dashboard/orders', <OrdersListScreen />);
     await user.click(await screen.findByRole('button', { name: 'Delete order SO-0001' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this order?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this order?'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No Orders Yet')).toBeInTheDocument();
     expect(await db.orders.get('o1')).toBeUndefined();
@@ -89,7 +97,9 @@ describe('Orders list', () => {
     await db.orders.put(orderRow({ id: 'o1', orderNumber: 'SO-0001' }));
     renderScreen('/dashboard/orders', <OrdersListScreen />);
     await user.click(await screen.findByRole('button', { name: 'Invoice order SO-0001' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/invoices\/.+/));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/invoices\/.+/),
+    );
     const invoice = await db.invoices.where('orderId').equals('o1').first();
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/invoices/${invoice!.id}`);
   });
@@ -101,7 +111,12 @@ describe('Order form', () => {
     await db.orders.put(orderRow({ id: 'o1', orderNumber: 'SO-0001' }));
     renderScreen('/dashboard/orders/:id', <OrderFormScreen />, '/dashboard/orders/o1');
     expect(await screen.findByRole('heading', { name: 'Order SO-0001' })).toBeInTheDocument();
-    expect(screen.getByText('Order Details').closest('.mantine-Card-root')!.querySelector('[data-status="Pending"]')).toHaveTextContent('Pending');
+    expect(
+      screen
+        .getByText('Order Details')
+        .closest('.mantine-Card-root')!
+        .querySelector('[data-status="Pending"]'),
+    ).toHaveTextContent('Pending');
     expect(screen.getByTestId('totals')).toHaveTextContent('Tax (10%)');
 
     const quantity = screen.getByRole('textbox', { name: 'Item 1 quantity' });
@@ -109,7 +124,9 @@ describe('Order form', () => {
     await user.type(quantity, '4');
     expect(screen.getByTestId('totals')).toHaveTextContent('Total$87.96');
     await user.click(screen.getByRole('button', { name: 'Update Order' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/orders'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/orders'),
+    );
     const saved = await db.orders.get('o1');
     expect(saved!.items[0]!.quantity).toBe(4);
     expect(saved!.total).toBe(87.96);
@@ -128,10 +145,14 @@ describe('Order form', () => {
     await user.click(await screen.findByRole('button', { name: 'Select Ann Able' }));
     await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
     await user.click(save);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please add at least one item'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please add at least one item'),
+    );
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     await user.click(save);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please complete all item details'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Please complete all item details'),
+    );
     expect(await db.outbox.count()).toBe(0);
   });
 

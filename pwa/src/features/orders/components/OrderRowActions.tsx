@@ -6,7 +6,13 @@ export type OrderAction = 'view' | 'invoice' | 'delete';
 
 const ACTIONS: { action: OrderAction; label: string; tip: string; icon: Icon; color?: string }[] = [
   { action: 'view', label: 'View', tip: 'View', icon: IconEye },
-  { action: 'invoice', label: 'Invoice', tip: 'Create invoice', icon: IconFileInvoice, color: 'green' },
+  {
+    action: 'invoice',
+    label: 'Invoice',
+    tip: 'Create invoice',
+    icon: IconFileInvoice,
+    color: 'green',
+  },
   { action: 'delete', label: 'Delete', tip: 'Delete', icon: IconTrash, color: 'red' },
 ];
 
@@ -26,7 +32,11 @@ export function OrderRowActions({
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {ACTIONS.filter((a) => !(invoiced && a.action === 'delete')).map(
         ({ action, label, tip, icon: Glyph, color }) => (
-          <Tooltip key={action} label={invoiced && action === 'invoice' ? 'Open invoice' : tip} withArrow>
+          <Tooltip
+            key={action}
+            label={invoiced && action === 'invoice' ? 'Open invoice' : tip}
+            withArrow
+          >
             <ActionIcon
               variant="subtle"
               color={color ?? 'gray'}

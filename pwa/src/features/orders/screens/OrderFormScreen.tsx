@@ -7,7 +7,11 @@ import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { documentInputError } from '@smb/shared-types/quotes';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
-import { draftFromDocument, draftItems, useDocumentDraft } from '../../../components/documents/draft';
+import {
+  draftFromDocument,
+  draftItems,
+  useDocumentDraft,
+} from '../../../components/documents/draft';
 import { ErrorBanner } from '../../../components/documents/ErrorBanner';
 import { localDate } from '../../../components/documents/format';
 import { ItemsTable } from '../../../components/documents/ItemsTable';
@@ -44,14 +48,22 @@ export default function OrderFormScreen() {
           This order does not exist or has been deleted.
         </Alert>
         <Group>
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate('/dashboard/orders')}>
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => navigate('/dashboard/orders')}
+          >
             Back to Orders
           </Button>
         </Group>
       </Stack>
     );
   return (
-    <OrderForm key={order.id} order={order} invoice={invoices.find((i) => i.orderId === order.id) ?? null} />
+    <OrderForm
+      key={order.id}
+      order={order}
+      invoice={invoices.find((i) => i.orderId === order.id) ?? null}
+    />
   );
 }
 
@@ -117,7 +129,13 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {invoice && (
-        <Alert variant="light" color="blue" icon={<IconLock size={18} />} data-testid="invoiced-note" role="status">
+        <Alert
+          variant="light"
+          color="blue"
+          icon={<IconLock size={18} />}
+          data-testid="invoiced-note"
+          role="status"
+        >
           {ORDER_MESSAGES.invoiced(displayNumber(invoice.invoiceNumber))}.
         </Alert>
       )}
@@ -148,7 +166,11 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
               emptyText="No items added to this order yet."
               readOnly={readOnly}
             />
-            <NotesCard value={draft.notes} onChange={(notes) => update({ notes })} readOnly={readOnly} />
+            <NotesCard
+              value={draft.notes}
+              onChange={(notes) => update({ notes })}
+              readOnly={readOnly}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -29,7 +29,10 @@ export default function OrdersListScreen() {
   const customers = useById(useCustomers());
   const contacts = useById(useContacts());
   const invoices = useInvoices();
-  const invoiceByOrder = useMemo(() => new Map((invoices ?? []).map((i) => [i.orderId, i.id])), [invoices]);
+  const invoiceByOrder = useMemo(
+    () => new Map((invoices ?? []).map((i) => [i.orderId, i.id])),
+    [invoices],
+  );
   const pendingIds = usePendingIds('orders');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +70,12 @@ export default function OrdersListScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Orders</Title>
-        <Button component={Link} to="/dashboard/quotes" variant="default" leftSection={<IconFileText size={16} />}>
+        <Button
+          component={Link}
+          to="/dashboard/quotes"
+          variant="default"
+          leftSection={<IconFileText size={16} />}
+        >
           Go to Quotes
         </Button>
       </Group>
@@ -84,7 +92,11 @@ export default function OrdersListScreen() {
           title="No Orders Yet"
           text="Orders are created from quotes. Convert an accepted quote to start fulfilling it."
           action={
-            <Button component={Link} to="/dashboard/quotes" leftSection={<IconFileText size={16} />}>
+            <Button
+              component={Link}
+              to="/dashboard/quotes"
+              leftSection={<IconFileText size={16} />}
+            >
               Go to Quotes
             </Button>
           }
@@ -92,7 +104,12 @@ export default function OrdersListScreen() {
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={820} type="native">
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table
+              highlightOnHover
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               <Table.Thead bg="gray.0">
                 <Table.Tr>
                   <Table.Th>Order #</Table.Th>

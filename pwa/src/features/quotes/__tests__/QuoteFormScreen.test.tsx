@@ -2,7 +2,11 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quoteRow, seedMasterData, storeLocalSession } from '../../../components/documents/__tests__/fixtures';
+import {
+  quoteRow,
+  seedMasterData,
+  storeLocalSession,
+} from '../../../components/documents/__tests__/fixtures';
 import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { newClientDb } from '../../../sync/__tests__/helpers';
@@ -23,7 +27,8 @@ afterEach(() => {
 });
 
 type User = ReturnType<typeof userEvent.setup>;
-const renderForm = (path: string) => renderScreen('/dashboard/quotes/:id', <QuoteFormScreen />, path);
+const renderForm = (path: string) =>
+  renderScreen('/dashboard/quotes/:id', <QuoteFormScreen />, path);
 const renderNew = () => renderScreen('/dashboard/quotes/new', <QuoteFormScreen />);
 
 async function expectError(user: User, message: string) {
@@ -35,7 +40,9 @@ async function expectError(user: User, message: string) {
 
 async function pickProduct(user: User, row: number, name: string) {
   await user.click(screen.getByRole('combobox', { name: `Item ${row} product` }));
-  fireEvent.click(await screen.findByRole('option', { name: new RegExp(`^${name}`), hidden: true }));
+  fireEvent.click(
+    await screen.findByRole('option', { name: new RegExp(`^${name}`), hidden: true }),
+  );
 }
 
 describe('Quote form: new', () => {
@@ -88,7 +95,9 @@ describe('Quote form: new', () => {
 
     await user.type(quantity, '3');
     await user.click(save);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
+    );
     const [quote] = await db.quotes.toArray();
     expect(quote).toMatchObject({
       customerId: 'cu-acme',
@@ -114,7 +123,9 @@ describe('Quote form: new', () => {
     expect(totals).toHaveTextContent('Tax (10%)');
 
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'CAD - Canadian Dollar (C$)', hidden: true }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'CAD - Canadian Dollar (C$)', hidden: true }),
+    );
     await waitFor(() => expect(totals).toHaveTextContent('Tax (9.975%)'));
     expect(totals).toHaveTextContent('SubtotalC$59.97');
     expect(totals).toHaveTextContent('C$5.98');
@@ -138,13 +149,17 @@ describe('Quote form: existing quote', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Quote Q-0001' })).toBeInTheDocument();
     expect(screen.getByText('Quote Details')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Draft');
-    await waitFor(() => expect(screen.getByTestId('recipient-contact')).toHaveTextContent('Ann Able'));
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-contact')).toHaveTextContent('Ann Able'),
+    );
 
     const quantity = screen.getByRole('textbox', { name: 'Item 1 quantity' });
     await user.clear(quantity);
     await user.type(quantity, '5');
     await user.click(screen.getByRole('button', { name: 'Update Quote' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
+    );
     expect((await db.quotes.get('q1'))!.items[0]!.quantity).toBe(5);
   });
 
@@ -164,7 +179,9 @@ describe('Quote form: existing quote', () => {
   });
 
   it('is read-only when not Draft: no recipient, item, currency or save changes', async () => {
-    await db.quotes.put(quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: 't' }));
+    await db.quotes.put(
+      quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: 't' }),
+    );
     renderForm('/dashboard/quotes/q1');
     await screen.findByRole('heading', { name: 'Edit Quote Q-0001' });
     expect(screen.queryByRole('button', { name: 'Select Recipient' })).not.toBeInTheDocument();
@@ -185,7 +202,9 @@ describe('Quote form: existing quote', () => {
     await user.click(await screen.findByRole('button', { name: 'Send Quote' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Send Quote' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
+    );
     expect((await db.quotes.get('q1'))?.status).toBe('Sent');
   });
 
@@ -209,7 +228,9 @@ describe('Quote form: existing quote', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('change the status to Converted');
     await user.click(within(dialog).getByRole('button', { name: 'Convert to Order' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/orders\/.+/));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/orders\/.+/),
+    );
     const order = await db.orders.where('quoteId').equals('q1').first();
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/orders/${order!.id}`);
     expect((await db.quotes.get('q1'))?.status).toBe('Converted');

@@ -2,7 +2,12 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderRow, quoteRow, seedMasterData, storeLocalSession } from '../../../components/documents/__tests__/fixtures';
+import {
+  orderRow,
+  quoteRow,
+  seedMasterData,
+  storeLocalSession,
+} from '../../../components/documents/__tests__/fixtures';
 import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { newClientDb } from '../../../sync/__tests__/helpers';
@@ -35,7 +40,9 @@ describe('Quotes list', () => {
     renderList();
     expect(screen.getByText('Loading quotes...')).toBeInTheDocument();
     expect(await screen.findByText('No Quotes Yet')).toBeInTheDocument();
-    expect(screen.getByText('Create your first professional quote to send to a customer.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Create your first professional quote to send to a customer.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Quotes' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Create First Quote' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes/new');
@@ -50,15 +57,29 @@ describe('Quotes list', () => {
 
   it('lists number or Pending, customer, contact or N/A, local date, money in the quote currency', async () => {
     await db.quotes.bulkPut([
-      quoteRow({ id: 'q1', quoteNumber: 'Q-0001', total: 1234.5, createdAt: '2026-03-01T12:00:00.000Z' }),
-      quoteRow({ id: 'q2', quoteNumber: null, customerId: 'cu-gone', contactId: null, currencyCode: 'EUR', total: 99.9 }),
+      quoteRow({
+        id: 'q1',
+        quoteNumber: 'Q-0001',
+        total: 1234.5,
+        createdAt: '2026-03-01T12:00:00.000Z',
+      }),
+      quoteRow({
+        id: 'q2',
+        quoteNumber: null,
+        customerId: 'cu-gone',
+        contactId: null,
+        currencyCode: 'EUR',
+        total: 99.9,
+      }),
     ]);
     renderList();
     const first = await rowOf('Q-0001');
     expect(within(first).getByText('Acme Ltd')).toBeInTheDocument();
     expect(within(first).getByText('Ann Able')).toBeInTheDocument();
     expect(within(first).getByText('$1,234.50')).toBeInTheDocument();
-    expect(within(first).getByText(new Date('2026-03-01T12:00:00.000Z').toLocaleDateString())).toBeInTheDocument();
+    expect(
+      within(first).getByText(new Date('2026-03-01T12:00:00.000Z').toLocaleDateString()),
+    ).toBeInTheDocument();
     const pending = await rowOf('Pending');
     expect(within(pending).getAllByText('N/A')).toHaveLength(2);
     expect(within(pending).getByText('€99.90')).toBeInTheDocument();
@@ -72,7 +93,13 @@ describe('Quotes list', () => {
       statuses.map((status, i) => quoteRow({ id: `q${i}`, quoteNumber: `Q-000${i + 1}`, status })),
     );
     renderList();
-    const colours: Record<string, string> = { Draft: 'gray', Sent: 'blue', Accepted: 'green', Rejected: 'red', Converted: 'cyan' };
+    const colours: Record<string, string> = {
+      Draft: 'gray',
+      Sent: 'blue',
+      Accepted: 'green',
+      Rejected: 'red',
+      Converted: 'cyan',
+    };
     const expected: Record<string, string[]> = {
       Draft: ['View', 'Edit', 'Send', 'Order', 'Delete'],
       Sent: ['View', 'Share', 'Order', 'Delete'],
@@ -94,13 +121,19 @@ describe('Quotes list', () => {
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Delete quote Q-0001' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this quote? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete this quote? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await db.quotes.get('q1')).toBeDefined();
 
     await user.click(screen.getByRole('button', { name: 'Delete quote Q-0001' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('No Quotes Yet')).toBeInTheDocument();
     expect(await db.quotes.get('q1')).toBeUndefined();
   });
@@ -125,7 +158,9 @@ describe('Quotes list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/change the status to Converted/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Convert to Order' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/orders\//));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/orders\//),
+    );
     const order = await db.orders.where('quoteId').equals('q1').first();
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/orders/${order!.id}`);
     expect((await db.quotes.get('q1'))?.status).toBe('Converted');
@@ -137,7 +172,9 @@ describe('Quotes list', () => {
     await db.orders.put(orderRow({ id: 'o1', orderNumber: 'SO-0007', quoteId: 'q1' }));
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Order quote Q-0001' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Convert to Order' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Convert to Order' }),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This quote was already converted to order SO-0007');
     await user.click(within(alert).getByRole('button', { name: 'Dismiss error' }));
@@ -155,7 +192,11 @@ describe('Quotes list', () => {
   it('pages through many quotes, 50 at a time', async () => {
     await db.quotes.bulkPut(
       Array.from({ length: 120 }, (_, i) =>
-        quoteRow({ id: `q${i}`, quoteNumber: `Q-${String(i + 1).padStart(4, '0')}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }),
+        quoteRow({
+          id: `q${i}`,
+          quoteNumber: `Q-${String(i + 1).padStart(4, '0')}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+        }),
       ),
     );
     renderList();
@@ -171,13 +212,17 @@ describe('Share dialog', () => {
   it('shows the public link; Copy turns into Copied! for 2 s', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await db.quotes.put(quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: 'tok-123' }));
+    await db.quotes.put(
+      quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: 'tok-123' }),
+    );
     renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Share quote Q-0001' }));
     const dialog = await screen.findByRole('dialog');
     const link = `${window.location.origin}/quote/tenant-1/q1/view?token=tok-123`;
     expect(within(dialog).getByDisplayValue(link)).toBeInTheDocument();
-    expect(within(dialog).getByText('This link allows anyone to view the quote without logging in.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('This link allows anyone to view the quote without logging in.'),
+    ).toBeInTheDocument();
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
@@ -195,7 +240,9 @@ describe('Share dialog', () => {
 
   it('explains a missing token, and a token still on its way after an offline send', async () => {
     const user = userEvent.setup();
-    await db.quotes.put(quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: null }));
+    await db.quotes.put(
+      quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Sent', accessToken: null }),
+    );
     await db.quotes.put(quoteRow({ id: 'q2', quoteNumber: 'Q-0002', status: 'Draft' }));
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Share quote Q-0001' }));
@@ -208,7 +255,9 @@ describe('Share dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Send quote Q-0002' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Quote' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Quote' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Share quote Q-0002' }));
     expect(await screen.findByText(/has not synced yet/)).toBeInTheDocument();
     expect(within(await rowOf('Q-0002')).getByText('Not synced')).toBeInTheDocument();

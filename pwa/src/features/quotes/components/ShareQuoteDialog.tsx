@@ -1,5 +1,11 @@
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCloudUpload, IconCopy, IconInfoCircle, IconLock } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCloudUpload,
+  IconCopy,
+  IconInfoCircle,
+  IconLock,
+} from '@tabler/icons-react';
 import { publicQuoteUrl } from '@smb/shared-types/quotes';
 import type { QuoteRow } from '../../../db/types';
 
@@ -18,7 +24,9 @@ interface ShareQuoteDialogProps {
 export function ShareQuoteDialog({ quote, tenantId, pending, onClose }: ShareQuoteDialogProps) {
   const token = quote?.accessToken ?? null;
   const url =
-    quote && token && tenantId ? publicQuoteUrl(window.location.origin, tenantId, quote.id, token) : null;
+    quote && token && tenantId
+      ? publicQuoteUrl(window.location.origin, tenantId, quote.id, token)
+      : null;
 
   return (
     <Modal
@@ -62,8 +70,8 @@ export function ShareQuoteDialog({ quote, tenantId, pending, onClose }: ShareQuo
         </Alert>
       ) : (
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
-          This quote doesn&apos;t have a sharing token. Send the quote again to generate a new access
-          token.
+          This quote doesn&apos;t have a sharing token. Send the quote again to generate a new
+          access token.
         </Alert>
       )}
     </Modal>

@@ -41,7 +41,13 @@ import {
 } from '../data/quotes';
 
 const SAVE_FAILED = 'An error occurred while saving the quote';
-const NEW_DRAFT: DocumentDraft = { customerId: null, contactId: null, currencyCode: '', notes: '', lines: [] };
+const NEW_DRAFT: DocumentDraft = {
+  customerId: null,
+  contactId: null,
+  currencyCode: '',
+  notes: '',
+  lines: [],
+};
 
 /** /dashboard/quotes/new and /dashboard/quotes/{id}. */
 export default function QuoteFormScreen() {
@@ -56,7 +62,11 @@ export default function QuoteFormScreen() {
           This quote does not exist or has been deleted.
         </Alert>
         <Group>
-          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate('/dashboard/quotes')}>
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => navigate('/dashboard/quotes')}
+          >
             Back to Quotes
           </Button>
         </Group>
@@ -76,7 +86,9 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
   const products = useProducts();
   const currencies = useCurrencies();
   const defaultCurrency = useDefaultCurrency();
-  const { draft, dirty, update, reset } = useDocumentDraft(quote ? draftFromDocument(quote) : NEW_DRAFT);
+  const { draft, dirty, update, reset } = useDocumentDraft(
+    quote ? draftFromDocument(quote) : NEW_DRAFT,
+  );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -181,7 +193,9 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
           <Text c="dimmed" size="sm" fw={500}>
             {companyName}
           </Text>
-          <Title order={2}>{quote ? `Edit Quote ${quoteNumberLabel(quote)}` : 'Create New Quote'}</Title>
+          <Title order={2}>
+            {quote ? `Edit Quote ${quoteNumberLabel(quote)}` : 'Create New Quote'}
+          </Title>
         </div>
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back}>
           Back to Quotes
@@ -224,7 +238,11 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
               emptyText="No items added to this quote yet."
               readOnly={readOnly}
             />
-            <NotesCard value={draft.notes} onChange={(notes) => update({ notes })} readOnly={readOnly} />
+            <NotesCard
+              value={draft.notes}
+              onChange={(notes) => update({ notes })}
+              readOnly={readOnly}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

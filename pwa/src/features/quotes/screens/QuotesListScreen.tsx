@@ -23,13 +23,7 @@ import { useCustomers } from '../../customers/data/customers';
 import { useLocalTenant } from '../../tenant/data/tenant';
 import { QuoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
-import {
-  convertQuote,
-  deleteQuote,
-  quoteNumberLabel,
-  sendQuote,
-  useQuotes,
-} from '../data/quotes';
+import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
 
@@ -128,7 +122,11 @@ export default function QuotesListScreen() {
           title="No Quotes Yet"
           text="Create your first professional quote to send to a customer."
           action={
-            <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
+            <Button
+              component={Link}
+              to="/dashboard/quotes/new"
+              leftSection={<IconPlus size={16} />}
+            >
               Create First Quote
             </Button>
           }
@@ -136,7 +134,12 @@ export default function QuotesListScreen() {
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={860} type="native">
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table
+              highlightOnHover
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               <Table.Thead bg="gray.0">
                 <Table.Tr>
                   <Table.Th>Quote #</Table.Th>
