@@ -8,7 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, freePort, mailedCode, startServer, type ServerProcess } from '../tests/support/server-process';
+import {
+  api,
+  freePort,
+  mailedCode,
+  startServer,
+  type ServerProcess,
+} from '../tests/support/server-process';
 
 export interface LoadResult {
   name: string;
@@ -38,18 +44,57 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  await api(server.url, 'POST', '/api/auth/register', { email, password: PASSWORD, confirmPassword: PASSWORD, tenantNaturalName: 'Bench Co' });
-  await api(server.url, 'POST', '/api/auth/verify-email-otp', { email, otpCode: mailedCode(dataDir, email) });
-  const token = (await api(server.url, 'POST', '/api/auth/login', { email, password: PASSWORD })).json.token as string;
-  const schema = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenantSchema as string;
-  const customer = await api(server.url, 'POST', '/api/customers', { name: 'Bench Customer', email: 'c@bench.test', mainContactName: 'Main', mainContactEmail: 'm@bench.test' }, token);
+  await api(server.url, 'POST', '/api/auth/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    tenantNaturalName: 'Bench Co',
+  });
+  await api(server.url, 'POST', '/api/auth/verify-email-otp', {
+    email,
+    otpCode: mailedCode(dataDir, email),
+  });
+  const token = (await api(server.url, 'POST', '/api/auth/login', { email, password: PASSWORD }))
+    .json.token as string;
+  const schema = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    .tenantSchema as string;
+  const customer = await api(
+    server.url,
+    'POST',
+    '/api/customers',
+    {
+      name: 'Bench Customer',
+      email: 'c@bench.test',
+      mainContactName: 'Main',
+      mainContactEmail: 'm@bench.test',
+    },
+    token,
+  );
   const customerId = customer.json.id as string;
-  const contacts = await api(server.url, 'GET', `/api/contacts/customer/${customerId}`, undefined, token);
+  const contacts = await api(
+    server.url,
+    'GET',
+    `/api/contacts/customer/${customerId}`,
+    undefined,
+    token,
+  );
   const contactId = (contacts.json as unknown as Array<{ id: string }>)[0]!.id;
-  const product = await api(server.url, 'POST', '/api/products', { name: 'Bench Widget', sku: 'BW', price: 12.34, currencyCode: 'USD' }, token);
+  const product = await api(
+    server.url,
+    'POST',
+    '/api/products',
+    { name: 'Bench Widget', sku: 'BW', price: 12.34, currencyCode: 'USD' },
+    token,
+  );
   const productId = product.json.id as string;
   for (let i = 0; i < 100; i++)
-    await api(server.url, 'POST', '/api/quotes', quoteBody({ customerId, contactId, productId }), token);
+    await api(
+      server.url,
+      'POST',
+      '/api/quotes',
+      quoteBody({ customerId, contactId, productId }),
+      token,
+    );
   return { token, email, password: PASSWORD, schema, customerId, contactId, productId };
 }
 
@@ -63,11 +108,18 @@ const quoteBody = (s: Pick<Seeded, 'customerId' | 'contactId' | 'productId'>) =>
 
 function run(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
-function toResult(name: string, database: LoadResult['database'], target: LoadResult['target'], r: autocannon.Result): LoadResult {
+function toResult(
+  name: string,
+  database: LoadResult['database'],
+  target: LoadResult['target'],
+  r: autocannon.Result,
+): LoadResult {
   return {
     name,
     database,
@@ -81,7 +133,10 @@ function toResult(name: string, database: LoadResult['database'], target: LoadRe
   };
 }
 
-export async function benchApi(database: 'postgres' | 'embedded', log: (line: string) => void): Promise<{ results: LoadResult[]; serverRssMb: number }> {
+export async function benchApi(
+  database: 'postgres' | 'embedded',
+  log: (line: string) => void,
+): Promise<{ results: LoadResult[]; serverRssMb: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smb-bench-'));
   let dbName: string | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -96,7 +151,13 @@ export async function benchApi(database: 'postgres' | 'embedded', log: (line: st
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', STATIC_DIR: path.join(dataDir, 'none'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000',
+    STATIC_DIR: path.join(dataDir, 'none'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const server = await startServer({ ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
   const results: LoadResult[] = [];
   let baseline: ServerProcess | undefined;
@@ -106,27 +167,90 @@ export async function benchApi(database: 'postgres' | 'embedded', log: (line: st
     const auth = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' };
     // An empty delta: the cursor a device holds once it is up to date.
     const ids = { clientGroupId: randomUUID(), clientId: randomUUID() };
-    let head = (await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: null }, s.token)).json;
-    while (head.hasMore) head = (await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: head.cursor }, s.token)).json;
+    let head = (await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: null }, s.token))
+      .json;
+    while (head.hasMore)
+      head = (
+        await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: head.cursor }, s.token)
+      ).json;
     const pullBody = JSON.stringify({ ...ids, cursor: head.cursor });
     // The baseline needs a connection string; the embedded database's socket is private to the server, so
     // it is measured against PostgreSQL only.
-    if (databaseUrl) baseline = await startServer({ DATABASE_URL: databaseUrl, BENCH_SCHEMA: s.schema, PORT: String(await freePort()) }, 30_000, 'bench/baseline-server.ts');
+    if (databaseUrl)
+      baseline = await startServer(
+        { DATABASE_URL: databaseUrl, BENCH_SCHEMA: s.schema, PORT: String(await freePort()) },
+        30_000,
+        'bench/baseline-server.ts',
+      );
 
     // Order matters: the empty pull runs before the quote creations move the tenant's version on.
-    const cases: Array<{ name: string; ours: Partial<autocannon.Options>; base: Partial<autocannon.Options> }> = [
-      { name: 'GET /api/customers/{id}', ours: { url: `${server.url}/api/customers/${s.customerId}`, headers: auth }, base: { url: `/customers/${s.customerId}` } },
-      { name: 'GET /api/quotes (100)', ours: { url: `${server.url}/api/quotes?limit=100`, headers: auth }, base: { url: '/quotes' } },
-      { name: 'POST /api/sync/pull (empty)', ours: { url: `${server.url}/api/sync/pull`, method: 'POST', headers: auth, body: pullBody }, base: { url: '/sync/pull', method: 'POST' } },
-      { name: 'POST /api/quotes (3 items)', ours: { url: `${server.url}/api/quotes`, method: 'POST', headers: auth, body: JSON.stringify(quoteBody(s)) }, base: { url: '/quotes', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(s) } },
-      { name: 'POST /api/auth/login', ours: { url: `${server.url}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: s.email, password: s.password }) }, base: { url: '/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: s.email, password: s.password }) } },
+    const cases: Array<{
+      name: string;
+      ours: Partial<autocannon.Options>;
+      base: Partial<autocannon.Options>;
+    }> = [
+      {
+        name: 'GET /api/customers/{id}',
+        ours: { url: `${server.url}/api/customers/${s.customerId}`, headers: auth },
+        base: { url: `/customers/${s.customerId}` },
+      },
+      {
+        name: 'GET /api/quotes (100)',
+        ours: { url: `${server.url}/api/quotes?limit=100`, headers: auth },
+        base: { url: '/quotes' },
+      },
+      {
+        name: 'POST /api/sync/pull (empty)',
+        ours: { url: `${server.url}/api/sync/pull`, method: 'POST', headers: auth, body: pullBody },
+        base: { url: '/sync/pull', method: 'POST' },
+      },
+      {
+        name: 'POST /api/quotes (3 items)',
+        ours: {
+          url: `${server.url}/api/quotes`,
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(quoteBody(s)),
+        },
+        base: {
+          url: '/quotes',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(s),
+        },
+      },
+      {
+        name: 'POST /api/auth/login',
+        ours: {
+          url: `${server.url}/api/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: s.email, password: s.password }),
+        },
+        base: {
+          url: '/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: s.email, password: s.password }),
+        },
+      },
     ];
     for (const c of cases) {
       log(`  ${database} ours     ${c.name}`);
       results.push(toResult(c.name, database, 'ours', await run(c.ours.url!, c.ours)));
       if (baseline) {
         log(`  ${database} baseline ${c.name}`);
-        results.push(toResult(c.name, database, 'baseline', await run(`${baseline.url}${c.base.url}`, { ...c.base, url: `${baseline.url}${c.base.url}` })));
+        results.push(
+          toResult(
+            c.name,
+            database,
+            'baseline',
+            await run(`${baseline.url}${c.base.url}`, {
+              ...c.base,
+              url: `${baseline.url}${c.base.url}`,
+            }),
+          ),
+        );
       }
     }
     const rss = await processRssMb(server.child.pid!);

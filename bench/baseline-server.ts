@@ -8,7 +8,10 @@ import pg from 'pg';
 import { verify } from '@node-rs/argon2';
 
 const schema = process.env.BENCH_SCHEMA!;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DB_POOL_SIZE ?? 10),
+});
 const app = Fastify();
 const s = `"${schema}"`;
 
@@ -24,49 +27,76 @@ app.get('/quotes', async () => {
        FROM ${s}.quotes q JOIN ${s}.customers c ON c.id = q.customer_id LEFT JOIN ${s}.contacts p ON p.id = q.contact_id
       ORDER BY q.created_at DESC, q.id LIMIT 100`,
   );
-  const items = await pool.query(`SELECT * FROM ${s}.quote_items WHERE quote_id = ANY($1) ORDER BY position`, [
-    quotes.rows.map((q) => q.id),
-  ]);
+  const items = await pool.query(
+    `SELECT * FROM ${s}.quote_items WHERE quote_id = ANY($1) ORDER BY position`,
+    [quotes.rows.map((q) => q.id)],
+  );
   return { quotes: quotes.rows, items: items.rows };
 });
 
-app.post<{ Body: { customerId: string; contactId: string; productId: string } }>('/quotes', async (req) => {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const version = (await client.query(`UPDATE ${s}.sync_state SET version = version + 1 RETURNING version`)).rows[0].version;
-    const n = (await client.query(`UPDATE ${s}.counters SET value = value + 1 WHERE name = 'quote' RETURNING value`)).rows[0].value;
-    const product = (await client.query(`SELECT name, sku, price FROM ${s}.products WHERE id = $1`, [req.body.productId])).rows[0];
-    const id = crypto.randomUUID();
-    await client.query(
-      `INSERT INTO ${s}.quotes (id, quote_number, customer_id, contact_id, currency_code, subtotal, tax_rate, tax_amount, total, version)
-       VALUES ($1, $2, $3, $4, 'USD', 0, 0, 0, 0, $5)`,
-      [id, `B-${n}`, req.body.customerId, req.body.contactId, version],
-    );
-    for (let i = 0; i < 3; i++)
+app.post<{ Body: { customerId: string; contactId: string; productId: string } }>(
+  '/quotes',
+  async (req) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const version = (
+        await client.query(`UPDATE ${s}.sync_state SET version = version + 1 RETURNING version`)
+      ).rows[0].version;
+      const n = (
+        await client.query(
+          `UPDATE ${s}.counters SET value = value + 1 WHERE name = 'quote' RETURNING value`,
+        )
+      ).rows[0].value;
+      const product = (
+        await client.query(`SELECT name, sku, price FROM ${s}.products WHERE id = $1`, [
+          req.body.productId,
+        ])
+      ).rows[0];
+      const id = crypto.randomUUID();
       await client.query(
-        `INSERT INTO ${s}.quote_items (id, quote_id, product_id, position, product_name, product_sku, quantity, unit_price, subtotal)
-         VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $7 * 2)`,
-        [crypto.randomUUID(), id, req.body.productId, i, product.name, product.sku, product.price],
+        `INSERT INTO ${s}.quotes (id, quote_number, customer_id, contact_id, currency_code, subtotal, tax_rate, tax_amount, total, version)
+       VALUES ($1, $2, $3, $4, 'USD', 0, 0, 0, 0, $5)`,
+        [id, `B-${n}`, req.body.customerId, req.body.contactId, version],
       );
-    await client.query('COMMIT');
-    return { id };
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
-});
+      for (let i = 0; i < 3; i++)
+        await client.query(
+          `INSERT INTO ${s}.quote_items (id, quote_id, product_id, position, product_name, product_sku, quantity, unit_price, subtotal)
+         VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $7 * 2)`,
+          [
+            crypto.randomUUID(),
+            id,
+            req.body.productId,
+            i,
+            product.name,
+            product.sku,
+            product.price,
+          ],
+        );
+      await client.query('COMMIT');
+      return { id };
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  },
+);
 
 app.post('/sync/pull', async () => {
   const state = await pool.query(`SELECT version FROM ${s}.sync_state`);
-  const clients = await pool.query(`SELECT client_id, last_mutation_id FROM ${s}.sync_clients LIMIT 10`);
+  const clients = await pool.query(
+    `SELECT client_id, last_mutation_id FROM ${s}.sync_clients LIMIT 10`,
+  );
   return { cursor: state.rows[0].version, clients: clients.rows };
 });
 
 app.post<{ Body: { email: string; password: string } }>('/login', async (req) => {
-  const { rows } = await pool.query('SELECT password_hash FROM app.users WHERE lower(email) = lower($1)', [req.body.email]);
+  const { rows } = await pool.query(
+    'SELECT password_hash FROM app.users WHERE lower(email) = lower($1)',
+    [req.body.email],
+  );
   return { ok: rows[0] ? await verify(rows[0].password_hash, req.body.password) : false };
 });
 

@@ -11,7 +11,11 @@ const log = (line: string) => console.log(line);
 const started = Date.now();
 const report: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
 };
 
 const api: LoadResult[] = [];
@@ -24,17 +28,27 @@ for (const database of ['postgres', 'embedded'] as const) {
 report.api = api;
 report.memoryMb = rss;
 
-console.log('\nAPI throughput and latency (autocannon, 50 connections, load generator on the same 2 cores)');
-console.log('| endpoint | database | ours req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ours / baseline | errors |');
+console.log(
+  '\nAPI throughput and latency (autocannon, 50 connections, load generator on the same 2 cores)',
+);
+console.log(
+  '| endpoint | database | ours req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ours / baseline | errors |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of api.filter((x) => x.target === 'ours')) {
-  const b = api.find((x) => x.target === 'baseline' && x.name === r.name && x.database === r.database);
+  const b = api.find(
+    (x) => x.target === 'baseline' && x.name === r.name && x.database === r.database,
+  );
   const ratio = b ? `${Math.round((r.requestsPerSecond / b.requestsPerSecond) * 100)} %` : '—';
   console.log(
     `| ${r.name} | ${r.database} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${b?.requestsPerSecond ?? '—'} | ${b?.p99 ?? '—'} | ${ratio} | ${r.errors + r.non2xx} |`,
   );
 }
-console.log(`\nServer RSS after the load runs: ${Object.entries(rss).map(([k, v]) => `${k} ${v} MB`).join(', ')}`);
+console.log(
+  `\nServer RSS after the load runs: ${Object.entries(rss)
+    .map(([k, v]) => `${k} ${v} MB`)
+    .join(', ')}`,
+);
 
 report.durationSeconds = Math.round((Date.now() - started) / 1000);
 mkdirSync(path.join(here, 'results'), { recursive: true });

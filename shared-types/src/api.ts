@@ -32,7 +32,7 @@ export const ClientId = Type.Optional(
 /** Every list call: a JSON array, the total in `X-Total-Count`. Without `limit` every row is returned. */
 export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive search' })),
 });
 export type ListQuery = Static<typeof ListQuery>;

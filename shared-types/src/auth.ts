@@ -7,7 +7,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export const SESSION_CHECK_INTERVAL_MS = 60 * 1000;
 /** One-time code lifetimes (issue: 10 minutes for verification and reset, 24 h for invitations). */
-export const CODE_TTL_MS = { verify: 10 * 60 * 1000, reset: 10 * 60 * 1000, invite: 24 * 60 * 60 * 1000 } as const;
+export const CODE_TTL_MS = {
+  verify: 10 * 60 * 1000,
+  reset: 10 * 60 * 1000,
+  invite: 24 * 60 * 60 * 1000,
+} as const;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export const AUTH_MESSAGES = {
@@ -38,7 +42,8 @@ export function isStrongPassword(password: string): boolean {
 
 /** The register and reset screens' password check, with the spec's messages, in order. */
 export function passwordError(password: string, confirmPassword?: string): string | null {
-  if (confirmPassword !== undefined && password !== confirmPassword) return AUTH_MESSAGES.passwordsDoNotMatch;
+  if (confirmPassword !== undefined && password !== confirmPassword)
+    return AUTH_MESSAGES.passwordsDoNotMatch;
   if (!isStrongPassword(password)) return AUTH_MESSAGES.passwordRule;
   return null;
 }
@@ -64,10 +69,18 @@ export type EmailBody = Static<typeof EmailBody>;
 export const VerifyEmailBody = Type.Object({ email: Email, otpCode: OtpCode });
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 
-export const ResetPasswordBody = Type.Object({ email: Email, otpCode: OtpCode, newPassword: Password });
+export const ResetPasswordBody = Type.Object({
+  email: Email,
+  otpCode: OtpCode,
+  newPassword: Password,
+});
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-export const VerifyInvitationBody = Type.Object({ email: Email, otpCode: OtpCode, password: Password });
+export const VerifyInvitationBody = Type.Object({
+  email: Email,
+  otpCode: OtpCode,
+  password: Password,
+});
 export type VerifyInvitationBody = Static<typeof VerifyInvitationBody>;
 
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });

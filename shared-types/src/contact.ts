@@ -16,11 +16,19 @@ export const CONTACT_MESSAGES = {
   invalidEmail: 'Invalid email address',
 } as const;
 
-const LABELS = { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', company: 'Company' } as const;
+const LABELS = {
+  name: 'Name',
+  email: 'Email',
+  subject: 'Subject',
+  message: 'Message',
+  company: 'Company',
+} as const;
 type Field = keyof typeof LABELS;
 
 /** Spec §5 contact form rules; returns the first message per field. */
-export function contactFieldErrors(input: Partial<Record<Field, string | null>>): Partial<Record<Field, string>> {
+export function contactFieldErrors(
+  input: Partial<Record<Field, string | null>>,
+): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   for (const field of Object.keys(LABELS) as Field[]) {
     const value = (input[field] ?? '').trim();

@@ -10,7 +10,13 @@ export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
 /** Spec §8: generic client-side error text when the body carries no message. */
 export function apiErrorMessage(status: number, body: unknown): string {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+  if (
+    body &&
+    typeof body === 'object' &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message
+  )
     return body.message;
   return `API error with status: ${status}`;
 }

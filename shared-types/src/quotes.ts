@@ -101,7 +101,7 @@ export type QuoteUpdateBody = Static<typeof QuoteUpdateBody>;
 
 export const DocumentListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   q: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type DocumentListQuery = Static<typeof DocumentListQuery>;

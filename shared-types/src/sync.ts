@@ -15,7 +15,16 @@ import { Type, type Static } from 'typebox';
  */
 
 /** Entities that sync. Line items travel inside their quote/order/invoice. */
-export const SYNC_ENTITIES = ['currencies', 'customers', 'contacts', 'products', 'quotes', 'orders', 'invoices', 'conflicts'] as const;
+export const SYNC_ENTITIES = [
+  'currencies',
+  'customers',
+  'contacts',
+  'products',
+  'quotes',
+  'orders',
+  'invoices',
+  'conflicts',
+] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 export const MUTATION_NAMES = [
@@ -53,7 +62,8 @@ export const PULL_PAGE_SIZE = 1000;
 
 const Uuid = Type.String({ format: 'uuid' });
 /** A string restricted to `values`, typed as their union. */
-const oneOf = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+const oneOf = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 const Entity = oneOf(SYNC_ENTITIES);
 
 export const Mutation = Type.Object({
@@ -127,7 +137,12 @@ export const PullResponse = Type.Object({
   rejections: Type.Array(Rejection),
   /** Total rows still to come after this page (for a progress bar), when known. */
   remaining: Type.Integer(),
-  tenant: Type.Object({ id: Type.String(), naturalName: Type.String(), schemaName: Type.String(), createdAt: Type.String() }),
+  tenant: Type.Object({
+    id: Type.String(),
+    naturalName: Type.String(),
+    schemaName: Type.String(),
+    createdAt: Type.String(),
+  }),
 });
 export type PullResponse = Static<typeof PullResponse>;
 

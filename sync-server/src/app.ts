@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
 import quoteRoutes from './modules/quotes/quotes.routes';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // App plugins
   await app.register(errorsPlugin, { serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')) });
+  await app.register(inputGuard);
   await app.register(authPlugin, { ctx });
 
   // Modules: one line each.

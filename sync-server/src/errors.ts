@@ -31,7 +31,9 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError('bad_request', message);
-export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError('unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);

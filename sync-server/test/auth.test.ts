@@ -77,7 +77,12 @@ describe('register', () => {
   });
 
   it('names the field when a body has the wrong type, and rejects a body that is not JSON', async () => {
-    const res = await post('/api/auth/register', { email: 5, password: 'x', confirmPassword: 'x', tenantNaturalName: 'A' });
+    const res = await post('/api/auth/register', {
+      email: 5,
+      password: 'x',
+      confirmPassword: 'x',
+      tenantNaturalName: 'A',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/email/);
     const raw = await t.app.inject({
@@ -87,7 +92,11 @@ describe('register', () => {
       payload: '{"email": ',
     });
     expect(raw.statusCode).toBe(400);
-    expect(raw.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Request body is not valid JSON' });
+    expect(raw.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Request body is not valid JSON',
+    });
   });
 });
 
@@ -95,10 +104,16 @@ describe('verification and login', () => {
   it('verifies with the mailed code, then logs in with a 2-hour token carrying the spec claims', async () => {
     const email = uniqueEmail();
     await register(email);
-    const wrong = await post('/api/auth/verify-email-otp', { email, otpCode: '000000' === latestCode(t.mailDir, email) ? '111111' : '000000' });
+    const wrong = await post('/api/auth/verify-email-otp', {
+      email,
+      otpCode: '000000' === latestCode(t.mailDir, email) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCode);
-    const ok = await post('/api/auth/verify-email-otp', { email, otpCode: latestCode(t.mailDir, email) });
+    const ok = await post('/api/auth/verify-email-otp', {
+      email,
+      otpCode: latestCode(t.mailDir, email),
+    });
     expect(ok.statusCode).toBe(200);
 
     const res = await post('/api/auth/login', { email, password: STRONG_PASSWORD });
@@ -115,7 +130,10 @@ describe('verification and login', () => {
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const { email } = await registerTenant(t);
-    const unknown = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: STRONG_PASSWORD });
+    const unknown = await post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: STRONG_PASSWORD,
+    });
     const wrong = await post('/api/auth/login', { email, password: 'Wrong!Pass1' });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
@@ -128,8 +146,13 @@ describe('verification and login', () => {
     await register(email);
     const code = latestCode(t.mailDir, email);
     const bad = code === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/verify-email-otp', { email, otpCode: bad })).statusCode).toBe(400);
-    expect((await post('/api/auth/verify-email-otp', { email, otpCode: code })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/verify-email-otp', { email, otpCode: bad })).statusCode).toBe(
+        400,
+      );
+    expect((await post('/api/auth/verify-email-otp', { email, otpCode: code })).statusCode).toBe(
+      400,
+    );
   });
 
   it('replaces the old code when a new one is requested', async () => {
@@ -140,8 +163,13 @@ describe('verification and login', () => {
     const resend = await post('/api/auth/resend-verification', { email });
     expect(resend.statusCode).toBe(200);
     const second = latestCode(t.mailDir, email);
-    if (first !== second) expect((await post('/api/auth/verify-email-otp', { email, otpCode: first })).statusCode).toBe(400);
-    expect((await post('/api/auth/verify-email-otp', { email, otpCode: second })).statusCode).toBe(200);
+    if (first !== second)
+      expect((await post('/api/auth/verify-email-otp', { email, otpCode: first })).statusCode).toBe(
+        400,
+      );
+    expect((await post('/api/auth/verify-email-otp', { email, otpCode: second })).statusCode).toBe(
+      200,
+    );
   });
 
   it('rejects an expired code', async () => {
@@ -152,13 +180,21 @@ describe('verification and login', () => {
       `UPDATE app.one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM app.users WHERE email = $1)`,
       [email],
     );
-    expect((await post('/api/auth/verify-email-otp', { email, otpCode: code })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-email-otp', { email, otpCode: code })).statusCode).toBe(
+      400,
+    );
   });
 
   it('asks for the e-mail and the code with the spec messages', async () => {
-    expect((await post('/api/auth/verify-email-otp', { email: '', otpCode: '1' })).json().message).toBe(AUTH_MESSAGES.enterEmail);
-    expect((await post('/api/auth/verify-email-otp', { email: 'a@b.co', otpCode: ' ' })).json().message).toBe(AUTH_MESSAGES.enterCode);
-    expect((await post('/api/auth/resend-verification', { email: '' })).json().message).toBe(AUTH_MESSAGES.enterEmailToResend);
+    expect(
+      (await post('/api/auth/verify-email-otp', { email: '', otpCode: '1' })).json().message,
+    ).toBe(AUTH_MESSAGES.enterEmail);
+    expect(
+      (await post('/api/auth/verify-email-otp', { email: 'a@b.co', otpCode: ' ' })).json().message,
+    ).toBe(AUTH_MESSAGES.enterCode);
+    expect((await post('/api/auth/resend-verification', { email: '' })).json().message).toBe(
+      AUTH_MESSAGES.enterEmailToResend,
+    );
   });
 });
 
@@ -174,19 +210,31 @@ describe('password reset', () => {
     const mail = mailsTo(t.mailDir, email).at(-1)!;
     expect(mail).toContain('http://app.test/forgot-password');
     const code = latestCode(t.mailDir, email);
-    const weak = await post('/api/auth/reset-password', { email, otpCode: code, newPassword: 'weak' });
+    const weak = await post('/api/auth/reset-password', {
+      email,
+      otpCode: code,
+      newPassword: 'weak',
+    });
     expect(weak.json().message).toBe(AUTH_MESSAGES.passwordRule);
-    expect((await post('/api/auth/reset-password', { email, otpCode: code, newPassword: '' })).json().message).toBe(
-      AUTH_MESSAGES.enterNewPassword,
-    );
-    const reset = await post('/api/auth/reset-password', { email, otpCode: code, newPassword: 'N3w!Password' });
+    expect(
+      (await post('/api/auth/reset-password', { email, otpCode: code, newPassword: '' })).json()
+        .message,
+    ).toBe(AUTH_MESSAGES.enterNewPassword);
+    const reset = await post('/api/auth/reset-password', {
+      email,
+      otpCode: code,
+      newPassword: 'N3w!Password',
+    });
     expect(reset.statusCode).toBe(200);
 
     const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(old.statusCode).toBe(401);
     await expect(login(t, email)).rejects.toThrow();
     const fresh = await login(t, email, 'N3w!Password');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -201,10 +249,21 @@ describe('ping and tokens', () => {
     const { token } = await registerTenant(t);
     const [h, p] = token.split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...payload, IsTenantAdmin: 'true', sub: crypto.randomUUID() })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...payload, IsTenantAdmin: 'true', sub: crypto.randomUUID() }),
+    ).toString('base64url');
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    for (const auth of [undefined, `Bearer ${h}.${forged}.${token.split('.')[2]}`, `Bearer ${none}.${p}.`, `Bearer ${h}.${p}.`]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth ? { authorization: auth } : {} });
+    for (const auth of [
+      undefined,
+      `Bearer ${h}.${forged}.${token.split('.')[2]}`,
+      `Bearer ${none}.${p}.`,
+      `Bearer ${h}.${p}.`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: auth ? { authorization: auth } : {},
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -213,7 +272,10 @@ describe('ping and tokens', () => {
 describe('stored secrets', () => {
   it('stores passwords as argon2id and codes only as hashes', async () => {
     const { email } = await registerTenant(t);
-    const { rows } = await t.ctx.database.pool.query('SELECT password_hash FROM app.users WHERE email = $1', [email]);
+    const { rows } = await t.ctx.database.pool.query(
+      'SELECT password_hash FROM app.users WHERE email = $1',
+      [email],
+    );
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     await post('/api/auth/forgot-password', { email });
     const code = latestCode(t.mailDir, email);

@@ -10,7 +10,12 @@ describe('configuration', () => {
   it('has working defaults: port 3000, embedded database, dev mailbox, a generated secret kept in DATA_DIR', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, appOrigin: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appOrigin: 'http://localhost:3000',
+    });
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
@@ -18,7 +23,10 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
-    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
+    ],
     [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],

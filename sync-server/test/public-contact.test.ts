@@ -10,15 +10,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Pricing', message: 'Tell me more.', company: 'Engines Ltd' };
-const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/public/contact', payload });
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Pricing',
+  message: 'Tell me more.',
+  company: 'Engines Ltd',
+};
+const send = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/public/contact', payload });
 
 describe('POST /api/public/contact', () => {
   it('stores the message, mails the sales inbox and answers with the spec text', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, message: CONTACT_MESSAGES.success });
-    const { rows } = await t.ctx.database.pool.query('SELECT name, company FROM app.contact_messages');
+    const { rows } = await t.ctx.database.pool.query(
+      'SELECT name, company FROM app.contact_messages',
+    );
     expect(rows).toContainEqual({ name: 'Ada Lovelace', company: 'Engines Ltd' });
     expect(mailsTo(t.mailDir, 'sales@example.com').at(-1)).toContain('Tell me more.');
   });

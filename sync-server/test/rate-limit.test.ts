@@ -12,7 +12,11 @@ afterAll(async () => {
 it('answers 429 with the error shape once an IP exceeds the per-minute limit of an auth call', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com', password: 'y' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'x@example.com', password: 'y' },
+    });
     statuses.push(res.statusCode);
     if (res.statusCode === 429) {
       expect(res.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
@@ -21,6 +25,9 @@ it('answers 429 with the error shape once an IP exceeds the per-minute limit of 
   }
   expect(statuses).toEqual([401, 401, 401, 429, 429]);
   // Each route has its own budget; the contact call is limited too.
-  for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: '/api/public/contact', payload: {} });
-  expect((await t.app.inject({ method: 'POST', url: '/api/public/contact', payload: {} })).statusCode).toBe(429);
+  for (let i = 0; i < 3; i++)
+    await t.app.inject({ method: 'POST', url: '/api/public/contact', payload: {} });
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/public/contact', payload: {} })).statusCode,
+  ).toBe(429);
 });

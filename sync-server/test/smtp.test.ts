@@ -27,7 +27,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Billing <billing@example.com>' } });
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Billing <billing@example.com>' },
+  });
 });
 
 afterAll(async () => {
@@ -40,7 +42,12 @@ it('delivers the verification code over SMTP, and the code verifies the account'
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, tenantNaturalName: 'Mail Co' },
+    payload: {
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+      tenantNaturalName: 'Mail Co',
+    },
   });
   expect(res.statusCode).toBe(201);
   const message = received.find((m) => m.to.includes(email));
@@ -50,8 +57,16 @@ it('delivers the verification code over SMTP, and the code verifies the account'
   const code = message!.raw.match(/Your code: (\d{6})/)?.[1];
   expect(code).toMatch(/^\d{6}$/);
 
-  const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otpCode: code } });
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email-otp',
+    payload: { email, otpCode: code },
+  });
   expect(verify.statusCode).toBe(200);
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: STRONG_PASSWORD } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: STRONG_PASSWORD },
+  });
   expect(login.statusCode).toBe(200);
 });

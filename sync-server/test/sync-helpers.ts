@@ -73,6 +73,11 @@ export const customerArgs = (overrides: Record<string, unknown> = {}) => ({
   phoneNumber: '555-0100',
   address: '1 Main St',
   address2: null,
-  mainContact: { id: randomUUID(), name: 'Hank Scorpio', email: 'hank@globex.test', phoneNumber: null },
+  mainContact: {
+    id: randomUUID(),
+    name: 'Hank Scorpio',
+    email: 'hank@globex.test',
+    phoneNumber: null,
+  },
   ...overrides,
 });

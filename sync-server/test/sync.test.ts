@@ -24,7 +24,10 @@ async function productId(c: TestClient): Promise<string> {
   await db.transaction().execute(async (trx) => {
     const { nextVersion } = await import('../src/sync/version');
     const version = await nextVersion(trx);
-    await trx.insertInto('products').values({ id, name: 'Widget', sku: 'W-1', price: '19.99', currency_code: 'USD', version }).execute();
+    await trx
+      .insertInto('products')
+      .values({ id, name: 'Widget', sku: 'W-1', price: '19.99', currency_code: 'USD', version })
+      .execute();
   });
   void c;
   return id;
@@ -34,7 +37,15 @@ describe('push', () => {
   it('applies a batch once: a replayed batch is skipped entirely', async () => {
     const c = client();
     const args = customerArgs();
-    const batch = [c.mutation('customer.create', args), c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { phoneNumber: '555-0199' }, base: { phoneNumber: '555-0100' } })];
+    const batch = [
+      c.mutation('customer.create', args),
+      c.mutation('customer.update', {
+        id: args.id,
+        baseVersion: null,
+        changes: { phoneNumber: '555-0199' },
+        base: { phoneNumber: '555-0100' },
+      }),
+    ];
     const first = await c.push(batch);
     expect(first.status).toBe(200);
     expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
@@ -42,10 +53,20 @@ describe('push', () => {
     expect(again.body.results.map((r) => r.status)).toEqual(['skipped', 'skipped']);
     expect(again.body.lastMutationId).toBe(2);
 
-    const list = await t.app.inject({ method: 'GET', url: `/api/customers?q=${args.name}`, headers: bearer(admin.token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers?q=${args.name}`,
+      headers: bearer(admin.token),
+    });
     expect(list.json().filter((x: { id: string }) => x.id === args.id)).toHaveLength(1);
-    const contacts = await t.app.inject({ method: 'GET', url: `/api/contacts/customer/${args.id}`, headers: bearer(admin.token) });
-    expect(contacts.json()).toEqual([expect.objectContaining({ name: 'Hank Scorpio', role: 'Primary' })]);
+    const contacts = await t.app.inject({
+      method: 'GET',
+      url: `/api/contacts/customer/${args.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(contacts.json()).toEqual([
+      expect.objectContaining({ name: 'Hank Scorpio', role: 'Primary' }),
+    ]);
   });
 
   it('stops at a gap and applies nothing after it', async () => {
@@ -54,20 +75,33 @@ describe('push', () => {
     c.nextId++; // skip id 2
     const three = c.mutation('customer.create', customerArgs());
     const res = await c.push([one, three]);
-    expect(res.body).toMatchObject({ lastMutationId: 1, gapAt: 3, results: [{ id: 1, status: 'applied' }] });
+    expect(res.body).toMatchObject({
+      lastMutationId: 1,
+      gapAt: 3,
+      results: [{ id: 1, status: 'applied' }],
+    });
     const pulled = await c.pullOnce(null);
     expect(pulled.patch.some((p) => p.id === three.args.id)).toBe(false);
   });
 
   it('records a permanent error as a rejection, advances, and tells the client again on pull', async () => {
     const c = client();
-    const bad = c.mutation('contact.create', { id: randomUUID(), customerId: randomUUID(), name: 'Nobody', email: 'no@body.test' });
+    const bad = c.mutation('contact.create', {
+      id: randomUUID(),
+      customerId: randomUUID(),
+      name: 'Nobody',
+      email: 'no@body.test',
+    });
     const wrongType = c.mutation('customer.create', { id: randomUUID(), name: 42, email: 'x@y.z' });
     const good = c.mutation('customer.create', customerArgs());
     const res = await c.push([bad, wrongType, good]);
     expect(res.body.results).toEqual([
       { id: 1, status: 'rejected', error: { statusCode: 404, message: expect.any(String) } },
-      { id: 2, status: 'rejected', error: { statusCode: 400, message: expect.stringMatching(/name/) } },
+      {
+        id: 2,
+        status: 'rejected',
+        error: { statusCode: 400, message: expect.stringMatching(/name/) },
+      },
       { id: 3, status: 'applied' },
     ]);
     expect(res.body.lastMutationId).toBe(3);
@@ -88,7 +122,11 @@ describe('push', () => {
       method: 'POST',
       url: '/api/sync/push',
       headers: bearer(thief.token),
-      payload: { clientGroupId: c.clientGroupId, clientId: c.clientId, mutations: [thief.mutation('customer.create', customerArgs())] },
+      payload: {
+        clientGroupId: c.clientGroupId,
+        clientId: c.clientId,
+        mutations: [thief.mutation('customer.create', customerArgs())],
+      },
     });
     // The other tenant has its own sync_clients table: the id is simply new there.
     expect(res.statusCode).toBe(200);
@@ -96,7 +134,11 @@ describe('push', () => {
   });
 
   it('needs a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/sync/pull', payload: { clientGroupId: randomUUID(), clientId: randomUUID(), cursor: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/pull',
+      payload: { clientGroupId: randomUUID(), clientId: randomUUID(), cursor: null },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -109,16 +151,36 @@ describe('pull', () => {
     const quoteId = randomUUID();
     await c.push([
       c.mutation('customer.create', args),
-      c.mutation('quote.create', { id: quoteId, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '', items: [{ productId: product, quantity: 2 }] }),
+      c.mutation('quote.create', {
+        id: quoteId,
+        customerId: args.id,
+        contactId: args.mainContact.id,
+        currencyCode: 'USD',
+        notes: '',
+        items: [{ productId: product, quantity: 2 }],
+      }),
     ]);
     await c.pull();
-    expect(c.get('quotes', quoteId)).toMatchObject({ customerId: args.id, total: 39.98, items: [expect.objectContaining({ quantity: 2, unitPrice: 19.99 })] });
+    expect(c.get('quotes', quoteId)).toMatchObject({
+      customerId: args.id,
+      total: 39.98,
+      items: [expect.objectContaining({ quantity: 2, unitPrice: 19.99 })],
+    });
     expect(c.get('contacts', args.mainContact.id)).toBeDefined();
 
     await c.push([c.mutation('customer.delete', { id: args.id })]);
     const pages = await c.pull();
-    const dels = pages.flatMap((p) => p.patch).filter((p) => p.op === 'del').map((p) => `${p.entity}/${p.id}`);
-    expect(dels).toEqual(expect.arrayContaining([`customers/${args.id}`, `contacts/${args.mainContact.id}`, `quotes/${quoteId}`]));
+    const dels = pages
+      .flatMap((p) => p.patch)
+      .filter((p) => p.op === 'del')
+      .map((p) => `${p.entity}/${p.id}`);
+    expect(dels).toEqual(
+      expect.arrayContaining([
+        `customers/${args.id}`,
+        `contacts/${args.mainContact.id}`,
+        `quotes/${quoteId}`,
+      ]),
+    );
     expect(c.get('customers', args.id)).toBeUndefined();
     expect(c.get('quotes', quoteId)).toBeUndefined();
   });
@@ -137,7 +199,9 @@ describe('pull', () => {
         pages++;
         // A version never straddles two pages.
         if (page.hasMore) {
-          const versions = page.patch.filter((p) => p.op === 'put').map((p) => String((p as { value: { version: string } }).value.version));
+          const versions = page.patch
+            .filter((p) => p.op === 'put')
+            .map((p) => String((p as { value: Record<string, unknown> }).value.version));
           expect(versions).not.toContain(String(BigInt(page.cursor) + 1n));
         }
         patch.push(...page.patch);
@@ -159,7 +223,15 @@ describe('pull', () => {
       const args = customerArgs({ name: `Paged ${i}` });
       made.push(args.id);
       await c.push([c.mutation('customer.create', args)]);
-      if (i % 2 === 0) await c.push([c.mutation('customer.update', { id: args.id, baseVersion: null, changes: { address: `Street ${i}` }, base: {} })]);
+      if (i % 2 === 0)
+        await c.push([
+          c.mutation('customer.update', {
+            id: args.id,
+            baseVersion: null,
+            changes: { address: `Street ${i}` },
+            base: {},
+          }),
+        ]);
       if (i >= 3) await c.push([c.mutation('customer.delete', { id: made[i - 3] })]);
       moments.push(await snapshot());
     }
@@ -183,10 +255,17 @@ describe('pull', () => {
       const jobs: Promise<unknown>[] = [];
       for (let i = 0; i < 15; i++) {
         jobs.push(
-          t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(admin.token), payload: { name: `REST ${i}`, email: `rest${i}@x.test` } }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/customers',
+            headers: bearer(admin.token),
+            payload: { name: `REST ${i}`, email: `rest${i}@x.test` },
+          }),
         );
         const pusher = new TestClient(t, admin.token);
-        jobs.push(pusher.push([pusher.mutation('customer.create', customerArgs({ name: `Push ${i}` }))]));
+        jobs.push(
+          pusher.push([pusher.mutation('customer.create', customerArgs({ name: `Push ${i}` }))]),
+        );
       }
       await Promise.all(jobs);
       writing = false;
@@ -204,7 +283,7 @@ describe('pull', () => {
       if (!page.hasMore) break;
     }
     const fresh = new Map<string, Record<string, unknown>>();
-    for (let next: string | null = null; ; ) {
+    for (let next: string | null = null; ;) {
       const page = await c.pullOnce(next);
       applyPatch(fresh, page.patch);
       next = page.cursor;
@@ -220,7 +299,16 @@ describe('pull', () => {
     const ids = Array.from({ length: 5 }, () => randomUUID());
     await c.push([
       c.mutation('customer.create', args),
-      ...ids.map((id) => c.mutation('quote.create', { id, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '', items: [{ productId: product, quantity: 1 }] })),
+      ...ids.map((id) =>
+        c.mutation('quote.create', {
+          id,
+          customerId: args.id,
+          contactId: args.mainContact.id,
+          currencyCode: 'USD',
+          notes: '',
+          items: [{ productId: product, quantity: 1 }],
+        }),
+      ),
     ]);
     await c.pull();
     const numbers = ids.map((id) => Number(String(c.get('quotes', id)!.quoteNumber).slice(2)));
@@ -239,21 +327,73 @@ describe('mutators', () => {
     const orderId = randomUUID();
     const invoiceId = randomUUID();
     const draftId = randomUUID();
-    const doc = (id: string, quantity: number) => ({ id, customerId: customer.id, contactId, currencyCode: 'EUR', notes: '<p>Hi</p>', items: [{ productId, quantity }] });
+    const doc = (id: string, quantity: number) => ({
+      id,
+      customerId: customer.id,
+      contactId,
+      currencyCode: 'EUR',
+      notes: '<p>Hi</p>',
+      items: [{ productId, quantity }],
+    });
     const mutations = [
-      c.mutation('currency.create', { id: currencyId, code: 'EUR', name: 'Euro', symbol: '€', taxRate: 20, dollarExchangeRate: 1.08, isDefault: false }),
-      c.mutation('currency.update', { id: currencyId, baseVersion: null, changes: { taxRate: 19 }, base: { taxRate: 20 } }),
-      c.mutation('product.create', { id: productId, name: 'Gadget', sku: 'G-1', price: 10.5, currencyCode: 'EUR' }),
-      c.mutation('product.update', { id: productId, baseVersion: null, changes: { price: 12.25 }, base: { price: 10.5 } }),
+      c.mutation('currency.create', {
+        id: currencyId,
+        code: 'EUR',
+        name: 'Euro',
+        symbol: '€',
+        taxRate: 20,
+        dollarExchangeRate: 1.08,
+        isDefault: false,
+      }),
+      c.mutation('currency.update', {
+        id: currencyId,
+        baseVersion: null,
+        changes: { taxRate: 19 },
+        base: { taxRate: 20 },
+      }),
+      c.mutation('product.create', {
+        id: productId,
+        name: 'Gadget',
+        sku: 'G-1',
+        price: 10.5,
+        currencyCode: 'EUR',
+      }),
+      c.mutation('product.update', {
+        id: productId,
+        baseVersion: null,
+        changes: { price: 12.25 },
+        base: { price: 10.5 },
+      }),
       c.mutation('customer.create', customer),
-      c.mutation('contact.create', { id: contactId, customerId: customer.id, name: 'Buyer', email: 'buyer@globex.test', role: 'Purchasing' }),
-      c.mutation('contact.update', { id: contactId, baseVersion: null, changes: { role: 'Head of Purchasing' }, base: { role: 'Purchasing' } }),
+      c.mutation('contact.create', {
+        id: contactId,
+        customerId: customer.id,
+        name: 'Buyer',
+        email: 'buyer@globex.test',
+        role: 'Purchasing',
+      }),
+      c.mutation('contact.update', {
+        id: contactId,
+        baseVersion: null,
+        changes: { role: 'Head of Purchasing' },
+        base: { role: 'Purchasing' },
+      }),
       c.mutation('quote.create', doc(quoteId, 3)),
-      c.mutation('quote.update', { id: quoteId, baseVersion: null, changes: { items: [{ productId, quantity: 4 }] }, base: {} }),
+      c.mutation('quote.update', {
+        id: quoteId,
+        baseVersion: null,
+        changes: { items: [{ productId, quantity: 4 }] },
+        base: {},
+      }),
       c.mutation('quote.send', { id: quoteId }),
       c.mutation('quote.setStatus', { id: quoteId, status: 'Accepted' }),
       c.mutation('quote.convert', { id: quoteId, orderId }),
-      c.mutation('order.update', { id: orderId, baseVersion: null, changes: { notes: '<p>Rush</p>' }, base: {} }),
+      c.mutation('order.update', {
+        id: orderId,
+        baseVersion: null,
+        changes: { notes: '<p>Rush</p>' },
+        base: {},
+      }),
       c.mutation('order.createInvoice', { id: orderId, invoiceId }),
       c.mutation('invoice.setStatus', { id: invoiceId, status: 'Paid' }),
       c.mutation('quote.create', doc(draftId, 1)),
@@ -269,15 +409,34 @@ describe('mutators', () => {
     expect(c.get('products', productId)).toMatchObject({ price: 12.25 });
     expect(c.get('contacts', contactId)).toMatchObject({ role: 'Head of Purchasing' });
     // 4 × 12.25 = 49.00; 19 % tax = 9.31
-    expect(c.get('quotes', quoteId)).toMatchObject({ status: 'Converted', subtotal: 49, taxAmount: 9.31, total: 58.31 });
+    expect(c.get('quotes', quoteId)).toMatchObject({
+      status: 'Converted',
+      subtotal: 49,
+      taxAmount: 9.31,
+      total: 58.31,
+    });
     expect(c.get('quotes', draftId)).toBeUndefined();
     // Orders carry the fixed 10 % tax.
-    expect(c.get('orders', orderId)).toMatchObject({ quoteId, notes: '<p>Rush</p>', subtotal: 49, taxAmount: 4.9, total: 53.9 });
-    expect(c.get('invoices', invoiceId)).toMatchObject({ orderId, status: 'Paid', total: 53.9, items: [expect.objectContaining({ quantity: 4 })] });
+    expect(c.get('orders', orderId)).toMatchObject({
+      quoteId,
+      notes: '<p>Rush</p>',
+      subtotal: 49,
+      taxAmount: 4.9,
+      total: 53.9,
+    });
+    expect(c.get('invoices', invoiceId)).toMatchObject({
+      orderId,
+      status: 'Paid',
+      total: 53.9,
+      items: [expect.objectContaining({ quantity: 4 })],
+    });
     expect(c.get('invoices', invoiceId)!.paidAt).toEqual(expect.any(String));
 
     const rename = await c.push([c.mutation('tenant.update', { naturalName: '  ' })]);
-    expect(rename.body.results[0]).toMatchObject({ status: 'rejected', error: { statusCode: 400, message: 'Company name is required' } });
+    expect(rename.body.results[0]).toMatchObject({
+      status: 'rejected',
+      error: { statusCode: 400, message: 'Company name is required' },
+    });
   });
 });
 
@@ -291,17 +450,53 @@ describe('conflicts', () => {
     await b.pull();
     const base = a.get('customers', args.id)!;
 
-    await a.push([a.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { phoneNumber: '222' }, base: { phoneNumber: '111' } })]);
-    await b.push([b.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { address: 'New Road' }, base: { address: 'Old Road' } })]);
+    await a.push([
+      a.mutation('customer.update', {
+        id: args.id,
+        baseVersion: base.version,
+        changes: { phoneNumber: '222' },
+        base: { phoneNumber: '111' },
+      }),
+    ]);
+    await b.push([
+      b.mutation('customer.update', {
+        id: args.id,
+        baseVersion: base.version,
+        changes: { address: 'New Road' },
+        base: { address: 'Old Road' },
+      }),
+    ]);
     await b.pull();
     expect(b.get('customers', args.id)).toMatchObject({ phoneNumber: '222', address: 'New Road' });
 
-    await a.push([a.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { name: 'Merge A' }, base: { name: 'Merge Inc' } })]);
-    await b.push([b.mutation('customer.update', { id: args.id, baseVersion: base.version, changes: { name: 'Merge B' }, base: { name: 'Merge Inc' } })]);
+    await a.push([
+      a.mutation('customer.update', {
+        id: args.id,
+        baseVersion: base.version,
+        changes: { name: 'Merge A' },
+        base: { name: 'Merge Inc' },
+      }),
+    ]);
+    await b.push([
+      b.mutation('customer.update', {
+        id: args.id,
+        baseVersion: base.version,
+        changes: { name: 'Merge B' },
+        base: { name: 'Merge Inc' },
+      }),
+    ]);
     await a.pull();
     expect(a.get('customers', args.id)).toMatchObject({ name: 'Merge B' });
     const conflicts = [...a.rows.values()].filter((r) => r.entityId === args.id);
-    expect(conflicts).toEqual([expect.objectContaining({ entity: 'customers', field: 'name', overwrittenValue: 'Merge A', winningValue: 'Merge B', resolved: false })]);
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        entity: 'customers',
+        field: 'name',
+        overwrittenValue: 'Merge A',
+        winningValue: 'Merge B',
+        resolved: false,
+      }),
+    ]);
 
     await a.push([a.mutation('conflict.resolve', { id: conflicts[0]!.id })]);
     await b.pull();
@@ -315,10 +510,24 @@ describe('conflicts', () => {
     const quoteId = randomUUID();
     await c.push([
       c.mutation('customer.create', args),
-      c.mutation('quote.create', { id: quoteId, customerId: args.id, contactId: args.mainContact.id, currencyCode: 'USD', notes: '<p>v1</p>', items: [{ productId: product, quantity: 1 }] }),
+      c.mutation('quote.create', {
+        id: quoteId,
+        customerId: args.id,
+        contactId: args.mainContact.id,
+        currencyCode: 'USD',
+        notes: '<p>v1</p>',
+        items: [{ productId: product, quantity: 1 }],
+      }),
       c.mutation('quote.send', { id: quoteId }),
     ]);
-    const res = await c.push([c.mutation('quote.update', { id: quoteId, baseVersion: null, changes: { notes: '<p>v2</p>' }, base: { notes: '<p>v1</p>' } })]);
+    const res = await c.push([
+      c.mutation('quote.update', {
+        id: quoteId,
+        baseVersion: null,
+        changes: { notes: '<p>v2</p>' },
+        base: { notes: '<p>v1</p>' },
+      }),
+    ]);
     expect(res.body.results[0]).toMatchObject({ status: 'rejected', error: { statusCode: 409 } });
     await c.pull();
     expect(c.get('quotes', quoteId)).toMatchObject({ status: 'Sent', notes: '<p>v1</p>' });
@@ -333,7 +542,10 @@ describe('events', () => {
     expect(anonymous.status).toBe(401);
 
     const controller = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/api/sync/events`, { headers: bearer(admin.token), signal: controller.signal });
+    const res = await fetch(`http://127.0.0.1:${port}/api/sync/events`, {
+      headers: bearer(admin.token),
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -348,8 +560,47 @@ describe('events', () => {
     await new Promise((r) => setTimeout(r, 1200)); // the watcher has seen the current version
     const c = client();
     await c.push([c.mutation('customer.create', customerArgs())]);
-    await Promise.race([poked, new Promise((_, reject) => setTimeout(() => reject(new Error(`no poke: ${text}`)), 5000))]);
+    await Promise.race([
+      poked,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no poke: ${text}`)), 5000)),
+    ]);
     expect(text).toMatch(/event: poke\ndata: \{"version":"\d+"\}/);
     controller.abort();
+  });
+});
+
+describe('hostile mutations', () => {
+  it('rejects a mutation with a NUL byte alone and goes on with the batch', async () => {
+    const c = client();
+    const res = await c.push([
+      c.mutation('customer.create', customerArgs({ name: 'Bad\u0000Name' })),
+      c.mutation('customer.create', customerArgs()),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r) => r.status)).toEqual(['rejected', 'applied']);
+    expect(res.body.results[0]!.error!.message).toMatch(/NUL/);
+  });
+
+  it('accepts a full batch of long notes (over the 1 MB limit of other routes)', async () => {
+    const c = client();
+    const notes = `<p>${'x'.repeat(20_000)}</p>`;
+    const mutations = Array.from({ length: 100 }, () =>
+      c.mutation('customer.create', customerArgs({ address: notes.slice(0, 290), name: 'Long' })),
+    );
+    // 100 customers with long addresses plus padding to exceed 1 MB in total.
+    const payload = JSON.stringify({
+      clientGroupId: c.clientGroupId,
+      clientId: c.clientId,
+      mutations: mutations.map((m) => ({ ...m, args: { ...m.args, padding: notes } })),
+    });
+    expect(payload.length).toBeGreaterThan(1024 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
   });
 });

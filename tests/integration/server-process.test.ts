@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, freshDatabaseUrl, mailedCode, startServer, type ServerProcess } from '../support/server-process';
+import {
+  api,
+  freshDatabaseUrl,
+  mailedCode,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 const PASSWORD = 'Str0ng!Pass';
 
@@ -15,7 +21,11 @@ describe('the server process', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'smb-proc-'));
     db = await freshDatabaseUrl();
-    env = { DATA_DIR: dataDir, ...(db.url ? { DATABASE_URL: db.url } : {}), STATIC_DIR: path.join(dataDir, 'none') };
+    env = {
+      DATA_DIR: dataDir,
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      STATIC_DIR: path.join(dataDir, 'none'),
+    };
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -35,7 +45,10 @@ describe('the server process', () => {
     expect(reg.status).toBe(201);
     expect(server.output()).toMatch(/mail saved to the dev mailbox/);
     expect(server.output()).not.toContain(PASSWORD);
-    const verify = await api(server.url, 'POST', '/api/auth/verify-email-otp', { email, otpCode: mailedCode(dataDir, email) });
+    const verify = await api(server.url, 'POST', '/api/auth/verify-email-otp', {
+      email,
+      otpCode: mailedCode(dataDir, email),
+    });
     expect(verify.status).toBe(200);
     const login = await api(server.url, 'POST', '/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
@@ -48,7 +61,13 @@ describe('the server process', () => {
       Array.from({ length: 30 }, (_, i) =>
         i % 2
           ? api(server!.url, 'GET', '/api/auth/me', undefined, token)
-          : api(server!.url, 'POST', '/api/customers', { name: `Burst ${i}`, email: `burst${i}@example.com` }, token),
+          : api(
+              server!.url,
+              'POST',
+              '/api/customers',
+              { name: `Burst ${i}`, email: `burst${i}@example.com` },
+              token,
+            ),
       ),
     );
     expect(burst.map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
@@ -68,8 +87,8 @@ describe('the server process', () => {
   });
 
   it('refuses to start on invalid configuration, saying why', async () => {
-    await expect(startServer({ ...env, PORT: '1', JWT_SECRET: 'too-short' }, 20_000)).rejects.toThrow(
-      /Invalid configuration: JWT_SECRET must be at least 32 characters long/,
-    );
+    await expect(
+      startServer({ ...env, PORT: '1', JWT_SECRET: 'too-short' }, 20_000),
+    ).rejects.toThrow(/Invalid configuration: JWT_SECRET must be at least 32 characters long/);
   });
 });

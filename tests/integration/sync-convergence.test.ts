@@ -13,9 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmbDatabase } from '../../pwa/src/db/database';
 import { getMeta } from '../../pwa/src/db/meta';
 import { createContact } from '../../pwa/src/features/contacts/data/contacts';
-import { createCustomer, deleteCustomer, updateCustomer } from '../../pwa/src/features/customers/data/customers';
+import {
+  createCustomer,
+  deleteCustomer,
+  updateCustomer,
+} from '../../pwa/src/features/customers/data/customers';
 import type { SyncFetch } from '../../pwa/src/sync/transport';
-import { drain, faultyFetch, newClientDb, testEngine, type Fault } from '../../pwa/src/sync/__tests__/helpers';
+import {
+  drain,
+  faultyFetch,
+  newClientDb,
+  testEngine,
+  type Fault,
+} from '../../pwa/src/sync/__tests__/helpers';
 import type { SyncEngine } from '../../pwa/src/sync/engine';
 import { createTestApp, registerTenant, type TestApp } from '../../sync-server/test/helpers';
 import { TestClient } from '../../sync-server/test/sync-helpers';
@@ -32,14 +42,54 @@ const CLIENTS = 3;
 const clientIndex = fc.integer({ min: 0, max: CLIENTS - 1 });
 const name = fc.constantFrom('Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli');
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('create' as const), client: clientIndex, name }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('rename' as const), client: clientIndex, pick: fc.nat(), name }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('phone' as const), client: clientIndex, pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), client: clientIndex, pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('contact' as const), client: clientIndex, pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('create' as const), client: clientIndex, name }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('rename' as const),
+      client: clientIndex,
+      pick: fc.nat(),
+      name,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('phone' as const),
+      client: clientIndex,
+      pick: fc.nat(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      client: clientIndex,
+      pick: fc.nat(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('contact' as const),
+      client: clientIndex,
+      pick: fc.nat(),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('sync' as const), client: clientIndex }) },
 );
-const fault = fc.constantFrom<Fault>('ok', 'ok', 'ok', 'dropRequest', 'dropResponse', 'duplicate', 'replayStale');
+const fault = fc.constantFrom<Fault>(
+  'ok',
+  'ok',
+  'ok',
+  'dropRequest',
+  'dropResponse',
+  'duplicate',
+  'replayStale',
+);
 
 const byId = (rows: Record<string, unknown>[]) =>
   [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
@@ -61,7 +111,9 @@ describe('convergence with the real server under a faulty network (property)', (
   it('every device ends equal to the server; no mutation lost or applied twice', async () => {
     const seed = Number(process.env.SYNC_PROPERTY_SEED ?? Date.now() % 1_000_000);
     const runs = Number(process.env.SYNC_PROPERTY_RUNS ?? 15);
-    console.log(`sync convergence property: seed ${seed}, ${runs} runs (SYNC_PROPERTY_SEED=${seed} to replay)`);
+    console.log(
+      `sync convergence property: seed ${seed}, ${runs} runs (SYNC_PROPERTY_SEED=${seed} to replay)`,
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.array(step, { minLength: 1, maxLength: 40 }),
@@ -69,7 +121,12 @@ describe('convergence with the real server under a faulty network (property)', (
         async (steps, faults) => {
           const tenant = await registerTenant(t, 'Property Co');
           const inject: SyncFetch = async (url, init) => {
-            const res = await t.app.inject({ method: init.method, url, headers: init.headers, payload: init.body });
+            const res = await t.app.inject({
+              method: init.method,
+              url,
+              headers: init.headers,
+              payload: init.body,
+            });
             return { status: res.statusCode, json: async () => res.json() as unknown };
           };
           let f = 0;
@@ -85,13 +142,16 @@ describe('convergence with the real server under a faulty network (property)', (
           try {
             for (const s of steps) {
               const { db, engine } = devices[s.client]!;
-              if (s.kind === 'create') await createCustomer({ name: s.name, email: 'x@x.test' }, db);
+              if (s.kind === 'create')
+                await createCustomer({ name: s.name, email: 'x@x.test' }, db);
               else if (s.kind === 'sync') await engine.syncNow();
               else {
                 const id = await pickCustomer(db, s.pick);
                 if (!id) continue;
-                if (s.kind === 'rename') await updateCustomer(id, { name: `${s.name} ${s.pick % 7}` }, db);
-                else if (s.kind === 'phone') await updateCustomer(id, { phoneNumber: `555-${s.pick % 100}` }, db);
+                if (s.kind === 'rename')
+                  await updateCustomer(id, { name: `${s.name} ${s.pick % 7}` }, db);
+                else if (s.kind === 'phone')
+                  await updateCustomer(id, { phoneNumber: `555-${s.pick % 100}` }, db);
                 else if (s.kind === 'delete') await deleteCustomer(id, db);
                 else await createContact({ customerId: id, name: 'C', email: 'c@x.test' }, db);
               }
@@ -104,21 +164,30 @@ describe('convergence with the real server under a faulty network (property)', (
             const fresh = new TestClient(t, tenant.token);
             await fresh.pull();
             const serverRows = (entity: string) =>
-              byId([...fresh.rows.entries()].filter(([k]) => k.startsWith(`${entity}/`)).map(([, v]) => v));
+              byId(
+                [...fresh.rows.entries()]
+                  .filter(([k]) => k.startsWith(`${entity}/`))
+                  .map(([, v]) => v),
+              );
 
             for (const entity of ['customers', 'contacts', 'conflicts'] as const) {
               const expected = serverRows(entity);
               for (const d of devices) {
-                const local = byId((await d.db.entityTable(entity).toArray()) as Record<string, unknown>[]);
-                expect(local.map((r) => ({ ...r }))).toEqual(expected.map((r) => expect.objectContaining(r)));
+                const local = byId(
+                  (await d.db.entityTable(entity).toArray()) as Record<string, unknown>[],
+                );
+                expect(local.map((r) => ({ ...r }))).toEqual(
+                  expected.map((r) => expect.objectContaining(r)),
+                );
               }
             }
 
             // Every mutation a device made was processed exactly once: applied, or rejected with a reason.
             const schema = (
-              await t.ctx.database.pool.query<{ schema_name: string }>('SELECT schema_name FROM app.tenants WHERE id = $1', [
-                tenant.tenantId,
-              ])
+              await t.ctx.database.pool.query<{ schema_name: string }>(
+                'SELECT schema_name FROM app.tenants WHERE id = $1',
+                [tenant.tenantId],
+              )
             ).rows[0]!.schema_name;
             for (const d of devices) {
               const clientId = (await getMeta(d.db, 'clientId'))!;

@@ -8,7 +8,9 @@ try {
   const database = await openDatabase(config);
   try {
     const result = await migrateAll(database.pool);
-    console.log(`Applied ${result.app.length} control-plane migration(s); ${result.tenants} tenant schema(s) up to date.`);
+    console.log(
+      `Applied ${result.app.length} control-plane migration(s); ${result.tenants} tenant schema(s) up to date.`,
+    );
   } finally {
     await database.close();
   }

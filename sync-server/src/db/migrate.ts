@@ -27,7 +27,11 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * advisory lock. Tenant files never name a schema: `SET LOCAL search_path` scopes them, which is
  * safe under transaction pooling because it ends with the transaction.
  */
-async function migrateSchema(client: pg.PoolClient, kind: 'app' | 'tenant', schema: string): Promise<string[]> {
+async function migrateSchema(
+  client: pg.PoolClient,
+  kind: 'app' | 'tenant',
+  schema: string,
+): Promise<string[]> {
   const applied: string[] = [];
   const s = quoteIdent(schema);
   await client.query('BEGIN');
@@ -38,7 +42,9 @@ async function migrateSchema(client: pg.PoolClient, kind: 'app' | 'tenant', sche
       `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const done = new Set(
-      (await client.query<{ name: string }>(`SELECT name FROM ${s}.schema_migrations`)).rows.map((r) => r.name),
+      (await client.query<{ name: string }>(`SELECT name FROM ${s}.schema_migrations`)).rows.map(
+        (r) => r.name,
+      ),
     );
     for (const migration of readMigrations(kind)) {
       if (done.has(migration.name)) continue;
@@ -52,7 +58,9 @@ async function migrateSchema(client: pg.PoolClient, kind: 'app' | 'tenant', sche
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');
-    throw new Error(`Migration of schema ${schema} failed: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Migration of schema ${schema} failed: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   return applied;
 }
@@ -78,7 +86,9 @@ export async function migrateTenant(pool: pg.Pool, schema: string): Promise<stri
 /** Control plane first, then every tenant schema the control plane lists. */
 export async function migrateAll(pool: pg.Pool): Promise<{ app: string[]; tenants: number }> {
   const app = await migrateApp(pool);
-  const { rows } = await pool.query<{ schema_name: string }>('SELECT schema_name FROM app.tenants ORDER BY created_at');
+  const { rows } = await pool.query<{ schema_name: string }>(
+    'SELECT schema_name FROM app.tenants ORDER BY created_at',
+  );
   for (const row of rows) await migrateTenant(pool, row.schema_name);
   return { app, tenants: rows.length };
 }

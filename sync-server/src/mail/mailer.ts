@@ -24,7 +24,10 @@ interface Log {
  * SMTP when `smtpUrl` is set; otherwise a dev mailbox: every message is written as an `.eml`
  * file under `dataDir/mail/` (names sort by time) and announced by one log line.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: Log,
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
@@ -35,12 +38,19 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     };
   }
   const dir = path.join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file }, 'mail saved to the dev mailbox');
     },

@@ -65,7 +65,12 @@ export function resetMail(appOrigin: string, to: string, code: string): MailMess
   });
 }
 
-export function invitationMail(appOrigin: string, to: string, code: string, company: string): MailMessage {
+export function invitationMail(
+  appOrigin: string,
+  to: string,
+  code: string,
+  company: string,
+): MailMessage {
   return codeMail({
     to,
     subject: `You have been invited to ${company}`,

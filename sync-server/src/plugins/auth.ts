@@ -84,6 +84,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.auth?.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
+    if (!request.auth?.user.is_tenant_admin)
+      throw forbidden('Only tenant administrators can do this');
   });
 });

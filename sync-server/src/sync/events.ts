@@ -24,7 +24,11 @@ export class VersionWatcher {
   subscribe(schemaName: string, listener: Listener): () => void {
     let watch = this.watches.get(schemaName);
     if (!watch) {
-      const created: Watch = { listeners: new Set(), version: null, timer: setInterval(() => void this.poll(schemaName, created), this.intervalMs) };
+      const created: Watch = {
+        listeners: new Set(),
+        version: null,
+        timer: setInterval(() => void this.poll(schemaName, created), this.intervalMs),
+      };
       created.timer.unref();
       this.watches.set(schemaName, created);
       watch = created;
@@ -47,7 +51,11 @@ export class VersionWatcher {
 
   private async poll(schemaName: string, watch: Watch): Promise<void> {
     try {
-      const row = await this.database.tenantDb(schemaName).selectFrom('sync_state').select('version').executeTakeFirst();
+      const row = await this.database
+        .tenantDb(schemaName)
+        .selectFrom('sync_state')
+        .select('version')
+        .executeTakeFirst();
       if (!row) return;
       const version = String(row.version);
       const moved = watch.version !== null && watch.version !== version;

@@ -6,11 +6,18 @@ import { attachItems, type Change } from './pull';
 import { toPatchValue } from './rows';
 
 /** The row as clients hold it (patch shape), locked for the rest of the transaction. */
-export async function loadCurrent(trx: TenantDb, entity: SyncEntity, id: string): Promise<Record<string, unknown> | undefined> {
+export async function loadCurrent(
+  trx: TenantDb,
+  entity: SyncEntity,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity comes from a fixed list
-  const row = (await (trx as any).selectFrom(entity).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
-    | (Record<string, unknown> & { id: string; version: string })
-    | undefined;
+  const row = (await (trx as any)
+    .selectFrom(entity)
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()) as (Record<string, unknown> & { id: string; version: string }) | undefined;
   if (!row) return undefined;
   const change: Change = { entity, id, version: BigInt(row.version), row };
   await attachItems(trx, [change]);
@@ -20,7 +27,12 @@ export async function loadCurrent(trx: TenantDb, entity: SyncEntity, id: string)
 /** Items compare by what a user chose: product and quantity per line, in order. */
 function comparable(field: string, value: unknown): string {
   if (field === 'items' && Array.isArray(value))
-    return JSON.stringify(value.map((i: { productId?: unknown; quantity?: unknown }) => [i.productId ?? null, i.quantity ?? null]));
+    return JSON.stringify(
+      value.map((i: { productId?: unknown; quantity?: unknown }) => [
+        i.productId ?? null,
+        i.quantity ?? null,
+      ]),
+    );
   if (value === undefined || value === '') return 'null';
   return JSON.stringify(value);
 }
@@ -57,7 +69,11 @@ export async function mergeUpdate(
   await apply(current, args.changes);
   if (conflicts.length > 0) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const { version } = (await (trx as any).selectFrom(entity).select('version').where('id', '=', args.id).executeTakeFirstOrThrow()) as {
+    const { version } = (await (trx as any)
+      .selectFrom(entity)
+      .select('version')
+      .where('id', '=', args.id)
+      .executeTakeFirstOrThrow()) as {
       version: string;
     };
     await trx

@@ -28,6 +28,7 @@ import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
+import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
 import { nextVersion } from './version';
 
@@ -36,10 +37,17 @@ export type AfterCommit = () => Promise<void>;
 
 export interface MutatorContext {
   appOrigin: string;
-  mailer: { send(message: { to: string; subject: string; text: string; html: string }): Promise<void> };
+  mailer: {
+    send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  };
 }
 
-type Mutator = (scope: TenantScope, args: Record<string, unknown>, after: AfterCommit[], ctx: MutatorContext) => Promise<unknown>;
+type Mutator = (
+  scope: TenantScope,
+  args: Record<string, unknown>,
+  after: AfterCommit[],
+  ctx: MutatorContext,
+) => Promise<unknown>;
 
 const Uuid = Type.String({ format: 'uuid' });
 const IdArgs = Type.Object({ id: Uuid });
@@ -51,7 +59,12 @@ const UpdateArgsSchema = Type.Object({
 });
 
 /** The same validation the routes get from Fastify: unknown fields dropped, wrong types refused. */
-const ajv = new Ajv({ removeAdditional: 'all', useDefaults: true, coerceTypes: false, allErrors: false });
+const ajv = new Ajv({
+  removeAdditional: 'all',
+  useDefaults: true,
+  coerceTypes: false,
+  allErrors: false,
+});
 addFormats.default(ajv);
 const validators = new WeakMap<TSchema, ReturnType<typeof ajv.compile>>();
 
@@ -62,10 +75,13 @@ function parse<T extends TSchema>(schema: T, args: unknown, what = 'args'): Stat
     validate = ajv.compile(schema);
     validators.set(schema, validate);
   }
+  if (containsNul(args)) throw badRequest('Text must not contain NUL (\\u0000) characters');
   const copy = structuredClone(args);
   if (!validate(copy)) {
     const first = validate.errors?.[0];
-    throw badRequest(`Invalid ${what}${first?.instancePath ? ` at ${first.instancePath}` : ''}: ${first?.message ?? 'wrong shape'}`);
+    throw badRequest(
+      `Invalid ${what}${first?.instancePath ? ` at ${first.instancePath}` : ''}: ${first?.message ?? 'wrong shape'}`,
+    );
   }
   return copy as Static<T>;
 }
@@ -74,7 +90,12 @@ function parse<T extends TSchema>(schema: T, args: unknown, what = 'args'): Stat
 function update<T extends TSchema>(
   entity: SyncEntity,
   schema: T,
-  apply: (scope: TenantScope, id: string, changes: Static<T>, current: Record<string, unknown>) => Promise<unknown>,
+  apply: (
+    scope: TenantScope,
+    id: string,
+    changes: Static<T>,
+    current: Record<string, unknown>,
+  ) => Promise<unknown>,
 ): Mutator {
   return async (scope, raw) => {
     const args = parse(UpdateArgsSchema, raw) as UpdateArgs;
@@ -97,19 +118,31 @@ const CustomerCreateArgs = Type.Object({
     }),
   ),
 });
-const ContactCreateArgs = Type.Object({ ...ContactCreateBody.properties, id: Uuid, customerId: Uuid });
+const ContactCreateArgs = Type.Object({
+  ...ContactCreateBody.properties,
+  id: Uuid,
+  customerId: Uuid,
+});
 const DocumentCreateArgs = Type.Object({ ...QuoteCreateBody.properties, id: Uuid });
 const StatusArgs = Type.Object({ id: Uuid, status: Type.String({ maxLength: 40 }) });
 
 /** Quote/order updates need the whole document input: the current one with the changed fields over it. */
 function documentInput(current: Record<string, unknown>, changes: Record<string, unknown>) {
-  const items = (changes.items ?? current.items) as Array<{ id?: string; productId?: string | null; quantity?: number | null }>;
+  const items = (changes.items ?? current.items) as Array<{
+    id?: string;
+    productId?: string | null;
+    quantity?: number | null;
+  }>;
   return {
     customerId: (changes.customerId ?? current.customerId) as string | null,
     contactId: (changes.contactId ?? current.contactId) as string | null,
     currencyCode: (changes.currencyCode ?? current.currencyCode) as string | null,
     notes: (changes.notes ?? current.notes) as string | null,
-    items: items.map((i) => ({ id: i.id, productId: i.productId ?? null, quantity: i.quantity ?? null })),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId ?? null,
+      quantity: i.quantity ?? null,
+    })),
   };
 }
 
@@ -128,19 +161,36 @@ export const MUTATORS: Record<MutationName, Mutator> = {
         : {}),
     });
   },
-  'customer.update': update('customers', CustomerUpdateBody, (scope, id, changes) => customers.updateCustomer(scope, id, changes)),
+  'customer.update': update('customers', CustomerUpdateBody, (scope, id, changes) =>
+    customers.updateCustomer(scope, id, changes),
+  ),
   'customer.delete': async (scope, raw) => customers.deleteCustomer(scope, parse(IdArgs, raw).id),
 
-  'contact.create': async (scope, raw) => contacts.createContact(scope, parse(ContactCreateArgs, raw)),
-  'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) => contacts.updateContact(scope, id, changes)),
+  'contact.create': async (scope, raw) =>
+    contacts.createContact(scope, parse(ContactCreateArgs, raw)),
+  'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) =>
+    contacts.updateContact(scope, id, changes),
+  ),
   'contact.delete': async (scope, raw) => contacts.deleteContact(scope, parse(IdArgs, raw).id),
 
-  'product.create': async (scope, raw) => products.createProduct(scope, parse(Type.Object({ ...ProductCreateBody.properties, id: Uuid }), raw)),
-  'product.update': update('products', ProductUpdateBody, (scope, id, changes) => products.updateProduct(scope, id, changes)),
+  'product.create': async (scope, raw) =>
+    products.createProduct(
+      scope,
+      parse(Type.Object({ ...ProductCreateBody.properties, id: Uuid }), raw),
+    ),
+  'product.update': update('products', ProductUpdateBody, (scope, id, changes) =>
+    products.updateProduct(scope, id, changes),
+  ),
   'product.delete': async (scope, raw) => products.deleteProduct(scope, parse(IdArgs, raw).id),
 
-  'currency.create': async (scope, raw) => currencies.createCurrency(scope, parse(Type.Object({ ...CurrencyCreateBody.properties, id: Uuid }), raw)),
-  'currency.update': update('currencies', CurrencyUpdateBody, (scope, id, changes) => currencies.updateCurrency(scope, id, changes)),
+  'currency.create': async (scope, raw) =>
+    currencies.createCurrency(
+      scope,
+      parse(Type.Object({ ...CurrencyCreateBody.properties, id: Uuid }), raw),
+    ),
+  'currency.update': update('currencies', CurrencyUpdateBody, (scope, id, changes) =>
+    currencies.updateCurrency(scope, id, changes),
+  ),
   'currency.delete': async (scope, raw) => currencies.deleteCurrency(scope, parse(IdArgs, raw).id),
 
   // The company name lives in the control plane; it is written on this transaction's connection.
@@ -149,7 +199,9 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     const { naturalName } = parse(TenantUpdateBody, raw);
     const problem = companyNameError(naturalName);
     if (problem) throw badRequest(problem);
-    await sql`UPDATE app.tenants SET natural_name = ${naturalName.trim()} WHERE id = ${scope.tenant.id}`.execute(scope.db);
+    await sql`UPDATE app.tenants SET natural_name = ${naturalName.trim()} WHERE id = ${scope.tenant.id}`.execute(
+      scope.db,
+    );
   },
 
   'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),
@@ -162,7 +214,9 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     await quotes.setQuoteStatus(scope, args.id, args.status);
   },
   'quote.send': async (scope, raw, after, ctx) => {
-    const { mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, { appOrigin: ctx.appOrigin });
+    const { mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, {
+      appOrigin: ctx.appOrigin,
+    });
     after.push(() => ctx.mailer.send(mail));
   },
   'quote.convert': async (scope, raw) => {

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { PULL_PAGE_SIZE, SYNC_ENTITIES, type PatchOp, type PullResponse, type SyncEntity } from '@smb/shared-types';
+import {
+  PULL_PAGE_SIZE,
+  SYNC_ENTITIES,
+  type PatchOp,
+  type PullResponse,
+  type SyncEntity,
+} from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 import type { TenantScope } from '../modules/tenant-scope';
 import { ENTITY_TABLES, toPatchValue } from './rows';
@@ -15,7 +21,13 @@ export interface Change {
 const REJECTION_WINDOW_DAYS = 30;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tables are chosen from a fixed list at run time */
-async function changedRows(trx: TenantDb, entity: SyncEntity, after: bigint, upTo: bigint, limit: number): Promise<Change[]> {
+async function changedRows(
+  trx: TenantDb,
+  entity: SyncEntity,
+  after: bigint,
+  upTo: bigint,
+  limit: number,
+): Promise<Change[]> {
   const rows = (await (trx as any)
     .selectFrom(entity)
     .selectAll()
@@ -37,7 +49,11 @@ export async function attachItems(trx: TenantDb, changes: Change[]): Promise<voi
     const rows = (await (trx as any)
       .selectFrom(items.table)
       .selectAll()
-      .where(items.parent, 'in', parents.map((p) => p.id))
+      .where(
+        items.parent,
+        'in',
+        parents.map((p) => p.id),
+      )
       .orderBy('position')
       .orderBy('id')
       .execute()) as Array<Record<string, unknown>>;
@@ -52,7 +68,8 @@ export async function attachItems(trx: TenantDb, changes: Change[]): Promise<voi
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-const byVersion = (a: Change, b: Change) => (a.version < b.version ? -1 : a.version > b.version ? 1 : a.id < b.id ? -1 : 1);
+const byVersion = (a: Change, b: Change) =>
+  a.version < b.version ? -1 : a.version > b.version ? 1 : a.id < b.id ? -1 : 1;
 
 /**
  * One page of changes after `cursor`, read in one REPEATABLE READ snapshot together with the
@@ -72,7 +89,10 @@ export async function pull(
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      const state = await trx.selectFrom('sync_state').select(['version', 'tombstone_horizon']).executeTakeFirstOrThrow();
+      const state = await trx
+        .selectFrom('sync_state')
+        .select(['version', 'tombstone_horizon'])
+        .executeTakeFirstOrThrow();
       const head = BigInt(state.version);
       const clear = requested > 0n && requested < BigInt(state.tombstone_horizon);
       const after = clear ? 0n : requested > head ? 0n : requested;
@@ -80,7 +100,8 @@ export async function pull(
       const candidates: Change[] = [];
       // Up to date (the common case of a device polling): no table to read.
       if (after < head)
-        for (const entity of SYNC_ENTITIES) candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
+        for (const entity of SYNC_ENTITIES)
+          candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
       if (after > 0n && after < head) {
         const tombstones = await trx
           .selectFrom('tombstones')
@@ -90,7 +111,8 @@ export async function pull(
           .orderBy('version')
           .limit(pageSize + 1)
           .execute();
-        for (const t of tombstones) candidates.push({ entity: t.entity as SyncEntity, id: t.id, version: BigInt(t.version) });
+        for (const t of tombstones)
+          candidates.push({ entity: t.entity as SyncEntity, id: t.id, version: BigInt(t.version) });
       }
       candidates.sort(byVersion);
 
@@ -110,7 +132,9 @@ export async function pull(
 
       const remainingRows = hasMore ? await countAfter(trx, cursor, head) : 0;
       const patch: PatchOp[] = page.map((c) =>
-        c.row ? { op: 'put', entity: c.entity, id: c.id, value: toPatchValue(c.row) } : { op: 'del', entity: c.entity, id: c.id },
+        c.row
+          ? { op: 'put', entity: c.entity, id: c.id, value: toPatchValue(c.row) }
+          : { op: 'del', entity: c.entity, id: c.id },
       );
 
       const clients = await trx
@@ -123,7 +147,11 @@ export async function pull(
         .selectFrom('sync_rejections')
         .selectAll()
         .where('client_id', '=', clientId)
-        .where('created_at', '>', sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`)
+        .where(
+          'created_at',
+          '>',
+          sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`,
+        )
         .orderBy('mutation_id')
         .execute();
 
@@ -131,7 +159,9 @@ export async function pull(
         cursor: cursor.toString(),
         hasMore,
         clear,
-        lastMutationIds: Object.fromEntries(clients.map((c) => [c.client_id, Number(c.last_mutation_id)])),
+        lastMutationIds: Object.fromEntries(
+          clients.map((c) => [c.client_id, Number(c.last_mutation_id)]),
+        ),
         patch,
         rejections: rejections.map((r) => ({
           mutationId: Number(r.mutation_id),
@@ -155,8 +185,14 @@ export async function pull(
 async function changesAtVersion(trx: TenantDb, version: bigint): Promise<Change[]> {
   const changes: Change[] = [];
   for (const entity of SYNC_ENTITIES)
-    changes.push(...(await changedRows(trx, entity, version - 1n, version, Number.MAX_SAFE_INTEGER)));
-  const tombstones = await trx.selectFrom('tombstones').select(['entity', 'id', 'version']).where('version', '=', version.toString()).execute();
+    changes.push(
+      ...(await changedRows(trx, entity, version - 1n, version, Number.MAX_SAFE_INTEGER)),
+    );
+  const tombstones = await trx
+    .selectFrom('tombstones')
+    .select(['entity', 'id', 'version'])
+    .where('version', '=', version.toString())
+    .execute();
   for (const t of tombstones) changes.push({ entity: t.entity as SyncEntity, id: t.id, version });
   return changes.sort(byVersion);
 }

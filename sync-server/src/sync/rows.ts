@@ -1,7 +1,16 @@
 import type { SyncEntity } from '@smb/shared-types';
 
 /** numeric columns: pg returns them as strings; the patch carries numbers (2–4 decimals, exact in a double). */
-const NUMERIC_COLUMNS = new Set(['price', 'cost', 'subtotal', 'tax_rate', 'tax_amount', 'total', 'unit_price', 'dollar_exchange_rate']);
+const NUMERIC_COLUMNS = new Set([
+  'price',
+  'cost',
+  'subtotal',
+  'tax_rate',
+  'tax_amount',
+  'total',
+  'unit_price',
+  'dollar_exchange_rate',
+]);
 /** Columns that never leave the server in a patch. */
 const HIDDEN_COLUMNS = new Set<string>();
 

@@ -6,6 +6,12 @@ import { pull } from './pull';
 import { push } from './push';
 import { VersionWatcher } from './events';
 
+/**
+ * A full batch (100 mutations) of long rich-text notes must fit, or the outbox could never drain;
+ * every other route keeps the 1 MB limit.
+ */
+const PUSH_BODY_LIMIT = 10 * 1024 * 1024;
+
 /** The offline-first data path of the PWA (DESIGN §6). */
 const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
@@ -13,9 +19,17 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/push',
-    { bodyLimit: 1024 * 1024, schema: { ...common, body: PushRequest, response: { 200: PushResponse } } },
+    {
+      bodyLimit: PUSH_BODY_LIMIT,
+      schema: { ...common, body: PushRequest, response: { 200: PushResponse } },
+    },
     async (request) =>
-      push(request.auth, request.body, { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer }, request.log),
+      push(
+        request.auth,
+        request.body,
+        { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer },
+        request.log,
+      ),
   );
 
   const watcher = new VersionWatcher(ctx.database);
@@ -31,30 +45,37 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
    * comment line every 25 s to keep proxies from closing the stream. Authenticated by the
    * Authorization header (clients read it with fetch streaming, so no token sits in a URL).
    */
-  app.get('/events', { schema: { ...common, produces: ['text/event-stream'] } }, (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(': connected\n\n');
-    streams.add(res);
-    const unsubscribe = watcher.subscribe(request.auth.tenant.schema_name, (version) => {
-      res.write(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`);
-    });
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-    request.raw.on('close', () => {
-      streams.delete(res);
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
-  });
+  app.get(
+    '/events',
+    { schema: { ...common, produces: ['text/event-stream'] } },
+    (request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write(': connected\n\n');
+      streams.add(res);
+      const unsubscribe = watcher.subscribe(request.auth.tenant.schema_name, (version) => {
+        res.write(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`);
+      });
+      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      request.raw.on('close', () => {
+        streams.delete(res);
+        clearInterval(keepAlive);
+        unsubscribe();
+      });
+    },
+  );
 
-  app.post('/pull', { schema: { ...common, body: PullRequest, response: { 200: PullResponse } } }, async (request) =>
-    pull(request.auth, request.body.clientGroupId, request.body.clientId, request.body.cursor),
+  app.post(
+    '/pull',
+    { schema: { ...common, body: PullRequest, response: { 200: PullResponse } } },
+    async (request) =>
+      pull(request.auth, request.body.clientGroupId, request.body.clientId, request.body.cursor),
   );
 };
 

@@ -18,11 +18,18 @@ export async function nextVersion(trx: TenantDb): Promise<string> {
 }
 
 /** Records that a synced row was deleted, so clients drop it on their next pull. */
-export async function addTombstones(trx: TenantDb, entity: SyncEntity, ids: string[], version: string): Promise<void> {
+export async function addTombstones(
+  trx: TenantDb,
+  entity: SyncEntity,
+  ids: string[],
+  version: string,
+): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .insertInto('tombstones')
     .values(ids.map((id) => ({ entity, id, version })))
-    .onConflict((oc) => oc.columns(['entity', 'id']).doUpdateSet({ version, deleted_at: new Date() }))
+    .onConflict((oc) =>
+      oc.columns(['entity', 'id']).doUpdateSet({ version, deleted_at: new Date() }),
+    )
     .execute();
 }

@@ -42,19 +42,43 @@ async function seed(tenant: Tenant) {
     201,
   );
   const contact = expectStatus<{ id: string }>(
-    await api.post(`/api/contacts/customer/${customer.id}`, { name: `${m} buyer`, email: `${m}.buyer@customer.test`, role: `${m} role` }),
+    await api.post(`/api/contacts/customer/${customer.id}`, {
+      name: `${m} buyer`,
+      email: `${m}.buyer@customer.test`,
+      role: `${m} role`,
+    }),
     201,
   );
   const currency = `${'ABC'[tenants.indexOf(tenant)]}QX`;
-  expectStatus(await api.post('/api/currencies', { code: currency, name: `${m} money`, symbol: '¤' }), 201);
-  const product = expectStatus<{ id: string }>(
-    await api.post('/api/products', { name: `${m} product`, sku: `${m}-sku`, price: 9.99, currencyCode: currency, category: `${m} cat`, supplier: `${m} sup`, description: `${m} desc` }),
+  expectStatus(
+    await api.post('/api/currencies', { code: currency, name: `${m} money`, symbol: '¤' }),
     201,
   );
-  const body = { customerId: customer.id, contactId: contact.id, currencyCode: currency, notes: `<p>${m} notes</p>`, items: [{ productId: product.id, quantity: 2 }] };
+  const product = expectStatus<{ id: string }>(
+    await api.post('/api/products', {
+      name: `${m} product`,
+      sku: `${m}-sku`,
+      price: 9.99,
+      currencyCode: currency,
+      category: `${m} cat`,
+      supplier: `${m} sup`,
+      description: `${m} desc`,
+    }),
+    201,
+  );
+  const body = {
+    customerId: customer.id,
+    contactId: contact.id,
+    currencyCode: currency,
+    notes: `<p>${m} notes</p>`,
+    items: [{ productId: product.id, quantity: 2 }],
+  };
   expectStatus(await api.post('/api/quotes', body), 201);
   const toConvert = expectStatus<{ id: string }>(await api.post('/api/quotes', body), 201);
-  const order = expectStatus<{ id: string }>(await api.post(`/api/quotes/${toConvert.id}/convert`, {}), 201);
+  const order = expectStatus<{ id: string }>(
+    await api.post(`/api/quotes/${toConvert.id}/convert`, {}),
+    201,
+  );
   expectStatus(await api.post(`/api/orders/${order.id}/create-invoice`, {}), 201);
 }
 
@@ -90,7 +114,13 @@ describe('look-alike tenants', () => {
   });
 
   it("never show another tenant's marker in any list, search or pull", async () => {
-    const lists = routeKeys(collected).filter((r) => r.method === 'GET' && !r.url.includes(':') && !isPublicRoute(r.key) && !r.url.includes('/events'));
+    const lists = routeKeys(collected).filter(
+      (r) =>
+        r.method === 'GET' &&
+        !r.url.includes(':') &&
+        !isPublicRoute(r.key) &&
+        !r.url.includes('/events'),
+    );
     expect(lists.length).toBeGreaterThan(8);
     let calls = 0;
     let leaks = 0;
@@ -116,7 +146,9 @@ describe('look-alike tenants', () => {
         if (others.some((m) => pull.body.includes(m))) leaks++;
       }
     }
-    console.log(`isolation: ${calls} list/search/pull calls by 3 look-alike tenants → ${leaks} responses with another tenant's marker`);
+    console.log(
+      `isolation: ${calls} list/search/pull calls by 3 look-alike tenants → ${leaks} responses with another tenant's marker`,
+    );
     expect(leaks).toBe(0);
   });
 });
@@ -126,7 +158,11 @@ describe('broken tokens on every route', () => {
     const guarded = routeKeys(collected).filter((r) => !isPublicRoute(r.key));
     const { header, payload } = decode(tenants[0]!.adminToken);
     const now = Math.floor(Date.now() / 1000);
-    const expired = forge(header, { ...payload, iat: now - 7300, exp: now - 100 }, t.config.jwtSecret);
+    const expired = forge(
+      header,
+      { ...payload, iat: now - 7300, exp: now - 100 },
+      t.config.jwtSecret,
+    );
     const [h, , sig] = tenants[0]!.adminToken.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, tenantId: tenants[2]!.tenantId })).toString('base64url')}.${sig}`;
     let calls = 0;
@@ -154,12 +190,17 @@ describe('pool reuse', () => {
     const one = async (i: number) => {
       const tenant = i % 2 ? a! : b!;
       const other = i % 2 ? b! : a!;
-      const res = await (i % 4 < 2 ? tenant.admin.get('/api/customers') : tenant.member.get('/api/products'));
+      const res = await (i % 4 < 2
+        ? tenant.admin.get('/api/customers')
+        : tenant.member.get('/api/products'));
       if (res.statusCode !== 200) failures++;
       else if (!res.body.includes(tenant.marker) || res.body.includes(other.marker)) mismatches++;
     };
-    for (let start = 0; start < total; start += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => one(start + k)));
-    console.log(`pool reuse: ${total} interleaved requests of 2 tenants on ${t.ctx.database.pool.options.max} connection(s) → ${mismatches} mismatches, ${failures} failures`);
+    for (let start = 0; start < total; start += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, k) => one(start + k)));
+    console.log(
+      `pool reuse: ${total} interleaved requests of 2 tenants on ${t.ctx.database.pool.options.max} connection(s) → ${mismatches} mismatches, ${failures} failures`,
+    );
     expect(mismatches).toBe(0);
     expect(failures).toBe(0);
   }, 120_000);

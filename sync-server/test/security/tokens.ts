@@ -3,7 +3,10 @@ import { createHmac } from 'node:crypto';
 const b64 = (value: object | string) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-export function decode(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+export function decode(token: string): {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+} {
   const [h, p] = token.split('.');
   return {
     header: JSON.parse(Buffer.from(h!, 'base64url').toString()),

@@ -41,7 +41,10 @@ export async function findTenantById(db: Db, id: string): Promise<TenantRow | un
   return app(db).selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertTenant(db: Db, tenant: { id: string; natural_name: string; schema_name: string }) {
+export async function insertTenant(
+  db: Db,
+  tenant: { id: string; natural_name: string; schema_name: string },
+) {
   await app(db).insertInto('tenants').values(tenant).execute();
 }
 
@@ -63,25 +66,43 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'password_hash' | 'is_verified' | 'is_pending_approval' | 'is_tenant_admin'>> & {
+  changes: Partial<
+    Pick<UserRow, 'password_hash' | 'is_verified' | 'is_pending_approval' | 'is_tenant_admin'>
+  > & {
     bumpTokenVersion?: boolean;
   },
 ): Promise<void> {
   const { bumpTokenVersion, ...columns } = changes;
   await app(db)
     .updateTable('users')
-    .set((eb) => ({ ...columns, ...(bumpTokenVersion ? { token_version: eb('token_version', '+', 1) } : {}) }))
+    .set((eb) => ({
+      ...columns,
+      ...(bumpTokenVersion ? { token_version: eb('token_version', '+', 1) } : {}),
+    }))
     .where('id', '=', id)
     .execute();
 }
 
 /** Stores a new code for (user, purpose), replacing any older one. */
-export async function upsertCode(db: Db, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) {
+export async function upsertCode(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  codeHash: string,
+  expiresAt: Date,
+) {
   await app(db)
     .insertInto('one_time_codes')
     .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'purpose']).doUpdateSet({ code_hash: codeHash, expires_at: expiresAt, attempts: 0, created_at: new Date() }),
+      oc
+        .columns(['user_id', 'purpose'])
+        .doUpdateSet({
+          code_hash: codeHash,
+          expires_at: expiresAt,
+          attempts: 0,
+          created_at: new Date(),
+        }),
     )
     .execute();
 }
@@ -106,12 +127,23 @@ export async function countFailedAttempt(db: Db, userId: string, purpose: CodePu
 }
 
 export async function deleteCode(db: Db, userId: string, purpose: CodePurpose) {
-  await app(db).deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+  await app(db)
+    .deleteFrom('one_time_codes')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .execute();
 }
 
 export async function insertContactMessage(
   db: Db,
-  message: { id: string; name: string; email: string; subject: string; message: string; company: string | null },
+  message: {
+    id: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    company: string | null;
+  },
 ) {
   await app(db).insertInto('contact_messages').values(message).execute();
 }

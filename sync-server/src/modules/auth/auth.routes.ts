@@ -24,7 +24,9 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.get(
     '/ping',
-    { schema: { tags, response: { 200: Type.Object({ ok: Type.Boolean(), text: Type.String() }) } } },
+    {
+      schema: { tags, response: { 200: Type.Object({ ok: Type.Boolean(), text: Type.String() }) } },
+    },
     async () => ({ ok: true, text: 'The API is reachable.' }),
   );
 
@@ -39,7 +41,10 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/verify-email-otp',
-    { config: limited, schema: { tags, body: VerifyEmailBody, response: { 200: MessageResponse } } },
+    {
+      config: limited,
+      schema: { tags, body: VerifyEmailBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await auth.verifyEmail(ctx, request.body.email, request.body.otpCode);
       return ok(MESSAGES.verified);
@@ -76,9 +81,17 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/reset-password',
-    { config: limited, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse } } },
+    {
+      config: limited,
+      schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
-      await auth.resetPassword(ctx, request.body.email, request.body.otpCode, request.body.newPassword);
+      await auth.resetPassword(
+        ctx,
+        request.body.email,
+        request.body.otpCode,
+        request.body.newPassword,
+      );
       return ok(MESSAGES.passwordReset);
     },
   );
@@ -91,11 +104,23 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/verify-invitation',
-    { config: limited, schema: { tags, body: VerifyInvitationBody, response: { 200: TokenResponse } } },
+    {
+      config: limited,
+      schema: { tags, body: VerifyInvitationBody, response: { 200: TokenResponse } },
+    },
     async (request) => {
-      const user = await auth.verifyInvitation(ctx, request.body.email, request.body.otpCode, request.body.password);
+      const user = await auth.verifyInvitation(
+        ctx,
+        request.body.email,
+        request.body.otpCode,
+        request.body.password,
+      );
       const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
-      return { success: true, message: MESSAGES.invitationAccepted, ...app.signToken(user, tenant) };
+      return {
+        success: true,
+        message: MESSAGES.invitationAccepted,
+        ...app.signToken(user, tenant),
+      };
     },
   );
 

@@ -14,17 +14,27 @@ import { AppError, badRequest, conflict } from '../../errors';
 import { invitationMail, resetMail, verificationMail } from '../../mail/templates';
 import { createTenantSchema, dropTenantSchema } from '../tenants/provisioning';
 import * as repo from './auth.repository';
-import { dummyVerify, hashCode, hashPassword, newCode, sameHash, verifyPassword } from './passwords';
+import {
+  dummyVerify,
+  hashCode,
+  hashPassword,
+  newCode,
+  sameHash,
+  verifyPassword,
+} from './passwords';
 
 export const MESSAGES = {
   registered: 'Registration successful. We sent a verification code to your e-mail address.',
   verified: 'Your e-mail address has been verified. You can now log in.',
-  verificationResent: 'If your account is waiting for verification, a new code has been sent to your e-mail address.',
+  verificationResent:
+    'If your account is waiting for verification, a new code has been sent to your e-mail address.',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   loggedIn: 'Login successful',
   invitationAccepted: 'Your invitation has been accepted. Welcome aboard!',
-  invitationResent: 'If an invitation is pending for this e-mail address, a new code has been sent.',
-  invitationInfo: 'Enter the code from your invitation e-mail and choose a password to join your team.',
+  invitationResent:
+    'If an invitation is pending for this e-mail address, a new code has been sent.',
+  invitationInfo:
+    'Enter the code from your invitation e-mail and choose a password to join your team.',
   invalidEmail: 'Please enter a valid email address',
 } as const;
 
@@ -40,7 +50,13 @@ function requireEmail(email: string, missing: string = AUTH_MESSAGES.enterEmail)
 async function issueCode(ctx: AppContext, user: UserRow, purpose: CodePurpose): Promise<string> {
   const code = newCode();
   const expiresAt = new Date(Date.now() + CODE_TTL_MS[purpose]);
-  await repo.upsertCode(ctx.database.db, user.id, purpose, hashCode(ctx.config.jwtSecret, user.id, purpose, code), expiresAt);
+  await repo.upsertCode(
+    ctx.database.db,
+    user.id,
+    purpose,
+    hashCode(ctx.config.jwtSecret, user.id, purpose, code),
+    expiresAt,
+  );
   return code;
 }
 
@@ -48,11 +64,17 @@ async function issueCode(ctx: AppContext, user: UserRow, purpose: CodePurpose): 
  * Checks a code; a wrong code counts an attempt and the fifth wrong one invalidates it.
  * The check and the count happen in one transaction so parallel guesses cannot exceed the limit.
  */
-async function consumeCode(ctx: AppContext, user: UserRow | undefined, purpose: CodePurpose, code: string): Promise<void> {
+async function consumeCode(
+  ctx: AppContext,
+  user: UserRow | undefined,
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
   if (!user) throw badRequest(AUTH_MESSAGES.invalidCode);
   const ok = await ctx.database.db.transaction().execute(async (trx) => {
     const stored = await repo.findCode(trx, user.id, purpose);
-    if (!stored || stored.attempts >= CODE_MAX_ATTEMPTS || stored.expires_at.getTime() < Date.now()) return false;
+    if (!stored || stored.attempts >= CODE_MAX_ATTEMPTS || stored.expires_at.getTime() < Date.now())
+      return false;
     if (!sameHash(stored.code_hash, hashCode(ctx.config.jwtSecret, user.id, purpose, code))) {
       if (stored.attempts + 1 >= CODE_MAX_ATTEMPTS) await repo.deleteCode(trx, user.id, purpose);
       else await repo.countFailedAttempt(trx, user.id, purpose);
@@ -136,7 +158,12 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   await ctx.mailer.send(resetMail(ctx.config.appOrigin, user.email, code));
 }
 
-export async function resetPassword(ctx: AppContext, email: string, otpCode: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  email: string,
+  otpCode: string,
+  newPassword: string,
+): Promise<void> {
   const address = requireEmail(email);
   if (!otpCode.trim()) throw badRequest(AUTH_MESSAGES.enterCode);
   if (!newPassword) throw badRequest(AUTH_MESSAGES.enterNewPassword);
@@ -144,15 +171,27 @@ export async function resetPassword(ctx: AppContext, email: string, otpCode: str
   const user = await repo.findUserByEmail(ctx.database.db, address);
   await consumeCode(ctx, user, 'reset', otpCode);
   // A new token version ends every session signed before the reset.
-  await repo.updateUser(ctx.database.db, user!.id, { password_hash: await hashPassword(newPassword), bumpTokenVersion: true });
+  await repo.updateUser(ctx.database.db, user!.id, {
+    password_hash: await hashPassword(newPassword),
+    bumpTokenVersion: true,
+  });
 }
 
-export async function sendInvitation(ctx: AppContext, user: UserRow, companyName: string): Promise<void> {
+export async function sendInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  companyName: string,
+): Promise<void> {
   const code = await issueCode(ctx, user, 'invite');
   await ctx.mailer.send(invitationMail(ctx.config.appOrigin, user.email, code, companyName));
 }
 
-export async function verifyInvitation(ctx: AppContext, email: string, otpCode: string, password: string): Promise<UserRow> {
+export async function verifyInvitation(
+  ctx: AppContext,
+  email: string,
+  otpCode: string,
+  password: string,
+): Promise<UserRow> {
   const address = requireEmail(email, AUTH_MESSAGES.emailRequired);
   if (!otpCode.trim()) throw badRequest(AUTH_MESSAGES.codeRequired);
   if (!password) throw badRequest(AUTH_MESSAGES.passwordRequired);

@@ -8,7 +8,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     await dummyVerify(password);
     return false;
@@ -34,7 +37,9 @@ export function newCode(): string {
 
 /** Codes are short-lived and attempt-limited, so a keyed HMAC is enough to keep them unreadable at rest. */
 export function hashCode(secret: string, userId: string, purpose: string, code: string): string {
-  return createHmac('sha256', secret).update(`${userId}:${purpose}:${code.trim()}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`${userId}:${purpose}:${code.trim()}`)
+    .digest('base64url');
 }
 
 export function sameHash(a: string, b: string): boolean {

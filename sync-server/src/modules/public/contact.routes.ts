@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
-import { CONTACT_MESSAGES, ContactMessageBody, MessageResponse, contactFieldErrors } from '@smb/shared-types';
+import {
+  CONTACT_MESSAGES,
+  ContactMessageBody,
+  MessageResponse,
+  contactFieldErrors,
+} from '@smb/shared-types';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { escapeHtml } from '../../mail/templates';

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../errors';
+
+/** PostgreSQL text cannot hold U+0000; refuse it up front with a clear message instead of a database error. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
+
+export default fp(async function inputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    // A push carries many mutations: a bad one is rejected alone by its mutator, never the batch.
+    if (request.routeOptions.url === '/api/sync/push') return;
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
+      throw badRequest('Text must not contain NUL (\\u0000) characters');
+  });
+});
