@@ -69,7 +69,12 @@ function NotSynced() {
 
 function DefaultBadge() {
   return (
-    <Badge color="green" variant="light" leftSection={<IconStarFilled size={10} />}>
+    <Badge
+      color="green"
+      variant="light"
+      leftSection={<IconStarFilled size={10} />}
+      style={{ minWidth: 'max-content' }}
+    >
       Default
     </Badge>
   );
@@ -119,12 +124,13 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
               <Table.Th
+                style={{ whiteSpace: 'nowrap' }}
                 key={c}
                 ta={
                   c === 'Tax Rate' || c === 'Exchange Rate' || c === 'Actions' ? 'right' : undefined
@@ -150,7 +156,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
               <Table.Td>{currency.symbol}</Table.Td>
               <Table.Td {...numeric}>{currency.taxRate}%</Table.Td>
               <Table.Td {...numeric}>{currency.dollarExchangeRate.toFixed(4)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {currency.isDefault ? (
                   <DefaultBadge />
                 ) : (

@@ -185,7 +185,7 @@ function SummaryLine({
 /** Subtotal, Tax (rate %), Total. */
 export function InvoiceSummary({ invoice }: { invoice: InvoiceRow }) {
   return (
-    <Stack gap={8}>
+    <Stack gap={8} maw={{ base: '100%', sm: 360, lg: '100%' }} ml="auto" w="100%">
       <SummaryLine label="Subtotal" value={formatAmount(invoice.subtotal, invoice.currencyCode)} />
       <SummaryLine
         label={`Tax (${normalizeTaxRate(invoice.taxRate)}%)`}

@@ -9,7 +9,12 @@ export const INVOICE_STATUS_COLORS: Record<string, string> = {
 
 export function InvoiceStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={INVOICE_STATUS_COLORS[status] ?? 'gray'} variant="light" radius="sm">
+    <Badge
+      color={INVOICE_STATUS_COLORS[status] ?? 'gray'}
+      variant="light"
+      radius="sm"
+      style={{ minWidth: 'max-content' }}
+    >
       {status}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { InvoiceRow } from '../../../db/types';
@@ -32,7 +32,12 @@ function ViewButton({ invoice }: { invoice: InvoiceRow }) {
 function NumberCell({ row }: { row: InvoiceListRow }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Text fw={600} size="sm" c={row.invoice.invoiceNumber ? undefined : 'dimmed'}>
+      <Text
+        fw={600}
+        size="sm"
+        c={row.invoice.invoiceNumber ? undefined : 'dimmed'}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {invoiceNumberLabel(row.invoice)}
       </Text>
       {row.pending && <NotSyncedBadge />}
@@ -43,13 +48,14 @@ function NumberCell({ row }: { row: InvoiceListRow }) {
 /** Desktop and tablet: a table with hover. */
 export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+    <Table.ScrollContainer minWidth={700}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
               <Table.Th
                 key={column}
+                style={{ whiteSpace: 'nowrap' }}
                 ta={column === 'Total' ? 'right' : column === 'View' ? 'right' : undefined}
               >
                 {column}
@@ -63,18 +69,18 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
               <Table.Td>
                 <NumberCell row={row} />
               </Table.Td>
-              <Table.Td>{row.orderNumber}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.orderNumber}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500} lineClamp={1}>
+                <Text size="sm" fw={500}>
                   {row.invoice.customerName || 'N/A'}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" lineClamp={1}>
-                  {row.invoice.contactName || 'N/A'}
-                </Text>
+                <Text size="sm">{row.invoice.contactName || 'N/A'}</Text>
               </Table.Td>
-              <Table.Td>{formatDate(row.invoice.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(row.invoice.createdAt)}
+              </Table.Td>
               <Table.Td
                 ta="right"
                 style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
@@ -95,10 +101,10 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
   );
 }
 
-/** Phones: one card per invoice. */
-export function InvoiceCards({ rows }: { rows: InvoiceListRow[] }) {
+/** Phones (one column) and tablets (two): one card per invoice. */
+export function InvoiceCards({ rows, columns = 1 }: { rows: InvoiceListRow[]; columns?: number }) {
   return (
-    <Stack gap="sm">
+    <SimpleGrid cols={columns} spacing="sm">
       {rows.map((row) => (
         <Card key={row.invoice.id} padding="md" data-testid="invoice-row">
           <Group justify="space-between" wrap="nowrap" mb={6}>
@@ -118,7 +124,7 @@ export function InvoiceCards({ rows }: { rows: InvoiceListRow[] }) {
           </Group>
         </Card>
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }
 

@@ -171,7 +171,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       <InvoiceParties invoice={invoice} />
 
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card padding="lg" shadow="xs" h="100%">
             <Title order={4} mb="sm">
               Items
@@ -179,7 +179,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             <InvoiceItemsTable invoice={invoice} compact={!!phone} />
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card padding="lg" shadow="xs" h="100%">
             <Title order={4} mb="md">
               Summary

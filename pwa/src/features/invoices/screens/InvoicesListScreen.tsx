@@ -45,6 +45,8 @@ export default function InvoicesListScreen() {
   const orders = useOrders();
   const pending = usePendingIds('invoices');
   const phone = useMediaQuery('(max-width: 36em)');
+  // Below 1200 px the sidebar leaves too little room for eight columns: cards, two per row.
+  const tablet = useMediaQuery('(max-width: 75em)');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -139,8 +141,8 @@ export default function InvoicesListScreen() {
             No invoices match your search.
           </Text>
         </Paper>
-      ) : phone && visible ? (
-        <InvoiceCards rows={visible} />
+      ) : (phone || tablet) && visible ? (
+        <InvoiceCards rows={visible} columns={phone ? 1 : 2} />
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           {visible ? <InvoicesTable rows={visible} /> : <InvoicesSkeleton />}

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CopyButton,
+  Flex,
   Group,
   Skeleton,
   SimpleGrid,
@@ -159,7 +160,11 @@ export default function TenantSettingsScreen() {
           <Skeleton height={60} role="status" aria-label="Loading company information" />
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate>
-            <Group align="flex-start" gap="sm" wrap="wrap">
+            <Flex
+              direction={{ base: 'column', xs: 'row' }}
+              gap="sm"
+              align={{ base: 'stretch', xs: 'flex-start' }}
+            >
               <TextInput
                 label="Company Name"
                 placeholder="e.g. Acme Plumbing Ltd"
@@ -171,17 +176,17 @@ export default function TenantSettingsScreen() {
                 }}
                 error={fieldError}
                 maxLength={200}
-                style={{ flex: '1 1 260px' }}
+                style={{ flex: 1 }}
               />
               <Button
                 type="submit"
                 loading={saving}
-                mt={25}
+                mt={{ base: 0, xs: 25 }}
                 leftSection={<IconDeviceFloppy size={16} />}
               >
                 Save Changes
               </Button>
-            </Group>
+            </Flex>
           </form>
         )}
       </Card>

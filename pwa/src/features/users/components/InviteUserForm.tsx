@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconMail, IconSend } from '@tabler/icons-react';
 import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
@@ -64,40 +64,45 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
         </Alert>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="colleague@company.com"
-            required
-            leftSection={<IconMail size={16} />}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setFieldError(null);
-            }}
-            error={fieldError}
-            disabled={disabled}
-            style={{ flex: '1 1 260px' }}
-          />
+        <Stack gap="sm">
+          <Flex
+            direction={{ base: 'column', xs: 'row' }}
+            gap="sm"
+            align={{ base: 'stretch', xs: 'flex-start' }}
+          >
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="colleague@company.com"
+              required
+              leftSection={<IconMail size={16} />}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setFieldError(null);
+              }}
+              error={fieldError}
+              disabled={disabled}
+              style={{ flex: 1 }}
+            />
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={disabled}
+              leftSection={<IconSend size={16} />}
+              mt={{ base: 0, xs: 25 }}
+            >
+              Send Invitation
+            </Button>
+          </Flex>
           <Checkbox
             label="Administrator"
             description="Can manage settings and users"
             checked={isAdmin}
             onChange={(event) => setIsAdmin(event.currentTarget.checked)}
             disabled={disabled}
-            mt={{ base: 0, sm: 30 }}
           />
-          <Button
-            type="submit"
-            loading={sending}
-            disabled={disabled}
-            leftSection={<IconSend size={16} />}
-            mt={{ base: 0, sm: 25 }}
-          >
-            Send Invitation
-          </Button>
-        </Group>
+        </Stack>
       </form>
     </Card>
   );

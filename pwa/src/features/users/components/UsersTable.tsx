@@ -108,7 +108,7 @@ function UserActions({ user, busyId, disabled, onToggleAdmin, onDelete }: Action
 }
 
 export function UsersTable({ users, isSelf, busyId, disabled, onToggleAdmin, onDelete }: Props) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMediaQuery('(max-width: 75em)');
   const actions = { busyId, disabled, onToggleAdmin, onDelete };
   if (users && phone)
     return (
