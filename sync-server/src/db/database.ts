@@ -58,6 +58,10 @@ export function createPool(connectionString: string, max: number, onError: (err:
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onError);
+  // Nor may a checked-out one: between two queries of a transaction no query is active to receive
+  // the error, so pg emits it on the client, and an unheard 'error' event kills the process. The
+  // next query on that client then fails ("not queryable" → 503) and the pool discards the client.
+  pool.on('connect', (client) => client.on('error', onError));
   return pool;
 }
 
