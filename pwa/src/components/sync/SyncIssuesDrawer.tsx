@@ -243,9 +243,11 @@ export function SyncIssuesDrawer({
                       : 'Online'}
               </Text>
               <Text size="xs" c="dimmed">
-                {pendingCount === 1
-                  ? '1 change waiting to sync'
-                  : `${pendingCount} changes waiting to sync`}
+                {pendingCount === 0
+                  ? 'All changes synced'
+                  : pendingCount === 1
+                    ? '1 change waiting to sync'
+                    : `${pendingCount} changes waiting to sync`}
                 {' · '}
                 {lastSyncedAt ? `last synced ${timeAgo(lastSyncedAt)}` : 'not synced yet'}
               </Text>
@@ -256,6 +258,7 @@ export function SyncIssuesDrawer({
               leftSection={<IconRefresh size={14} />}
               onClick={status.syncNow}
               disabled={!online || syncing}
+              style={{ flexShrink: 0 }}
             >
               Sync now
             </Button>

@@ -39,7 +39,7 @@ export function ContactTable({
             <Table.Tr key={contact.id} data-testid="contact-row">
               <Table.Td>
                 <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm">
+                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {contact.name}
                   </Text>
                   {pendingIds.has(contact.id) && <NotSyncedBadge />}
@@ -59,6 +59,8 @@ export function ContactTable({
                     variant="light"
                     color={contact.role === 'Primary' ? 'brand' : 'gray'}
                     radius="sm"
+                    tt="none"
+                    style={{ overflow: 'visible' }}
                   >
                     {contact.role}
                   </Badge>

@@ -42,7 +42,7 @@ export function CustomerTable({
             <Table.Tr key={customer.id} data-testid="customer-row">
               <Table.Td>
                 <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm">
+                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {customer.name}
                   </Text>
                   {pendingIds.has(customer.id) && <NotSyncedBadge />}

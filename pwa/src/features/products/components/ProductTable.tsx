@@ -45,7 +45,7 @@ export function ProductTable({
             <Table.Tr key={product.id} data-testid="product-row">
               <Table.Td>
                 <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm">
+                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {product.name}
                   </Text>
                   {pendingIds.has(product.id) && <NotSyncedBadge />}
