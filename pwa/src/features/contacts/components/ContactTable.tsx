@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
 import type { ContactListRow } from '../data/contact-list';
@@ -55,15 +55,18 @@ export function ContactTable({
               </Table.Td>
               <Table.Td>
                 {contact.role ? (
-                  <Badge
-                    variant="light"
-                    color={contact.role === 'Primary' ? 'brand' : 'gray'}
-                    radius="sm"
-                    tt="none"
-                    style={{ overflow: 'visible' }}
+                  <Text
+                    span
+                    size="xs"
+                    fw={600}
+                    px={8}
+                    py={3}
+                    bg={contact.role === 'Primary' ? 'brand.0' : 'gray.1'}
+                    c={contact.role === 'Primary' ? 'brand.8' : 'gray.8'}
+                    style={{ borderRadius: 'var(--mantine-radius-sm)', whiteSpace: 'nowrap' }}
                   >
                     {contact.role}
-                  </Badge>
+                  </Text>
                 ) : (
                   dash
                 )}
