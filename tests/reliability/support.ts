@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Mutation, PushResponse } from '@smb/shared-types';
+import type { Mutation, PullResponse, PushResponse } from '@smb/shared-types';
 import { api, mailedCode, type ServerProcess } from '../support/server-process';
 
 export const ADMIN_URL =
@@ -381,4 +381,37 @@ export function pgCtl(action: 'stop' | 'start'): void {
 
 export async function postgresReady(timeoutMs = 30_000): Promise<void> {
   await eventually(() => adminQuery('SELECT 1'), timeoutMs);
+}
+
+/** Pulls everything a client group may see, page by page, like the PWA does on a first sync. */
+export async function pullAll(
+  base: string,
+  token: string,
+  clientGroupId: string,
+  clientId: string,
+) {
+  const rows = new Map<string, Record<string, unknown>>();
+  let cursor: string | null = null;
+  let last: PullResponse;
+  for (;;) {
+    const res = await api(
+      base,
+      'POST',
+      '/api/sync/pull',
+      { clientGroupId, clientId, cursor },
+      token,
+    );
+    if (res.status !== 200) throw new Error(`pull: ${res.status} ${res.text}`);
+    last = res.json as unknown as PullResponse;
+    if (last.clear) rows.clear();
+    for (const op of last.patch) {
+      if (op.op === 'put') rows.set(`${op.entity}/${op.id}`, op.value);
+      else rows.delete(`${op.entity}/${op.id}`);
+    }
+    cursor = last.cursor;
+    if (!last.hasMore) break;
+  }
+  const of = (entity: string) =>
+    [...rows.entries()].filter(([k]) => k.startsWith(`${entity}/`)).map(([, v]) => v);
+  return { rows, of, lastMutationIds: last.lastMutationIds, rejections: last.rejections };
 }
