@@ -1,0 +1,126 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The header sync indicator (DESIGN §6): 'Offline', 'Syncing…', 'N pending', 'Synced …'. */
+export const syncIndicator = (page: Page): Locator => page.getByTestId('sync-indicator');
+
+/** Waits until the app says it is in sync with nothing pending. */
+export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('[data-testid="sync-indicator"]');
+      const label = el?.getAttribute('aria-label') ?? '';
+      return /^Sync status: Synced/.test(label) && !/waiting to sync/.test(label);
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/** Waits until the indicator shows the offline state. */
+export async function waitOfflineIndicator(page: Page): Promise<void> {
+  await syncIndicator(page).filter({ hasText: 'Offline' }).waitFor();
+}
+
+/** The number of changes waiting to sync, read from the indicator's description. */
+export async function pendingCount(page: Page): Promise<number> {
+  const label = (await syncIndicator(page).getAttribute('aria-label')) ?? '';
+  const match = /(\d+) changes? waiting to sync/.exec(label);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Waits until the service worker controls the page (needed before reloading offline). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Client-side navigation through the sidebar (works offline without a reload). */
+export async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name, level: 2 }).waitFor();
+}
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  contactName: string;
+  contactEmail: string;
+}
+
+/** Customers → Add → form with the main contact → Create Customer → back on the list. */
+export async function createCustomerUi(page: Page, customer: CustomerInput): Promise<void> {
+  await openSection(page, 'Customers');
+  await page.getByRole('button', { name: 'Add Customer' }).first().click();
+  await page.getByRole('heading', { name: 'New Customer' }).waitFor();
+  await page.getByLabel('Company Name').fill(customer.name);
+  await page.getByLabel('Company Email').fill(customer.email);
+  if (customer.phone) await page.getByLabel('Company Phone Number').fill(customer.phone);
+  if (customer.address) await page.getByLabel('Company Address', { exact: true }).fill(customer.address);
+  await page.getByLabel('Main Contact Name').fill(customer.contactName);
+  await page.getByLabel('Main Contact Email').fill(customer.contactEmail);
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  await page.getByText('Customer created successfully!').waitFor();
+  await page.waitForURL('**/dashboard/customers');
+  await page.getByRole('row').filter({ hasText: customer.name }).waitFor();
+}
+
+export interface ProductInput {
+  name: string;
+  sku: string;
+  price: string;
+}
+
+/** Products → Add → Create Product (default currency) → back on the list. */
+export async function createProductUi(page: Page, product: ProductInput): Promise<void> {
+  await openSection(page, 'Products');
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(product.name);
+  await page.getByRole('textbox', { name: 'SKU' }).fill(product.sku);
+  await page.getByRole('textbox', { name: 'Price' }).fill(product.price);
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await page.waitForURL('**/dashboard/products');
+  await page.getByRole('row').filter({ hasText: product.name }).waitFor();
+}
+
+export interface QuoteInput {
+  customer: string;
+  contact: string;
+  items: { product: string; quantity: number }[];
+}
+
+/** Quotes → Create Quote → recipient pickers → items → Create Quote → back on the list. */
+export async function createQuoteUi(page: Page, quote: QuoteInput): Promise<void> {
+  await openSection(page, 'Quotes');
+  await page.getByRole('link', { name: /^Create (First )?Quote$/ }).first().click();
+  await page.getByRole('heading', { name: 'Create New Quote' }).waitFor();
+  await page.getByRole('button', { name: 'Select Recipient' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Select ${quote.customer}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: `Select ${quote.contact}` }).click();
+  await page.getByTestId('recipient-contact').getByText(quote.contact).waitFor();
+  for (const [index, item] of quote.items.entries()) {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await page.getByRole('combobox', { name: `Item ${index + 1} product` }).click();
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(item.product)}`) }).click();
+    const quantity = page.getByLabel(`Item ${index + 1} quantity`, { exact: true });
+    await quantity.fill(String(item.quantity));
+  }
+  await page.getByRole('button', { name: 'Create Quote' }).click();
+  await page.waitForURL('**/dashboard/quotes');
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The quotes-list row of the quote for `customer`. */
+export const quoteRow = (page: Page, customer: string): Locator =>
+  page.getByTestId('quote-row').filter({ hasText: customer });
+
+/** Opens the header's 'Sync issues' panel. */
+export async function openSyncIssues(page: Page): Promise<Locator> {
+  await syncIndicator(page).click();
+  const drawer = page.getByRole('dialog', { name: 'Sync issues' });
+  await drawer.waitFor();
+  return drawer;
+}
