@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVerifiedAccount, loginThroughUi, newAccount } from './support/accounts';
-import { apiLogin, type QuoteJson } from './support/api';
+import { apiLogin, seedMasterData, type QuoteJson } from './support/api';
 import { useE2E } from './support/e2e';
 import { latestCode } from './support/mailbox';
 import {
@@ -109,5 +109,93 @@ describe('issue 7: the business flow in the browser', () => {
     expect(quotes.data[0]?.items.map((i) => i.quantity)).toEqual([3, 10]);
     const invoices = await api.get<{ status: string; total: number }[]>('/api/invoices');
     expect(invoices.data.map((i) => i.status)).toEqual(['Paid']);
+  });
+
+  it('creates the same quote offline: reload offline keeps it as Pending, reconnecting gives it its number on the server', async () => {
+    const { page, context, server } = e2e;
+    const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
+    const api = await apiLogin(server.baseUrl, account.email, account.password);
+    await seedMasterData(api, { customer: 'Offline Outfitters', contact: 'Ada Lane', product: 'Tent', sku: 'TNT-2', price: 199.99 });
+    await loginThroughUi(page, account);
+    await waitSynced(page);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await waitOfflineIndicator(page);
+    await createQuoteUi(page, {
+      customer: 'Offline Outfitters',
+      contact: 'Ada Lane',
+      items: [{ product: 'Tent', quantity: 2 }],
+    });
+    const row = quoteRow(page, 'Offline Outfitters');
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await row.getByText('Not synced').waitFor();
+
+    // The app itself and the quote come back from this device while still offline.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Quotes', level: 2 }).waitFor();
+    await waitOfflineIndicator(page);
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await row.getByText('Not synced').waitFor();
+    await row.getByText('$').first().waitFor();
+    expect((await api.get<QuoteJson[]>('/api/quotes')).data).toEqual([]);
+
+    await context.setOffline(false);
+    await waitSynced(page);
+    await row.getByText('Not synced').waitFor({ state: 'detached' });
+    const number = (await row.locator('td').first().innerText()).trim();
+    expect(number).not.toContain('Pending');
+
+    // The server has it, with the number the device shows.
+    const quotes = await api.get<QuoteJson[]>('/api/quotes');
+    expect(quotes.total).toBe(1);
+    expect(quotes.data.map((q) => [q.quoteNumber, q.status])).toEqual([[number, 'Draft']]);
+    expect(quotes.data[0]?.items.map((i) => i.quantity)).toEqual([2]);
+  });
+});
+
+describe('issue 8.1: a new tenant', () => {
+  it('landing → pricing → register → mailed code → login → dashboard with a live invoices card', async () => {
+    const { page, server } = e2e;
+    const account = newAccount();
+    await page.goto('/');
+    await page.getByRole('heading', { name: /without the busywork/ }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    const pricing = page.getByRole('region', { name: 'Simple plans that grow with you' });
+    await pricing.getByRole('article', { name: 'Business plan' }).getByText('Most Popular').waitFor();
+    await pricing.getByText('$49').waitFor();
+    await pricing.getByRole('link', { name: 'Get Started with Business' }).click();
+    await page.waitForURL('**/register');
+
+    await page.getByLabel('Business name').fill(account.company);
+    await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByLabel('Confirm password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/verify-email', { timeout: 10_000 });
+    const { code } = await latestCode(server.dataDir, account.email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.getByLabel(/^Password/).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Keeping SMB Simple' }).waitFor();
+
+    // The invoices card is live: a link, not dimmed.
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Invoices' }) });
+    const open = card.getByRole('link', { name: 'Open Invoices' });
+    expect(await open.getAttribute('href')).toBe('/dashboard/invoices');
+    expect(await open.getAttribute('aria-disabled')).toBeNull();
+    const opacity = await card.evaluate((el) => {
+      let value = 1;
+      for (let node: Element | null = el; node; node = node.parentElement) value *= Number(getComputedStyle(node).opacity);
+      return value;
+    });
+    expect(opacity).toBe(1);
+    await open.click();
+    await page.getByRole('heading', { name: 'Invoices', level: 2 }).waitFor();
+    await page.getByText('No Invoices Yet').waitFor();
+    await syncIndicator(page).filter({ hasText: /Synced/ }).waitFor();
   });
 });

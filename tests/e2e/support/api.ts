@@ -95,3 +95,27 @@ export interface CustomerJson {
   phoneNumber: string | null;
   address: string | null;
 }
+
+/** A customer with its main (Primary) contact and a product, made through the REST API. */
+export async function seedMasterData(
+  api: Api,
+  names: { customer: string; contact: string; product: string; sku?: string; price?: number },
+): Promise<{ customerId: string; productId: string }> {
+  const slug = names.customer.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const customer = await api.post<CustomerJson>('/api/customers', {
+    name: names.customer,
+    email: `office@${slug}.example`,
+    address: '12 Market Square',
+    mainContactName: names.contact,
+    mainContactEmail: `${names.contact.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug}.example`,
+  });
+  if (customer.status !== 201) throw new Error(`customer answered ${customer.status}: ${JSON.stringify(customer.data)}`);
+  const product = await api.post<{ id: string }>('/api/products', {
+    name: names.product,
+    sku: names.sku ?? 'SKU-1',
+    price: names.price ?? 50,
+    currencyCode: 'USD',
+  });
+  if (product.status !== 201) throw new Error(`product answered ${product.status}: ${JSON.stringify(product.data)}`);
+  return { customerId: customer.data.id, productId: product.data.id };
+}
