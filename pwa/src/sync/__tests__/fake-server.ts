@@ -200,6 +200,9 @@ export class FakeSyncServer {
     const cursor = Number(request.cursor ?? '0');
     const clear = cursor < this.tombstoneHorizon;
     const from = clear ? 0 : cursor;
+    // Like the real server's snapshot: nothing written after this moment belongs to this pull, so
+    // the cursor can never run ahead of the rows it returns (a push may be applying meanwhile).
+    const head = this.version;
     const ops: { version: number; op: PatchOp }[] = [];
     for (const entity of SYNC_ENTITIES) {
       const rows = (await this.db.entityTable(entity).toArray()) as unknown as (Record<
@@ -207,14 +210,14 @@ export class FakeSyncServer {
         unknown
       > & { id: string })[];
       for (const row of rows)
-        if (Number(row.version) > from)
+        if (Number(row.version) > from && Number(row.version) <= head)
           ops.push({
             version: Number(row.version),
             op: { op: 'put', entity, id: row.id, value: row },
           });
     }
     for (const t of this.tombstones)
-      if (t.version > from)
+      if (t.version > from && t.version <= head)
         ops.push({ version: t.version, op: { op: 'del', entity: t.entity, id: t.id } });
     ops.sort((a, b) => a.version - b.version);
     let end = Math.min(ops.length, this.pageSize);
@@ -224,7 +227,7 @@ export class FakeSyncServer {
     const tenant = (await getMeta(this.db, 'tenant')) as TenantInfo;
     return {
       cursor: String(
-        hasMore ? (page[page.length - 1]?.version ?? from) : Math.max(this.version, from),
+        hasMore ? (page[page.length - 1]?.version ?? from) : Math.max(head, from),
       ),
       hasMore,
       clear,
