@@ -97,35 +97,32 @@ export async function pull(
       const clear = requested > 0n && requested < BigInt(state.tombstone_horizon);
       const after = clear ? 0n : requested > head ? 0n : requested;
 
-      const candidates: Change[] = [];
+      // Find the page's versions first (the version index only), then read the full rows of
+      // exactly those versions: reading a page's worth of full rows from EVERY table and dropping
+      // most of them cost 8× the rows on a first sync.
+      const versions: bigint[] = [];
+      const withTombstones = after > 0n;
       // Up to date (the common case of a device polling): no table to read.
       if (after < head)
-        for (const entity of SYNC_ENTITIES)
-          candidates.push(...(await changedRows(trx, entity, after, head, pageSize + 1)));
-      if (after > 0n && after < head) {
-        const tombstones = await trx
-          .selectFrom('tombstones')
-          .select(['entity', 'id', 'version'])
-          .where('version', '>', after.toString())
-          .where('version', '<=', head.toString())
-          .orderBy('version')
-          .limit(pageSize + 1)
-          .execute();
-        for (const t of tombstones)
-          candidates.push({ entity: t.entity as SyncEntity, id: t.id, version: BigInt(t.version) });
-      }
-      candidates.sort(byVersion);
+        for (const source of withTombstones
+          ? [...SYNC_ENTITIES, 'tombstones' as const]
+          : SYNC_ENTITIES)
+          versions.push(...(await changedVersions(trx, source, after, head, pageSize + 1)));
+      versions.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-      let page = candidates;
+      let page: Change[] = [];
       let hasMore = false;
-      if (candidates.length > pageSize) {
+      if (versions.length > pageSize) {
         hasMore = true;
-        page = candidates.slice(0, pageSize);
-        const lastVersion = page.at(-1)!.version;
-        const withinVersion = page.filter((c) => c.version < lastVersion);
+        const lastVersion = versions[pageSize - 1]!;
         // Keep whole versions: drop the split one, unless it is all there is (then take all of it,
         // however large: one transaction's rows are never split across pages).
-        page = withinVersion.length > 0 ? withinVersion : await changesAtVersion(trx, lastVersion);
+        page =
+          versions[0]! < lastVersion
+            ? await changesBetween(trx, after, lastVersion - 1n, withTombstones)
+            : await changesAtVersion(trx, lastVersion);
+      } else if (versions.length > 0) {
+        page = await changesBetween(trx, after, head, withTombstones);
       }
       const cursor = hasMore ? page.at(-1)!.version : head;
       await attachItems(trx, page);
@@ -179,6 +176,50 @@ export async function pull(
         },
       };
     });
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The versions of up to `limit` changes in (after, upTo] of one table (index only). */
+async function changedVersions(
+  trx: TenantDb,
+  source: SyncEntity | 'tombstones',
+  after: bigint,
+  upTo: bigint,
+  limit: number,
+): Promise<bigint[]> {
+  const rows = (await (trx as any)
+    .selectFrom(source)
+    .select('version')
+    .where('version', '>', after.toString())
+    .where('version', '<=', upTo.toString())
+    .orderBy('version')
+    .limit(limit)
+    .execute()) as Array<{ version: string }>;
+  return rows.map((r) => BigInt(r.version));
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Every change in (after, upTo], rows and (when asked) tombstones, in version order. */
+async function changesBetween(
+  trx: TenantDb,
+  after: bigint,
+  upTo: bigint,
+  withTombstones: boolean,
+): Promise<Change[]> {
+  const changes: Change[] = [];
+  for (const entity of SYNC_ENTITIES)
+    changes.push(...(await changedRows(trx, entity, after, upTo, Number.MAX_SAFE_INTEGER)));
+  if (withTombstones) {
+    const tombstones = await trx
+      .selectFrom('tombstones')
+      .select(['entity', 'id', 'version'])
+      .where('version', '>', after.toString())
+      .where('version', '<=', upTo.toString())
+      .execute();
+    for (const t of tombstones)
+      changes.push({ entity: t.entity as SyncEntity, id: t.id, version: BigInt(t.version) });
+  }
+  return changes.sort(byVersion);
 }
 
 /** Every change written at exactly `version` (one transaction's rows and tombstones). */
