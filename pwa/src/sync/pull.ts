@@ -1,4 +1,10 @@
-import { SYNC_ENTITIES, type PullResponse, type Rejection } from '@smb/shared-types/sync';
+import {
+  SYNC_ENTITIES,
+  type PatchOp,
+  type PullResponse,
+  type Rejection,
+  type SyncEntity,
+} from '@smb/shared-types/sync';
 import type { SmbDatabase } from '../db/database';
 import { getMeta, setMeta } from '../db/meta';
 import { rebase } from './rebase';
@@ -32,6 +38,31 @@ export async function recordRejections(
 }
 
 /**
+ * Writes a patch in bulk: one `bulkPut` and one `bulkDelete` per table instead of one request per
+ * row (a first sync is tens of thousands of rows). Only the order of ops on the SAME record
+ * matters, so each record's last op wins — the same end state as applying the ops one by one.
+ */
+async function applyPatch(db: SmbDatabase, patch: PatchOp[]): Promise<void> {
+  const last = new Map<SyncEntity, Map<string, PatchOp>>();
+  for (const op of patch) {
+    let ops = last.get(op.entity);
+    if (!ops) last.set(op.entity, (ops = new Map()));
+    ops.delete(op.id); // re-insert: the map keeps the order of each record's last op
+    ops.set(op.id, op);
+  }
+  for (const [entity, ops] of last) {
+    const table = db.entityTable(entity);
+    const puts: { id: string }[] = [];
+    const dels: string[] = [];
+    for (const op of ops.values())
+      if (op.op === 'put') puts.push({ ...op.value, id: op.id });
+      else dels.push(op.id);
+    if (dels.length > 0) await table.bulkDelete(dels);
+    if (puts.length > 0) await table.bulkPut(puts);
+  }
+}
+
+/**
  * Applies one pull page in ONE transaction: record rejections, drop acknowledged outbox entries,
  * reset pending rows to their server copy, apply the patch, re-apply pending mutations, and store
  * the cursor last.
@@ -50,11 +81,7 @@ export async function applyPullPage(
         .between([clientId, 0], [clientId, acknowledged], true, true)
         .delete();
       if (page.clear) for (const entity of SYNC_ENTITIES) await db.entityTable(entity).clear();
-      for (const op of page.patch) {
-        const table = db.entityTable(op.entity);
-        if (op.op === 'put') await table.put({ ...op.value, id: op.id });
-        else await table.delete(op.id);
-      }
+      await applyPatch(db, page.patch);
       await setMeta(db, 'tenant', page.tenant);
     });
     if (!page.hasMore) await setMeta(db, 'lastSyncedAt', Date.now());
