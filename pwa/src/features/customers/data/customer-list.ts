@@ -18,15 +18,21 @@ export function useCustomerPage(
   const db = useDatabase();
   return useLiveQuery(async () => {
     if (!db) return { rows: [], total: 0, all: 0 };
-    const all = await db.customers.count();
-    const query = search.trim()
-      ? db.customers.orderBy('name').filter(matches(search))
-      : db.customers.orderBy('name');
-    const total = search.trim() ? await query.clone().count() : all;
-    const rows = await query
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .toArray();
-    return { rows, total, all };
+    const offset = (page - 1) * pageSize;
+    if (!search.trim()) {
+      const all = await db.customers.count();
+      const rows = await db.customers.orderBy('name').offset(offset).limit(pageSize).toArray();
+      return { rows, total: all, all };
+    }
+    // A search reads every row anyway: one bulk read of the name index and a filter in JS is an
+    // order of magnitude faster than a Dexie `filter`, which walks an IndexedDB cursor row by row
+    // (and did so twice, to count and to page). Only the page is kept.
+    const everything = await db.customers.orderBy('name').toArray();
+    const matching = everything.filter(matches(search));
+    return {
+      rows: matching.slice(offset, offset + pageSize),
+      total: matching.length,
+      all: everything.length,
+    };
   }, [db, search, page, pageSize]);
 }
