@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -39,17 +39,56 @@ export async function startEmbeddedPostgres(dir: string | undefined): Promise<Em
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
-  const server = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 100 });
-  await server.start();
+  const releaseLock = dir ? lockDataDir(dir) : () => {};
+  let pglite: Awaited<ReturnType<typeof PGlite.create>>;
+  let server: InstanceType<typeof PGLiteSocketServer>;
+  try {
+    pglite = await PGlite.create(dir ? { dataDir: dir } : {});
+    server = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 100 });
+    await server.start();
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   const [host, port] = server.getServerConn().split(':');
   return {
     connectionString: `postgres://postgres@${host}:${port}/postgres`,
     async stop() {
       await server.stop();
       await pglite.close();
+      releaseLock();
     },
   };
+}
+
+/**
+ * PGlite has no postmaster lock: two processes opening one data directory (a second server, or a
+ * backup while the server runs) would corrupt it. `<dir>.pid` names the owner; a file left by a
+ * process that no longer exists (kill -9) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.pid`;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner))
+      throw new Error(`The embedded database in ${dir} is in use by process ${owner}; stop that process first.`);
+    rmSync(file, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export function createPool(connectionString: string, max: number, onError: (err: Error) => void): pg.Pool {
