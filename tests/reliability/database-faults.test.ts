@@ -101,7 +101,7 @@ describe('database faults under a stream of writes (local PostgreSQL)', () => {
     let backAt: number;
     try {
       pgCtl('stop');
-      await sleep(1_500);
+      await sleep(1_000);
     } finally {
       pgCtl('start'); // waits until the cluster accepts connections
       backAt = Date.now();
@@ -117,7 +117,7 @@ describe('database faults under a stream of writes (local PostgreSQL)', () => {
     await compareStored(stream, await storedCustomers());
     stream.figures.outageMs = outageMs;
     printFigures('(b) local PostgreSQL stopped and started', stream.figures);
-    expect(outageMs).toBeLessThan(6_000);
+    expect(outageMs).toBeLessThan(5_500);
     expect(duringOutage).toBeGreaterThan(0);
     expectHealthy(stream);
   });

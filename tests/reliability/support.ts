@@ -157,7 +157,7 @@ export function newFigures(): Figures {
   };
 }
 
-export function printFigures(title: string, figures: Figures): void {
+export function printFigures(title: string, figures: Record<string, number | string | null>): void {
   const rows = Object.entries(figures).map(
     ([k, v]) => `  ${k.padEnd(22)} ${v === null ? '—' : String(v)}`,
   );
