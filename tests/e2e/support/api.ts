@@ -100,7 +100,7 @@ export interface CustomerJson {
 export async function seedMasterData(
   api: Api,
   names: { customer: string; contact: string; product: string; sku?: string; price?: number },
-): Promise<{ customerId: string; productId: string }> {
+): Promise<{ customerId: string; contactId: string; productId: string }> {
   const slug = names.customer.toLowerCase().replace(/[^a-z0-9]+/g, '');
   const customer = await api.post<CustomerJson>('/api/customers', {
     name: names.customer,
@@ -117,5 +117,25 @@ export async function seedMasterData(
     currencyCode: 'USD',
   });
   if (product.status !== 201) throw new Error(`product answered ${product.status}: ${JSON.stringify(product.data)}`);
-  return { customerId: customer.data.id, productId: product.data.id };
+  const contacts = await api.get<{ id: string }[]>(`/api/contacts/customer/${customer.data.id}`);
+  const contactId = contacts.data[0]?.id;
+  if (!contactId) throw new Error(`no main contact: ${JSON.stringify(contacts.data)}`);
+  return { customerId: customer.data.id, contactId, productId: product.data.id };
+}
+
+/** A Draft quote made through the REST API. */
+export async function seedQuote(
+  api: Api,
+  ids: { customerId: string; contactId: string; productId: string },
+  quantity = 1,
+): Promise<QuoteJson> {
+  const quote = await api.post<QuoteJson>('/api/quotes', {
+    customerId: ids.customerId,
+    contactId: ids.contactId,
+    currencyCode: 'USD',
+    items: [{ productId: ids.productId, quantity }],
+    notes: '',
+  });
+  if (quote.status !== 201) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.data)}`);
+  return quote.data;
 }

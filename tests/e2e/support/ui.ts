@@ -28,6 +28,20 @@ export async function pendingCount(page: Page): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
+/** Waits until the indicator reports `count` (or with `atLeast`, at least `count`) changes waiting to sync. */
+export async function waitPending(page: Page, count: number, atLeast = false): Promise<void> {
+  await page.waitForFunction(
+    ([n, min]) => {
+      const label = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('aria-label') ?? '';
+      const match = /(\d+) changes? waiting to sync/.exec(label);
+      const pending = match ? Number(match[1]) : 0;
+      return min ? pending >= n : pending === n;
+    },
+    [count, atLeast] as const,
+    { timeout: 10_000 },
+  );
+}
+
 /** Waits until the service worker controls the page (needed before reloading offline). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -123,4 +137,16 @@ export async function openSyncIssues(page: Page): Promise<Locator> {
   const drawer = page.getByRole('dialog', { name: 'Sync issues' });
   await drawer.waitFor();
   return drawer;
+}
+
+/** Customers → Edit <name> → change the given fields → Update Customer → back on the list. */
+export async function editCustomerUi(page: Page, name: string, fields: Record<string, string>): Promise<void> {
+  await openSection(page, 'Customers');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await page.getByRole('heading', { name: 'Edit Customer' }).waitFor();
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)).fill(value);
+  await page.getByRole('button', { name: 'Update Customer' }).click();
+  await page.getByText('Customer updated successfully!').waitFor();
+  await page.waitForURL('**/dashboard/customers');
 }
