@@ -313,12 +313,21 @@ export class SyncEngine {
     let cursor = (await getMeta(this.db, 'cursor')) ?? null;
     const fromScratch = cursor === null;
     let received = 0;
-    for (let page = 0; page < 100_000; page++) {
-      const response = await postJson<PullResponse>(this.transport, '/api/sync/pull', {
+    const request = (from: string | null) => {
+      const pending = postJson<PullResponse>(this.transport, '/api/sync/pull', {
         clientGroupId,
         clientId,
-        cursor,
+        cursor: from,
       });
+      pending.catch(() => undefined); // awaited below; never an unhandled rejection
+      return pending;
+    };
+    let next = request(cursor);
+    for (let page = 0; page < 100_000; page++) {
+      const response = await next;
+      // A pull only reads: ask for the next page while this one is written to IndexedDB, so the
+      // server and the local store work at the same time instead of taking turns.
+      if (response.hasMore) next = request(response.cursor);
       await applyPullPage(this.db, clientId, response);
       received += response.patch.length;
       if (fromScratch)
