@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, EmptyState, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDeleteModal } from '../../../components/crud/ConfirmDeleteModal';
@@ -21,11 +20,10 @@ export const CUSTOMER_DELETE_WARNING =
 export default function CustomerListScreen() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<CustomerRow | null>(null);
-  const list = useCustomerPage(debounced, page, PAGE_SIZE);
+  const list = useCustomerPage(search, page, PAGE_SIZE);
   const pendingIds = usePendingIds('customers');
 
   // A delete or a narrower search can leave the page past the end.
@@ -91,7 +89,7 @@ export default function CustomerListScreen() {
             />
             {list.total === 0 ? (
               <Text c="dimmed" ta="center" p="xl">
-                No customers match “{debounced.trim()}”.
+                No customers match “{search.trim()}”.
               </Text>
             ) : (
               <CustomerTable
