@@ -310,7 +310,7 @@ export class SyncEngine {
 
   private async pullAll(): Promise<number> {
     const { clientId, clientGroupId } = await this.ids();
-    let cursor = (await getMeta(this.db, 'cursor')) ?? null;
+    const cursor = (await getMeta(this.db, 'cursor')) ?? null;
     const fromScratch = cursor === null;
     let received = 0;
     const request = (from: string | null) => {
@@ -334,7 +334,6 @@ export class SyncEngine {
         this.status.set({
           firstSync: response.hasMore ? { received, remaining: response.remaining } : null,
         });
-      cursor = response.cursor;
       if (!response.hasMore) break;
     }
     return received;
