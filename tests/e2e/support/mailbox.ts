@@ -104,7 +104,9 @@ export async function latestCode(
     );
     const mail = mails.at(-1);
     if (mail) {
-      const codes = mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+      // 'Your code: 123456' wins; other 6-digit runs (a tenant name, an address) are not codes.
+      const labelled = /\bcode:?\s*(\d{6})(?!\d)/i.exec(mail.text)?.[1];
+      const codes = labelled ? [labelled] : (mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? []);
       if (codes.length !== 1 || !codes[0])
         throw new Error(`expected exactly one 6-digit code in ${mail.file}, found ${codes.length}:\n${mail.text}`);
       return { code: codes[0], mail };
