@@ -218,6 +218,13 @@ describe.each(['postgres', 'embedded'] as const)(
       );
       figures.restartMs = restartMs;
       figures.kills = kills.length;
+      figures.failures = JSON.stringify(
+        Object.fromEntries(
+          devices
+            .flatMap((d) => [...d.failures])
+            .reduce((m, [k, n]) => m.set(k, (m.get(k) ?? 0) + n), new Map<string, number>()),
+        ),
+      );
       figures.quoteNumbers = `Q-${numbers[0]}…Q-${numbers.at(-1)} (${numbers.length})`;
       printFigures(`(c) kill -9 during sync pushes, ${kind} database`, figures);
 
