@@ -22,14 +22,14 @@ export function ContactTable({
   onDelete: (contact: ContactListRow) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
+    <Table.ScrollContainer minWidth={620} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
             <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Role</Table.Th>
+            <Table.Th visibleFrom="lg">Phone</Table.Th>
+            <Table.Th visibleFrom="lg">Role</Table.Th>
             <Table.Th>Company</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
@@ -48,12 +48,12 @@ export function ContactTable({
               <Table.Td>
                 <Text size="sm">{contact.email}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="lg">
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {contact.phoneNumber || dash}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="lg">
                 {contact.role ? (
                   <Text
                     span

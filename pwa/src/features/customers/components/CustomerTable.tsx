@@ -26,14 +26,14 @@ export function CustomerTable({
   onDelete,
 }: CustomerTableProps) {
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
+    <Table.ScrollContainer minWidth={620} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
-            <Table.Th>Address</Table.Th>
+            <Table.Th visibleFrom="lg">Address</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -56,7 +56,7 @@ export function CustomerTable({
                   {customer.phoneNumber || dash}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="lg">
                 {customer.address || customer.address2 ? (
                   <Stack gap={0}>
                     {customer.address && <Text size="sm">{customer.address}</Text>}

@@ -103,7 +103,7 @@ export default function OrdersListScreen() {
         />
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={820} type="native">
+          <Table.ScrollContainer minWidth={600} type="native">
             <Table
               highlightOnHover
               verticalSpacing="sm"
@@ -114,8 +114,8 @@ export default function OrdersListScreen() {
                 <Table.Tr>
                   <Table.Th>Order #</Table.Th>
                   <Table.Th>Customer</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Date</Table.Th>
+                  <Table.Th visibleFrom="lg">Contact</Table.Th>
+                  <Table.Th visibleFrom="lg">Date</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Actions</Table.Th>
@@ -143,8 +143,8 @@ export default function OrdersListScreen() {
                         </Group>
                       </Table.Td>
                       <Table.Td>{customer?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td>{contact?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td>{localDate(order.createdAt)}</Table.Td>
+                      <Table.Td visibleFrom="lg">{contact?.name ?? 'N/A'}</Table.Td>
+                      <Table.Td visibleFrom="lg">{localDate(order.createdAt)}</Table.Td>
                       <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(order.total, order.currencyCode)}
                       </Table.Td>

@@ -26,7 +26,7 @@ export function ProductTable({
   onDelete: (product: ProductRow) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
@@ -34,8 +34,8 @@ export function ProductTable({
             <Table.Th>SKU</Table.Th>
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th>Currency</Table.Th>
-            <Table.Th>Supplier</Table.Th>
-            <Table.Th>Category</Table.Th>
+            <Table.Th visibleFrom="lg">Supplier</Table.Th>
+            <Table.Th visibleFrom="lg">Category</Table.Th>
             <Table.Th ta="right">Stock</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
@@ -78,10 +78,10 @@ export function ProductTable({
                   {product.currencyCode}
                 </Badge>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="lg">
                 <Text size="sm">{product.supplier ?? dash}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="lg">
                 <Text size="sm">{product.category ?? dash}</Text>
               </Table.Td>
               <Table.Td ta="right">

@@ -133,7 +133,7 @@ export default function QuotesListScreen() {
         />
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={860} type="native">
+          <Table.ScrollContainer minWidth={600} type="native">
             <Table
               highlightOnHover
               verticalSpacing="sm"
@@ -144,8 +144,8 @@ export default function QuotesListScreen() {
                 <Table.Tr>
                   <Table.Th>Quote #</Table.Th>
                   <Table.Th>Customer</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th>Date</Table.Th>
+                  <Table.Th visibleFrom="lg">Contact</Table.Th>
+                  <Table.Th visibleFrom="lg">Date</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Actions</Table.Th>
@@ -173,8 +173,8 @@ export default function QuotesListScreen() {
                         </Group>
                       </Table.Td>
                       <Table.Td>{customer?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td>{contact?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td>{localDate(quote.createdAt)}</Table.Td>
+                      <Table.Td visibleFrom="lg">{contact?.name ?? 'N/A'}</Table.Td>
+                      <Table.Td visibleFrom="lg">{localDate(quote.createdAt)}</Table.Td>
                       <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(quote.total, quote.currencyCode)}
                       </Table.Td>
