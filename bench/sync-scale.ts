@@ -60,6 +60,8 @@ export interface LargeTenantSession {
   page: Page;
   baseUrl: string;
   account: { email: string; password: string };
+  /** The copy of dist/pwa the server serves. */
+  staticDir: string;
 }
 
 export const median = (xs: number[]) => {
@@ -82,10 +84,14 @@ export function pwaSnapshot(log: (line: string) => void): string {
   const dist = path.join(REPO_ROOT, 'dist/pwa');
   if (!existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD === '1') {
     log('building the PWA (dist/pwa missing)…');
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: REPO_ROOT,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build'],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'ignore',
+      },
+    );
   }
   const snapshot = mkdtempSync(path.join(tmpdir(), 'smb-bench-pwa-'));
   cpSync(dist, snapshot, { recursive: true });
@@ -112,7 +118,7 @@ async function harnessScript(): Promise<string> {
 }
 
 /** Straight SQL into the tenant schema: rows of one "transaction" share a version, as the API writes them. */
-async function seed(databaseUrl: string, schema: string): Promise<number> {
+export async function seed(databaseUrl: string, schema: string): Promise<number> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const s = `"${schema}"`;
@@ -278,7 +284,9 @@ export async function benchSyncScale(
       tenantId: string;
       tenantSchema: string;
     };
-    log(`seeding ${SEED.customers} customers, ${SEED.contacts} contacts, ${SEED.products} products, ${SEED.quotes} quotes…`);
+    log(
+      `seeding ${SEED.customers} customers, ${SEED.contacts} contacts, ${SEED.products} products, ${SEED.quotes} quotes…`,
+    );
     const seedStarted = Date.now();
     const rows = await seed(databaseUrl, claims.tenantSchema);
     log(`  seeded ${rows} synced rows in ${Date.now() - seedStarted} ms`);
@@ -294,7 +302,10 @@ export async function benchSyncScale(
     let page: Page | undefined;
     for (let rep = 0; rep < REPEAT; rep++) {
       await context?.close();
-      context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+      context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 1280, height: 800 },
+      });
       await context.addInitScript({ content: script });
       page = await context.newPage();
       await login(page, account);
@@ -308,30 +319,44 @@ export async function benchSyncScale(
       await waitSynced(page, localDb, 120_000);
       const ms = Date.now() - started;
       firstSync.push(ms);
-      const shown = await Promise.race([progress, new Promise<null>((r) => setTimeout(() => r(null), 50))]);
+      const shown = await Promise.race([
+        progress,
+        new Promise<null>((r) => setTimeout(() => r(null), 50)),
+      ]);
       if (rep === 0) progressShownAt = shown ? shown - started : null;
-      log(`  first sync ${rep + 1}/${REPEAT}: ${ms} ms (progress bar ${shown ? `shown after ${shown - started} ms` : 'NOT seen'})`);
+      log(
+        `  first sync ${rep + 1}/${REPEAT}: ${ms} ms (progress bar ${shown ? `shown after ${shown - started} ms` : 'NOT seen'})`,
+      );
     }
     page = page!;
     context = context!;
     await page.evaluate(([t, u]) => window.__smbBench.open(t!, u!), [claims.tenantId, claims.sub]);
     const counts = await page.evaluate(() => window.__smbBench.counts());
     for (const [table, n] of Object.entries(SEED))
-      if (counts[table] !== n) throw new Error(`after sync ${table} has ${counts[table]} rows, expected ${n}`);
+      if (counts[table] !== n)
+        throw new Error(`after sync ${table} has ${counts[table]} rows, expected ${n}`);
 
     // Memory, right after the large sync.
     const afterSyncRss = await processRssMb(server.child.pid!);
     const cdp = await context.newCDPSession(page);
-    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as {
+      usedSize: number;
+      totalSize: number;
+    };
     await cdp.send('HeapProfiler.collectGarbage');
-    const heapGc = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    const heapGc = (await cdp.send('Runtime.getHeapUsage')) as {
+      usedSize: number;
+      totalSize: number;
+    };
     const mb = (b: number) => round(b / 2 ** 20, 1);
 
     // Baseline: the physical limit of this browser writing the same rows.
     const raw: number[] = [];
     for (let i = 0; i < REPEAT; i++)
       raw.push((await page.evaluate(() => window.__smbBench.rawPutBaseline(1000))).ms);
-    log(`  raw IndexedDB put of the same ${rows} rows: ${raw.map((r) => Math.round(r)).join(', ')} ms`);
+    log(
+      `  raw IndexedDB put of the same ${rows} rows: ${raw.map((r) => Math.round(r)).join(', ')} ms`,
+    );
 
     // Customer search over 20,000 rows: from the input event to the table showing only the match.
     await page.getByRole('link', { name: 'Customers' }).first().click();
@@ -343,7 +368,9 @@ export async function benchSyncScale(
       const measured = page.evaluate(
         ({ needle, name }) =>
           new Promise<{ total: number; query: number }>((resolve, reject) => {
-            const input = document.querySelector<HTMLInputElement>('input[aria-label="Search customers"]')!;
+            const input = document.querySelector<HTMLInputElement>(
+              'input[aria-label="Search customers"]',
+            )!;
             let typedAt = 0;
             let lastChange = 0;
             const onInput = () => {
@@ -352,7 +379,9 @@ export async function benchSyncScale(
             input.addEventListener('input', onInput, { capture: true });
             const done = () => {
               const rows = document.querySelectorAll('table tbody tr');
-              return input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name);
+              return (
+                input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
+              );
             };
             const observer = new MutationObserver(() => {
               lastChange = performance.now();
@@ -362,7 +391,11 @@ export async function benchSyncScale(
                 resolve({ total: performance.now() - typedAt, query: lastChange - typedAt });
               }
             });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+            observer.observe(document.body, {
+              subtree: true,
+              childList: true,
+              characterData: true,
+            });
             setTimeout(() => reject(new Error('search did not show the match in 10 s')), 10_000);
           }),
         { needle: NEEDLE, name: NEEDLE_NAME },
@@ -374,7 +407,9 @@ export async function benchSyncScale(
       await page.getByRole('textbox', { name: 'Search customers' }).fill('');
       await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 1);
     }
-    log(`  search "${NEEDLE}" over ${SEED.customers} customers: ${search.map((x) => Math.round(x)).join(', ')} ms`);
+    log(
+      `  search "${NEEDLE}" over ${SEED.customers} customers: ${search.map((x) => Math.round(x)).join(', ')} ms`,
+    );
 
     // 1,000 edits queued offline through the real data layer, then pushed after reconnecting.
     await page.goto('/dashboard');
@@ -383,7 +418,8 @@ export async function benchSyncScale(
     await context.setOffline(true);
     const edits = await page.evaluate((n) => window.__smbBench.edit(n), EDITS);
     const queued = await page.evaluate(() => window.__smbBench.outbox());
-    if (queued.pending !== EDITS) throw new Error(`expected ${EDITS} queued edits, found ${queued.pending}`);
+    if (queued.pending !== EDITS)
+      throw new Error(`expected ${EDITS} queued edits, found ${queued.pending}`);
     const pushStarted = Date.now();
     await context.setOffline(false);
     let pushMs = 0;
@@ -409,9 +445,11 @@ export async function benchSyncScale(
     );
     await check.end();
     if (applied !== EDITS) throw new Error(`server has ${applied} of the ${EDITS} edits`);
-    log(`  ${EDITS} offline edits pushed in ${pushMs} ms (acknowledged by a pull after ${ackMs} ms)`);
+    log(
+      `  ${EDITS} offline edits pushed in ${pushMs} ms (acknowledged by a pull after ${ackMs} ms)`,
+    );
 
-    if (during) await during({ browser, context, page, baseUrl, account });
+    if (during) await during({ browser, context, page, baseUrl, account, staticDir });
 
     const firstSyncStats = stats(firstSync);
     const rawStats = stats(raw);
@@ -433,7 +471,11 @@ export async function benchSyncScale(
       searchMs: stats(search),
       searchQueryOnlyMs: stats(queryOnly),
       serverRssMb: { idleAfterSeed: idleRss, afterSync: afterSyncRss },
-      browserHeapMb: { used: mb(heap.usedSize), usedAfterGc: mb(heapGc.usedSize), total: mb(heap.totalSize) },
+      browserHeapMb: {
+        used: mb(heap.usedSize),
+        usedAfterGc: mb(heapGc.usedSize),
+        total: mb(heap.totalSize),
+      },
     };
   } finally {
     await browser?.close();
@@ -448,7 +490,10 @@ export async function benchSyncScale(
 }
 
 // `npx tsx bench/sync-scale.ts` runs this part alone.
-if (process.argv[1] && path.resolve(process.argv[1]) === path.join(REPO_ROOT, 'bench/sync-scale.ts')) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === path.join(REPO_ROOT, 'bench/sync-scale.ts')
+) {
   const r = await benchSyncScale((l) => console.log(l));
   console.log(JSON.stringify(r, null, 2));
 }

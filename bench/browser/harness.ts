@@ -62,7 +62,8 @@ async function rawPutBaseline(batch: number): Promise<{ ms: number; rows: number
   const d = need();
   const tables = ['currencies', 'customers', 'contacts', 'products', 'quotes'] as const;
   const rows: Array<{ store: string; value: unknown }> = [];
-  for (const t of tables) for (const value of await d.table(t).toArray()) rows.push({ store: t, value });
+  for (const t of tables)
+    for (const value of await d.table(t).toArray()) rows.push({ store: t, value });
   const name = `bench-raw-${Date.now()}`;
   const stores = [
     ['currencies', ['code']],
