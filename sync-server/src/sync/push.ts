@@ -17,10 +17,12 @@ function isTransient(err: unknown): boolean {
 }
 
 /**
- * Applies a batch in order, each mutation in its own transaction together with the client's last
- * mutation id. A repeated id is skipped; a gap stops the batch; a permanent error is recorded as a
- * rejection and still advances the id (the queue never wedges); a transient error stops the batch
- * with nothing of that mutation applied, and is rethrown so the client retries.
+ * Applies a batch in order, in ONE transaction that also records the client's last mutation id,
+ * each mutation inside its own savepoint. A repeated id is skipped; a gap stops the batch; a
+ * permanent error rolls back just that mutation, is recorded as a rejection and still advances
+ * the id (the queue never wedges); a transient error rolls back the whole batch and is rethrown,
+ * so nothing is acknowledged and the client sends the same batch again. One transaction per batch
+ * instead of per mutation saves a commit and the client bookkeeping for every mutation.
  */
 export async function push(
   scope: TenantScope,
@@ -28,81 +30,81 @@ export async function push(
   ctx: MutatorContext,
   log: Log,
 ): Promise<PushResponse> {
-  const results: MutationResult[] = [];
-  let lastMutationId = 0;
   const afterCommit: AfterCommit[] = [];
+  const response = await scope.db.transaction().execute(async (trx): Promise<PushResponse> => {
+    await trx
+      .insertInto('sync_clients')
+      .values({
+        client_id: body.clientId,
+        client_group_id: body.clientGroupId,
+        user_id: scope.user.id,
+        last_mutation_id: 0,
+      })
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .execute();
+    const client = await trx
+      .selectFrom('sync_clients')
+      .selectAll()
+      .where('client_id', '=', body.clientId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (client.user_id !== scope.user.id || client.client_group_id !== body.clientGroupId)
+      throw forbidden('This sync client belongs to another user');
 
-  try {
+    const before = Number(client.last_mutation_id);
+    let last = before;
+    const results: MutationResult[] = [];
+    let gapAt: number | undefined;
     for (const mutation of body.mutations) {
-      const outcome = await scope.db.transaction().execute(async (trx) => {
+      if (mutation.id <= last) {
+        results.push({ id: mutation.id, status: 'skipped' });
+        continue;
+      }
+      if (mutation.id > last + 1) {
+        gapAt = mutation.id;
+        break;
+      }
+      const pending: AfterCommit[] = [];
+      await sql`SAVEPOINT mutation`.execute(trx);
+      try {
+        await runMutator({ ...scope, db: trx }, mutation.name, mutation.args, pending, ctx);
+        await sql`RELEASE SAVEPOINT mutation`.execute(trx);
+        results.push({ id: mutation.id, status: 'applied' });
+        afterCommit.push(...pending);
+      } catch (err) {
+        if (isTransient(err)) throw err;
+        await sql`ROLLBACK TO SAVEPOINT mutation`.execute(trx);
+        const statusCode = err instanceof AppError ? err.statusCode : 500;
+        const message =
+          err instanceof AppError ? err.message : 'The server could not apply this change.';
+        if (!(err instanceof AppError))
+          log.error({ err, mutation: mutation.name }, 'mutation failed');
+        results.push({ id: mutation.id, status: 'rejected', error: { statusCode, message } });
         await trx
-          .insertInto('sync_clients')
+          .insertInto('sync_rejections')
           .values({
             client_id: body.clientId,
-            client_group_id: body.clientGroupId,
-            user_id: scope.user.id,
-            last_mutation_id: 0,
+            mutation_id: mutation.id,
+            name: mutation.name,
+            status_code: statusCode,
+            message,
           })
-          .onConflict((oc) => oc.column('client_id').doNothing())
+          .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
           .execute();
-        const client = await trx
-          .selectFrom('sync_clients')
-          .selectAll()
-          .where('client_id', '=', body.clientId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (client.user_id !== scope.user.id || client.client_group_id !== body.clientGroupId)
-          throw forbidden('This sync client belongs to another user');
-        const last = Number(client.last_mutation_id);
-        lastMutationId = last;
-        if (mutation.id <= last)
-          return { result: { id: mutation.id, status: 'skipped' } as MutationResult };
-        if (mutation.id > last + 1) return { gap: true };
-
-        let result: MutationResult = { id: mutation.id, status: 'applied' };
-        const pending: AfterCommit[] = [];
-        await sql`SAVEPOINT mutation`.execute(trx);
-        try {
-          await runMutator({ ...scope, db: trx }, mutation.name, mutation.args, pending, ctx);
-          await sql`RELEASE SAVEPOINT mutation`.execute(trx);
-        } catch (err) {
-          if (isTransient(err)) throw err;
-          await sql`ROLLBACK TO SAVEPOINT mutation`.execute(trx);
-          pending.length = 0;
-          const statusCode = err instanceof AppError ? err.statusCode : 500;
-          const message =
-            err instanceof AppError ? err.message : 'The server could not apply this change.';
-          if (!(err instanceof AppError))
-            log.error({ err, mutation: mutation.name }, 'mutation failed');
-          result = { id: mutation.id, status: 'rejected', error: { statusCode, message } };
-          await trx
-            .insertInto('sync_rejections')
-            .values({
-              client_id: body.clientId,
-              mutation_id: mutation.id,
-              name: mutation.name,
-              status_code: statusCode,
-              message,
-            })
-            .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doNothing())
-            .execute();
-        }
-        await trx
-          .updateTable('sync_clients')
-          .set({ last_mutation_id: mutation.id, updated_at: new Date() })
-          .where('client_id', '=', body.clientId)
-          .execute();
-        lastMutationId = mutation.id;
-        afterCommit.push(...pending);
-        return { result };
-      });
-      if ('gap' in outcome) return { results, lastMutationId, gapAt: mutation.id };
-      results.push(outcome.result);
+      }
+      last = mutation.id;
     }
-  } finally {
-    await runAfterCommit(afterCommit, log);
-  }
-  return { results, lastMutationId };
+    if (last > before)
+      await trx
+        .updateTable('sync_clients')
+        .set({ last_mutation_id: last, updated_at: new Date() })
+        .where('client_id', '=', body.clientId)
+        .execute();
+    return { results, lastMutationId: last, ...(gapAt !== undefined ? { gapAt } : {}) };
+  });
+  // Only after the commit: e-mail for what is now really applied.
+  await runAfterCommit(afterCommit, log);
+  return response;
 }
 
 /** Side effects (e-mail) of committed mutations; a failure is logged, never undoes the commit. */
