@@ -1,6 +1,8 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Group, Table, Text } from '@mantine/core';
+import { editDeleteActions } from '../../../components/crud/editDeleteActions';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ContactListRow } from '../data/contact-list';
 
 const dash = (
@@ -8,6 +10,23 @@ const dash = (
     —
   </Text>
 );
+
+function RoleTag({ role }: { role: string }) {
+  return (
+    <Text
+      span
+      size="xs"
+      fw={600}
+      px={8}
+      py={3}
+      bg={role === 'Primary' ? 'brand.0' : 'gray.1'}
+      c={role === 'Primary' ? 'brand.8' : 'gray.8'}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', whiteSpace: 'nowrap' }}
+    >
+      {role}
+    </Text>
+  );
+}
 
 /** Spec §2: Name, Email, Phone, Role, Company, Actions (Edit, Delete). */
 export function ContactTable({
@@ -21,6 +40,43 @@ export function ContactTable({
   onEdit: (contact: ContactListRow) => void;
   onDelete: (contact: ContactListRow) => void;
 }) {
+  const phone = useIsPhone();
+  const actionsOf = (contact: ContactListRow) =>
+    editDeleteActions(
+      contact.name,
+      () => onEdit(contact),
+      () => onDelete(contact),
+    );
+
+  if (phone)
+    return (
+      <RecordCardList>
+        {rows.map((contact) => (
+          <RecordCard
+            key={contact.id}
+            testId="contact-row"
+            title={
+              <>
+                <Text fw={600} size="sm">
+                  {contact.name}
+                </Text>
+                {pendingIds.has(contact.id) && <NotSyncedBadge />}
+              </>
+            }
+            status={contact.role ? <RoleTag role={contact.role} /> : undefined}
+            actions={actionsOf(contact)}
+          >
+            <Text size="sm">{contact.email}</Text>
+            {(contact.companyName || contact.phoneNumber) && (
+              <Text size="xs" c="dimmed">
+                {[contact.companyName, contact.phoneNumber].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+          </RecordCard>
+        ))}
+      </RecordCardList>
+    );
+
   return (
     <Table.ScrollContainer minWidth={620} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -54,49 +110,13 @@ export function ContactTable({
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="lg">
-                {contact.role ? (
-                  <Text
-                    span
-                    size="xs"
-                    fw={600}
-                    px={8}
-                    py={3}
-                    bg={contact.role === 'Primary' ? 'brand.0' : 'gray.1'}
-                    c={contact.role === 'Primary' ? 'brand.8' : 'gray.8'}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)', whiteSpace: 'nowrap' }}
-                  >
-                    {contact.role}
-                  </Text>
-                ) : (
-                  dash
-                )}
+                {contact.role ? <RoleTag role={contact.role} /> : dash}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{contact.companyName ?? dash}</Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => onEdit(contact)}
-                      aria-label={`Edit ${contact.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(contact)}
-                      aria-label={`Delete ${contact.name}`}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActionIcons actions={actionsOf(contact)} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,9 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconAddressBook, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { IconAddressBook } from '@tabler/icons-react';
+import { editDeleteActions } from '../../../components/crud/editDeleteActions';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RowActionIcons, type RowAction } from '../../../components/list/RowActions';
 import type { CustomerRow } from '../../../db/types';
 
 export interface CustomerTableProps {
@@ -25,6 +28,51 @@ export function CustomerTable({
   onEdit,
   onDelete,
 }: CustomerTableProps) {
+  const phone = useIsPhone();
+  const actionsOf = (customer: CustomerRow): RowAction[] => [
+    {
+      key: 'contacts',
+      label: 'Contacts',
+      ariaLabel: `Contacts of ${customer.name}`,
+      icon: IconAddressBook,
+      labelled: true,
+      onClick: () => onContacts(customer),
+    },
+    ...editDeleteActions(
+      customer.name,
+      () => onEdit(customer),
+      () => onDelete(customer),
+    ),
+  ];
+
+  if (phone)
+    return (
+      <RecordCardList>
+        {rows.map((customer) => (
+          <RecordCard
+            key={customer.id}
+            testId="customer-row"
+            title={
+              <>
+                <Text fw={600} size="sm">
+                  {customer.name}
+                </Text>
+                {pendingIds.has(customer.id) && <NotSyncedBadge />}
+              </>
+            }
+            actions={actionsOf(customer)}
+          >
+            <Text size="sm">{customer.email}</Text>
+            {(customer.phoneNumber || customer.address) && (
+              <Text size="xs" c="dimmed">
+                {[customer.phoneNumber, customer.address].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+          </RecordCard>
+        ))}
+      </RecordCardList>
+    );
+
   return (
     <Table.ScrollContainer minWidth={620} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -71,37 +119,7 @@ export function CustomerTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    leftSection={<IconAddressBook size={16} />}
-                    onClick={() => onContacts(customer)}
-                    aria-label={`Contacts of ${customer.name}`}
-                  >
-                    Contacts
-                  </Button>
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => onEdit(customer)}
-                      aria-label={`Edit ${customer.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(customer)}
-                      aria-label={`Delete ${customer.name}`}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActionIcons actions={actionsOf(customer)} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,26 +1,24 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFileText, IconTruckDelivery } from '@tabler/icons-react';
-import { formatMoney } from '@smb/shared-types/money';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/documents/ConfirmDialog';
 import { ErrorBanner } from '../../../components/documents/ErrorBanner';
-import { errorMessage, localDate } from '../../../components/documents/format';
+import { DocumentListTable } from '../../../components/documents/DocumentListTable';
+import { errorMessage } from '../../../components/documents/format';
 import {
   EmptyState,
   ListPagination,
   LoadingState,
-  NotSyncedBadge,
   usePage,
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
-import { StatusBadge } from '../../../components/documents/StatusBadge';
 import type { OrderRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useContacts } from '../../contacts/data/contacts';
 import { useCustomers } from '../../customers/data/customers';
 import { useInvoices } from '../../invoices/data/invoices';
-import { OrderRowActions, type OrderAction } from '../components/OrderRowActions';
+import { orderRowActions, type OrderAction } from '../components/OrderRowActions';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 
 /** /dashboard/orders (spec §2 Orders list). */
@@ -103,68 +101,22 @@ export default function OrdersListScreen() {
         />
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={600} type="native">
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>Order #</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th visibleFrom="lg">Contact</Table.Th>
-                  <Table.Th visibleFrom="lg">Date</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows?.map((order) => {
-                  const number = orderNumberLabel(order);
-                  const customer = customers.get(order.customerId);
-                  const contact = order.contactId ? contacts.get(order.contactId) : undefined;
-                  return (
-                    <Table.Tr key={order.id} data-testid="order-row">
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text
-                            component={Link}
-                            to={`/dashboard/orders/${order.id}`}
-                            fw={600}
-                            size="sm"
-                            c={order.orderNumber ? 'brand' : 'dimmed'}
-                          >
-                            {number}
-                          </Text>
-                          {pendingIds.has(order.id) && <NotSyncedBadge />}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{customer?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td visibleFrom="lg">{contact?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td visibleFrom="lg">{localDate(order.createdAt)}</Table.Td>
-                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(order.total, order.currencyCode)}
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={order.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <OrderRowActions
-                          order={order}
-                          numberLabel={number}
-                          invoiced={invoiceByOrder.has(order.id)}
-                          onAction={(a, o) => void onAction(a, o)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DocumentListTable
+            rows={rows ?? []}
+            numberHeader="Order #"
+            testId="order-row"
+            numberOf={(row) => ({
+              label: orderNumberLabel(row),
+              assigned: Boolean(row.orderNumber),
+            })}
+            href={(row) => `/dashboard/orders/${row.id}`}
+            customerName={(row) => customers.get(row.customerId)?.name}
+            contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
+            pendingIds={pendingIds}
+            actionsOf={(row, label) =>
+              orderRowActions(row, label, invoiceByOrder.has(row.id), (a, o) => void onAction(a, o))
+            }
+          />
           <ListPagination page={page} pages={pages} onChange={setPage} />
         </Paper>
       )}

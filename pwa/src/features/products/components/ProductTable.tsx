@@ -1,7 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { formatMoney } from '@smb/shared-types/money';
+import { editDeleteActions } from '../../../components/crud/editDeleteActions';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ProductRow } from '../../../db/types';
 
 const dash = (
@@ -25,6 +27,53 @@ export function ProductTable({
   onEdit: (product: ProductRow) => void;
   onDelete: (product: ProductRow) => void;
 }) {
+  const phone = useIsPhone();
+  const actionsOf = (product: ProductRow) =>
+    editDeleteActions(
+      product.name,
+      () => onEdit(product),
+      () => onDelete(product),
+    );
+  const price = (product: ProductRow) =>
+    formatMoney(product.price, product.currencyCode, symbols.get(product.currencyCode));
+
+  if (phone)
+    return (
+      <RecordCardList>
+        {rows.map((product) => (
+          <RecordCard
+            key={product.id}
+            testId="product-row"
+            title={
+              <>
+                <Text fw={600} size="sm">
+                  {product.name}
+                </Text>
+                {pendingIds.has(product.id) && <NotSyncedBadge />}
+              </>
+            }
+            aside={
+              <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {price(product)}
+              </Text>
+            }
+            actions={actionsOf(product)}
+          >
+            {(product.sku || product.category) && (
+              <Text size="xs" c="dimmed">
+                {[product.sku, product.category].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            {product.stock !== null && product.stock !== undefined && (
+              <Text size="xs" c="dimmed">
+                Stock: {product.stock}
+              </Text>
+            )}
+          </RecordCard>
+        ))}
+      </RecordCardList>
+    );
+
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -66,11 +115,7 @@ export function ProductTable({
                   fw={500}
                   style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
                 >
-                  {formatMoney(
-                    product.price,
-                    product.currencyCode,
-                    symbols.get(product.currencyCode),
-                  )}
+                  {price(product)}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -90,28 +135,7 @@ export function ProductTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => onEdit(product)}
-                      aria-label={`Edit ${product.name}`}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(product)}
-                      aria-label={`Delete ${product.name}`}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActionIcons actions={actionsOf(product)} />
               </Table.Td>
             </Table.Tr>
           ))}

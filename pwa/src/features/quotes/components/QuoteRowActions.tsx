@@ -1,4 +1,3 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import {
   IconEye,
   IconPencil,
@@ -8,16 +7,17 @@ import {
   IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
+import type { RowAction } from '../../../components/list/RowActions';
 import type { QuoteRow } from '../../../db/types';
 
 export type QuoteAction = 'view' | 'edit' | 'send' | 'share' | 'order' | 'delete';
 
-const ACTIONS: Record<QuoteAction, { label: string; icon: Icon; color?: string }> = {
+const ACTIONS: Record<QuoteAction, { label: string; icon: Icon; color?: string; tip?: string }> = {
   view: { label: 'View', icon: IconEye },
   edit: { label: 'Edit', icon: IconPencil },
   send: { label: 'Send', icon: IconSend, color: 'blue' },
   share: { label: 'Share', icon: IconShare, color: 'blue' },
-  order: { label: 'Order', icon: IconTruckDelivery, color: 'teal' },
+  order: { label: 'Order', icon: IconTruckDelivery, color: 'teal', tip: 'Convert to order' },
   delete: { label: 'Delete', icon: IconTrash, color: 'red' },
 };
 
@@ -32,32 +32,22 @@ export function quoteActions(status: string): QuoteAction[] {
   ];
 }
 
-export function QuoteRowActions({
-  quote,
-  numberLabel,
-  onAction,
-}: {
-  quote: QuoteRow;
-  numberLabel: string;
-  onAction: (action: QuoteAction, quote: QuoteRow) => void;
-}) {
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {quoteActions(quote.status).map((action) => {
-        const { label, icon: ActionIconGlyph, color } = ACTIONS[action];
-        return (
-          <Tooltip key={action} label={action === 'order' ? 'Convert to order' : label} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={color ?? 'gray'}
-              aria-label={`${label} quote ${numberLabel}`}
-              onClick={() => onAction(action, quote)}
-            >
-              <ActionIconGlyph size={18} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        );
-      })}
-    </Group>
-  );
+/** The row actions of a quote in the quotes list. */
+export function quoteRowActions(
+  quote: QuoteRow,
+  numberLabel: string,
+  onAction: (action: QuoteAction, quote: QuoteRow) => void,
+): RowAction[] {
+  return quoteActions(quote.status).map((action) => {
+    const { label, icon, color, tip } = ACTIONS[action];
+    return {
+      key: action,
+      label,
+      tooltip: tip,
+      ariaLabel: `${label} quote ${numberLabel}`,
+      icon,
+      color,
+      onClick: () => onAction(action, quote),
+    };
+  });
 }

@@ -1,27 +1,25 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
-import { formatMoney } from '@smb/shared-types/money';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/documents/ConfirmDialog';
 import { ErrorBanner } from '../../../components/documents/ErrorBanner';
-import { errorMessage, localDate } from '../../../components/documents/format';
+import { DocumentListTable } from '../../../components/documents/DocumentListTable';
+import { errorMessage } from '../../../components/documents/format';
 import {
   EmptyState,
   ListPagination,
   LoadingState,
-  NotSyncedBadge,
   usePage,
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
-import { StatusBadge } from '../../../components/documents/StatusBadge';
 import type { QuoteRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../auth/auth-context';
 import { useContacts } from '../../contacts/data/contacts';
 import { useCustomers } from '../../customers/data/customers';
 import { useLocalTenant } from '../../tenant/data/tenant';
-import { QuoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
+import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 
@@ -133,63 +131,20 @@ export default function QuotesListScreen() {
         />
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={600} type="native">
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              <Table.Thead bg="gray.0">
-                <Table.Tr>
-                  <Table.Th>Quote #</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th visibleFrom="lg">Contact</Table.Th>
-                  <Table.Th visibleFrom="lg">Date</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows?.map((quote) => {
-                  const number = quoteNumberLabel(quote);
-                  const customer = customers.get(quote.customerId);
-                  const contact = quote.contactId ? contacts.get(quote.contactId) : undefined;
-                  return (
-                    <Table.Tr key={quote.id} data-testid="quote-row">
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text
-                            component={Link}
-                            to={`/dashboard/quotes/${quote.id}`}
-                            fw={600}
-                            size="sm"
-                            c={quote.quoteNumber ? 'brand' : 'dimmed'}
-                          >
-                            {number}
-                          </Text>
-                          {pendingIds.has(quote.id) && <NotSyncedBadge />}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{customer?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td visibleFrom="lg">{contact?.name ?? 'N/A'}</Table.Td>
-                      <Table.Td visibleFrom="lg">{localDate(quote.createdAt)}</Table.Td>
-                      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatMoney(quote.total, quote.currencyCode)}
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={quote.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <QuoteRowActions quote={quote} numberLabel={number} onAction={onAction} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DocumentListTable
+            rows={rows ?? []}
+            numberHeader="Quote #"
+            testId="quote-row"
+            numberOf={(row) => ({
+              label: quoteNumberLabel(row),
+              assigned: Boolean(row.quoteNumber),
+            })}
+            href={(row) => `/dashboard/quotes/${row.id}`}
+            customerName={(row) => customers.get(row.customerId)?.name}
+            contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
+            pendingIds={pendingIds}
+            actionsOf={(row, label) => quoteRowActions(row, label, onAction)}
+          />
           <ListPagination page={page} pages={pages} onChange={setPage} />
         </Paper>
       )}

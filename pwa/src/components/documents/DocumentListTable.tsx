@@ -1,0 +1,143 @@
+import { Group, Table, Text } from '@mantine/core';
+import { formatMoney } from '@smb/shared-types/money';
+import { Link } from 'react-router-dom';
+import { RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
+import { RowActionIcons, type RowAction } from '../list/RowActions';
+import { localDate } from './format';
+import { NotSyncedBadge } from './ListParts';
+import { StatusBadge } from './StatusBadge';
+
+/** What the quotes and orders lists show of a document. */
+export interface ListedDocument {
+  id: string;
+  customerId: string;
+  contactId: string | null;
+  createdAt: string;
+  total: number;
+  currencyCode: string;
+  status: string;
+}
+
+export interface DocumentListTableProps<T extends ListedDocument> {
+  rows: T[];
+  /** 'Quote #' or 'Order #'. */
+  numberHeader: string;
+  /** data-testid of a row or card. */
+  testId: string;
+  /** 'Q-0001', or 'Pending' (dimmed) until the server numbers it. */
+  numberOf: (row: T) => { label: string; assigned: boolean };
+  href: (row: T) => string;
+  customerName: (row: T) => string | undefined;
+  contactName: (row: T) => string | undefined;
+  pendingIds: Set<string>;
+  actionsOf: (row: T, numberLabel: string) => RowAction[];
+}
+
+/**
+ * Spec §2 quotes and orders lists: Number, Customer, Contact, Date, Total, Status, Actions.
+ * A table from Mantine's `sm` breakpoint up, one card per document on phones.
+ */
+export function DocumentListTable<T extends ListedDocument>({
+  rows,
+  numberHeader,
+  testId,
+  numberOf,
+  href,
+  customerName,
+  contactName,
+  pendingIds,
+  actionsOf,
+}: DocumentListTableProps<T>) {
+  const phone = useIsPhone();
+
+  const numberCell = (row: T, number: { label: string; assigned: boolean }) => (
+    <Group gap={6} wrap="nowrap">
+      <Text
+        component={Link}
+        to={href(row)}
+        fw={600}
+        size="sm"
+        c={number.assigned ? 'brand' : 'dimmed'}
+      >
+        {number.label}
+      </Text>
+      {pendingIds.has(row.id) && <NotSyncedBadge />}
+    </Group>
+  );
+
+  if (phone)
+    return (
+      <RecordCardList>
+        {rows.map((row) => {
+          const number = numberOf(row);
+          const contact = contactName(row);
+          return (
+            <RecordCard
+              key={row.id}
+              testId={testId}
+              title={numberCell(row, number)}
+              status={<StatusBadge status={row.status} />}
+              aside={
+                <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.total, row.currencyCode)}
+                </Text>
+              }
+              actions={actionsOf(row, number.label)}
+            >
+              <Text size="sm" fw={500}>
+                {customerName(row) ?? 'N/A'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[contact, localDate(row.createdAt)].filter(Boolean).join(' · ')}
+              </Text>
+            </RecordCard>
+          );
+        })}
+      </RecordCardList>
+    );
+
+  return (
+    <Table.ScrollContainer minWidth={600} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        <Table.Thead bg="gray.0">
+          <Table.Tr>
+            <Table.Th>{numberHeader}</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th visibleFrom="lg">Contact</Table.Th>
+            <Table.Th visibleFrom="lg">Date</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const number = numberOf(row);
+            return (
+              <Table.Tr key={row.id} data-testid={testId}>
+                <Table.Td>{numberCell(row, number)}</Table.Td>
+                <Table.Td>{customerName(row) ?? 'N/A'}</Table.Td>
+                <Table.Td visibleFrom="lg">{contactName(row) ?? 'N/A'}</Table.Td>
+                <Table.Td visibleFrom="lg">{localDate(row.createdAt)}</Table.Td>
+                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.total, row.currencyCode)}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={row.status} />
+                </Table.Td>
+                <Table.Td>
+                  <RowActionIcons actions={actionsOf(row, number.label)} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
