@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
 import { apiRequest } from '../../lib/api-client';
+import { useLocalTenant } from './data/tenant';
 
 /** GET /api/tenants/current. */
 export interface CurrentTenant {
@@ -14,11 +15,17 @@ export const fetchCurrentTenant = (token: string, signal?: AbortSignal) =>
   apiRequest<CurrentTenant>('/api/tenants/current', { token, signal });
 
 /**
- * Header tenant name (spec §2): 'Loading...' while fetching; on failure (or offline) the company
- * name derived from the tenantSchema claim, else 'Your Company'.
+ * Header tenant name (spec §2). The local tenant comes first: the last pull's, with this device's
+ * unsynced rename applied, so an offline rename in Settings shows at once. Before the first pull
+ * the server's GET /api/tenants/current; on failure (or offline) the company name derived from
+ * the tenantSchema claim, else 'Your Company'. 'Loading...' while nothing is known yet.
  */
 export function useTenantName(token: string | null, tenantSchema: string | undefined): string {
-  const [state, setState] = useState<{ token: string | null; name: string | null }>({ token: null, name: null });
+  const local = useLocalTenant();
+  const [state, setState] = useState<{ token: string | null; name: string | null }>({
+    token: null,
+    name: null,
+  });
 
   useEffect(() => {
     if (!token) return;
@@ -28,14 +35,15 @@ export function useTenantName(token: string | null, tenantSchema: string | undef
         const name = tenant?.naturalName?.trim();
         setState({ token, name: name || companyNameFromSchema(tenantSchema) });
       })
-      .catch((error: unknown) => {
+      .catch(() => {
         if (controller.signal.aborted) return;
-        void error;
         setState({ token, name: companyNameFromSchema(tenantSchema) });
       });
     return () => controller.abort();
   }, [token, tenantSchema]);
 
+  const localName = local?.naturalName?.trim();
+  if (localName) return localName;
   if (!token) return companyNameFromSchema(tenantSchema);
   if (state.token !== token || state.name === null) return 'Loading...';
   return state.name;
