@@ -32,6 +32,11 @@ export interface SyncEngineOptions {
   locks?: LockManagerLike | null;
   /** Called around pushes; default: the app's update guard (`setBusy('sync:push', …)`). */
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * Called with whether changes wait in the outbox (while this tab leads); default: the app's
+   * update guard (`setBusy('sync:outbox', …)`), so an app update reloads only once they are pushed.
+   */
+  onOutboxChange?: (pending: boolean) => void;
   /** Server push hint (`GET /api/sync/events`); default: read over `fetch` with the bearer header. */
   eventSource?: ((url: string, token: string) => EventSourceLike) | null;
   /** Listen to window online/offline/focus/visibility (default true). */
@@ -63,6 +68,7 @@ export class SyncEngine {
   private readonly status: SyncStatusStore;
   private readonly locks: LockManagerLike | null;
   private readonly onBusyChange: (busy: boolean) => void;
+  private readonly onOutboxChange: (pending: boolean) => void;
   private readonly eventSource: ((url: string, token: string) => EventSourceLike) | null;
   private readonly listenToWindow: boolean;
   private readonly debounceMs: number;
@@ -98,6 +104,8 @@ export class SyncEngine {
           ? (navigator.locks as unknown as LockManagerLike)
           : null;
     this.onBusyChange = options.onBusyChange ?? ((busy) => setBusy('sync:push', busy));
+    this.onOutboxChange =
+      options.onOutboxChange ?? ((pending) => setBusy('sync:outbox', pending));
     this.eventSource =
       options.eventSource !== undefined
         ? options.eventSource
@@ -152,6 +160,7 @@ export class SyncEngine {
     clearInterval(this.intervalTimer);
     this.outboxWatch?.unsubscribe();
     this.outboxWatch = null;
+    this.onOutboxChange(false);
     this.events?.close();
     this.events = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
@@ -200,6 +209,7 @@ export class SyncEngine {
       this.db.outbox.where('status').equals('pending').count(),
     ).subscribe({
       next: (count) => {
+        this.onOutboxChange(count > 0);
         if (count > 0) this.scheduleSoon();
       },
       error: (error: unknown) => reportStorageError(error, this.status),
