@@ -14,6 +14,11 @@ export function UpdatePrompt() {
   const reload = async () => {
     setWaiting(true);
     await whenIdle();
+    // The plugin reloads on 'controlling' only when a worker already controlled this page at
+    // load; a page first loaded without one (first visit, still open) must reload itself.
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    });
     await updateServiceWorker(true);
   };
 
