@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { SCREENSHOT_DIR } from './paths';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type ServerOptions } from './server';
 
 export interface E2E {
   server: RunningServer;
@@ -18,12 +18,12 @@ export interface E2E {
 const safe = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
 
 /** Starts the server and Chromium for a spec file; opens a context + page per test. */
-export function useE2E(contextOptions: BrowserContextOptions = {}): E2E {
+export function useE2E(contextOptions: BrowserContextOptions = {}, serverOptions: ServerOptions = {}): E2E {
   const state = {} as E2E;
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    state.server = await startServer();
+    state.server = await startServer(serverOptions);
     state.browser = await launchBrowser();
   });
 

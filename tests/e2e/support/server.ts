@@ -72,8 +72,13 @@ async function waitForPing(baseUrl: string, child: ChildProcess, logs: () => str
   throw new Error(`server did not answer /api/auth/ping within ${timeoutMs} ms (${lastError}):\n${logs()}`);
 }
 
+export interface ServerOptions {
+  /** Serve the PWA from this folder instead of dist/pwa (STATIC_DIR), e.g. a copy a test changes. */
+  staticDir?: string;
+}
+
 /** Starts `sync-server` on a free port with an empty DATA_DIR (and database), serving dist/pwa. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'smb-e2e-'));
   const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
@@ -87,6 +92,8 @@ export async function startServer(): Promise<RunningServer> {
     JWT_SECRET: randomBytes(48).toString('base64url'),
     APP_ORIGIN: baseUrl,
   };
+  if (options.staticDir) env.STATIC_DIR = options.staticDir;
+  else delete env.STATIC_DIR;
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (database) env.DATABASE_URL = database.url;
