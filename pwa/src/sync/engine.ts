@@ -104,8 +104,7 @@ export class SyncEngine {
           ? (navigator.locks as unknown as LockManagerLike)
           : null;
     this.onBusyChange = options.onBusyChange ?? ((busy) => setBusy('sync:push', busy));
-    this.onOutboxChange =
-      options.onOutboxChange ?? ((pending) => setBusy('sync:outbox', pending));
+    this.onOutboxChange = options.onOutboxChange ?? ((pending) => setBusy('sync:outbox', pending));
     this.eventSource =
       options.eventSource !== undefined
         ? options.eventSource
