@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBook, IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconFilterOff,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmDeleteModal } from '../../../components/crud/ConfirmDeleteModal';
-import { ErrorBanner, errorText } from '../../../components/crud/ErrorBanner';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
 import { PageHeader } from '../../../components/crud/PageHeader';
 import { PAGE_SIZE, TablePager } from '../../../components/crud/TablePager';
 import { TableSkeleton } from '../../../components/crud/TableSkeleton';
@@ -172,11 +178,13 @@ export default function ContactListScreen() {
         </Stack>
       </Paper>
 
-      <ConfirmDeleteModal
+      <ConfirmDialog
         opened={toDelete !== null}
         title={toDelete ? `Delete ${toDelete.name}?` : 'Delete contact?'}
         message="Are you sure you want to delete this contact? This action cannot be undone."
         confirmLabel="Delete contact"
+        color="red"
+        confirmIcon={<IconTrash size={16} />}
         onConfirm={remove}
         onClose={() => setToDelete(null)}
       />

@@ -12,7 +12,7 @@ import {
   draftItems,
   useDocumentDraft,
 } from '../../../components/documents/draft';
-import { ErrorBanner } from '../../../components/documents/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { localDate } from '../../../components/documents/format';
 import { ItemsTable } from '../../../components/documents/ItemsTable';
 import { NotesCard } from '../../../components/documents/NotesCard';

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFileText, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/documents/ConfirmDialog';
-import { ErrorBanner } from '../../../components/documents/ErrorBanner';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { DocumentListTable } from '../../../components/documents/DocumentListTable';
 import { errorMessage } from '../../../components/documents/format';
 import {

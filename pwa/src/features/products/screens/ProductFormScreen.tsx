@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorBanner, errorText } from '../../../components/crud/ErrorBanner';
+import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
 import { FormShell } from '../../../components/crud/FormShell';
 import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
 import type { ProductRow } from '../../../db/types';

@@ -6,14 +6,14 @@ import { DEFAULT_CURRENCY_CODE, taxRateFor } from '@smb/shared-types/money';
 import { documentInputError } from '@smb/shared-types/quotes';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
-import { ConfirmDialog } from '../../../components/documents/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   draftFromDocument,
   draftItems,
   useDocumentDraft,
   type DocumentDraft,
 } from '../../../components/documents/draft';
-import { ErrorBanner } from '../../../components/documents/ErrorBanner';
+import { ErrorBanner } from '../../../components/ErrorBanner';
 import { errorMessage } from '../../../components/documents/format';
 import { ItemsTable } from '../../../components/documents/ItemsTable';
 import { NotesCard } from '../../../components/documents/NotesCard';

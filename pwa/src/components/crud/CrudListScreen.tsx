@@ -1,0 +1,152 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, EmptyState, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ErrorBanner, errorText } from '../ErrorBanner';
+import { PageHeader } from './PageHeader';
+import { PAGE_SIZE, TablePager } from './TablePager';
+import { TableSkeleton } from './TableSkeleton';
+
+/** One page of a searchable list: `all` rows exist, `total` match the search. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+  all: number;
+}
+
+export interface CrudListScreenProps<T extends { id: string; name: string }> {
+  title: string;
+  description: string;
+  /** Plural, lower case: 'customers'. */
+  noun: string;
+  /** Singular, lower case: 'customer'. */
+  singular: string;
+  addLabel: string;
+  addPath: string;
+  empty: { icon: ReactNode; title: string; description: string };
+  /** undefined while loading. */
+  list: ListPage<T> | undefined;
+  search: string;
+  /** The search the shown page was made for (debounced), for the no-match message. */
+  searched: string;
+  onSearch: (value: string) => void;
+  page: number;
+  onPage: (page: number) => void;
+  deleteMessage: string;
+  remove: (row: T) => Promise<void>;
+  /** The table (or cards) of one page; `onDelete` asks for confirmation first. */
+  children: (rows: T[], onDelete: (row: T) => void) => ReactNode;
+}
+
+/** Spec §2 customers and products lists: header, search, table, pager, delete confirmation. */
+export function CrudListScreen<T extends { id: string; name: string }>({
+  title,
+  description,
+  noun,
+  singular,
+  addLabel,
+  addPath,
+  empty,
+  list,
+  search,
+  searched,
+  onSearch,
+  page,
+  onPage,
+  deleteMessage,
+  remove,
+  children,
+}: CrudListScreenProps<T>) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+
+  // A delete or a narrower search can leave the page past the end.
+  const lastPage = list ? Math.max(1, Math.ceil(list.total / PAGE_SIZE)) : 1;
+  const pastEnd = list !== undefined && page > lastPage;
+  useEffect(() => {
+    if (pastEnd) onPage(lastPage);
+  }, [pastEnd, lastPage, onPage]);
+
+  const addButton = (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(addPath)}>
+      {addLabel}
+    </Button>
+  );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove(toDelete);
+    } catch (e) {
+      setError(errorText(e, `Failed to delete ${singular}`));
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={title}
+        description={description}
+        action={list && list.all > 0 ? addButton : undefined}
+      />
+      <ErrorBanner message={error} onClose={() => setError(null)} />
+
+      {list === undefined ? (
+        <Paper withBorder>
+          <TableSkeleton label={`Loading ${noun}`} />
+        </Paper>
+      ) : list.all === 0 ? (
+        <Paper withBorder p="xl">
+          <EmptyState
+            icon={empty.icon}
+            variant="light"
+            title={empty.title}
+            description={empty.description}
+          >
+            <EmptyState.Actions>{addButton}</EmptyState.Actions>
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <Stack gap={0}>
+            <TextInput
+              p="md"
+              placeholder={`Search ${noun}...`}
+              aria-label={`Search ${noun}`}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                onSearch(e.currentTarget.value);
+                onPage(1);
+              }}
+              maw={420}
+            />
+            {list.total === 0 ? (
+              <Text c="dimmed" ta="center" p="xl">
+                No {noun} match “{searched.trim()}”.
+              </Text>
+            ) : (
+              children(list.rows, setToDelete)
+            )}
+            <Stack p="md" pt="sm">
+              <TablePager page={page} total={list.total} onChange={onPage} noun={noun} />
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={toDelete ? `Delete ${toDelete.name}?` : `Delete ${singular}?`}
+        message={deleteMessage}
+        confirmLabel={`Delete ${singular}`}
+        color="red"
+        confirmIcon={<IconTrash size={16} />}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}
