@@ -37,3 +37,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+
+/** "Load by id or 404": the row, or a 404 with the message when there is none. */
+export function orNotFound<T>(row: T | undefined, message: string): T {
+  if (!row) throw notFound(message);
+  return row;
+}

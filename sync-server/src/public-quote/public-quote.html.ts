@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { formatMoney, type Quote } from '@smb/shared-types';
 import { escapeHtml } from '../mail/templates';
-import { sanitizeNotes } from '../modules/quotes/notes-sanitizer';
+import { sanitizeNotes } from '../modules/documents/notes-sanitizer';
 
 const CSS = `*{box-sizing:border-box}
 body{margin:0;padding:16px;background:#f3f4f6;color:#1f2937;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}

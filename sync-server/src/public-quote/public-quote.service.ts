@@ -4,15 +4,14 @@
  * token) is the same `null`, so the routes answer one identical 404 page.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Quote } from '@smb/shared-types';
+import { isUuid, type Quote } from '@smb/shared-types';
 import type { AppContext } from '../context';
 import type { TenantRow } from '../db/app-tables';
 import type { TenantDb } from '../db/tenant-database';
 import { findTenantById } from '../modules/auth/auth.repository';
-import { isUuid } from '../modules/quotes/document-lines';
 import * as quotes from '../modules/quotes/quotes.repository';
 import { loadQuote } from '../modules/quotes/quotes.service';
-import { findCurrencyByCode } from '../modules/quotes/references.repository';
+import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { nextVersion } from '../sync/version';
 import type { PublicAction } from './public-quote.html';
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeNotes } from '../../src/modules/quotes/notes-sanitizer';
+import { sanitizeNotes } from '../../src/modules/documents/notes-sanitizer';
 
 const CORPUS = [
   '<script>alert(1)</script>',

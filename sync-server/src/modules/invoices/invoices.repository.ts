@@ -1,21 +1,21 @@
 import type { Insertable, Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { likePattern } from '../quotes/quotes.repository';
+import { containsPattern, fetchPage } from '../../db/query';
 import type { InvoiceItemTable, InvoiceTable } from './invoices.table';
 
-function selectInvoices(db: TenantDb) {
-  return db
-    .selectFrom('invoices as inv')
-    .innerJoin('orders as o', 'o.id', 'inv.order_id')
-    .selectAll('inv')
-    .select('o.order_number as order_number');
+function fromInvoices(db: TenantDb) {
+  return db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');
 }
+
+const withOrder = (query: ReturnType<typeof fromInvoices>) =>
+  query.selectAll('inv').select('o.order_number as order_number');
 
 export type InvoiceWithOrderRow = Awaited<ReturnType<typeof findInvoicesByIds>>[number];
 
 export async function findInvoicesByIds(db: TenantDb, ids: string[]) {
   if (ids.length === 0) return [];
-  return selectInvoices(db).where('inv.id', 'in', ids).execute();
+  return withOrder(fromInvoices(db)).where('inv.id', 'in', ids).execute();
 }
 
 /** One page, newest first; `q` matches the invoice or order number or the customer's name. */
@@ -23,33 +23,21 @@ export async function listInvoices(
   db: TenantDb,
   page: { limit?: number; offset?: number; q?: string },
 ) {
-  let query = selectInvoices(db);
-  let count = db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');
-  if (page.q) {
-    const pattern = likePattern(page.q);
-    query = query.where((eb) =>
+  const base = fromInvoices(db).$if(page.q !== undefined, (query) => {
+    const pattern = containsPattern(page.q!);
+    return query.where((eb) =>
       eb.or([
         eb('inv.invoice_number', 'ilike', pattern),
         eb('o.order_number', 'ilike', pattern),
         eb('inv.customer_name', 'ilike', pattern),
       ]),
     );
-    count = count.where((eb) =>
-      eb.or([
-        eb('inv.invoice_number', 'ilike', pattern),
-        eb('o.order_number', 'ilike', pattern),
-        eb('inv.customer_name', 'ilike', pattern),
-      ]),
-    );
-  }
-  query = query.orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc');
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([
-    query.execute(),
-    count.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  });
+  return fetchPage(
+    base,
+    (query) => withOrder(query).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
+    page,
+  );
 }
 
 export async function findInvoiceItems(db: TenantDb, invoiceIds: string[]) {
@@ -63,7 +51,9 @@ export async function findInvoiceItems(db: TenantDb, invoiceIds: string[]) {
     .execute();
 }
 
+/** The invoice row, locked for the rest of the transaction; undefined for an unknown or malformed id. */
 export async function lockInvoice(trx: TenantDb, id: string) {
+  if (!isUuid(id)) return undefined;
   return trx.selectFrom('invoices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 

@@ -5,26 +5,27 @@ import {
   ORDER_MESSAGES,
   ORDER_TAX_RATE,
   documentTotals,
+  isUuid,
   toMoneyNumber,
-  toRateNumber,
   type DocumentListQuery,
   type Invoice,
   type InvoiceStatus,
 } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, notFound } from '../../errors';
+import { isUniqueViolation, searchText, versionFields } from '../../db/query';
+import { badRequest, conflict, orNotFound } from '../../errors';
 import { nextVersion } from '../../sync/version';
+import { newDocumentId } from '../documents/document-lines';
+import { documentAmounts, groupBy, iso } from '../documents/document-shape';
 import {
-  findInvoiceOfOrder,
-  findOrderItems,
-  lockOrder,
-  updateOrder,
-} from '../orders/orders.repository';
-import { isUniqueViolation, isUuid } from '../quotes/document-lines';
-import { groupBy, iso } from '../quotes/document-shape';
-import { nextDocumentNumber } from '../quotes/numbering';
-import { findContact, findCustomer } from '../quotes/references.repository';
+  findContact,
+  findCustomer,
+  findLines,
+  nextDocumentNumber,
+} from '../documents/documents.repository';
+import { findInvoiceOfOrder, updateOrder } from '../orders/orders.repository';
+import { lockedOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './invoices.repository';
 
@@ -59,33 +60,25 @@ function toInvoice(
       subtotal: toMoneyNumber(i.subtotal),
     })),
     notes: row.notes,
-    subtotal: toMoneyNumber(row.subtotal),
-    taxRate: toRateNumber(row.tax_rate),
-    taxAmount: toMoneyNumber(row.tax_amount),
-    total: toMoneyNumber(row.total),
+    ...documentAmounts(row),
     paidAt: iso(row.paid_at),
-    version: String(row.version),
-    updatedAt: iso(row.updated_at)!,
+    ...versionFields(row),
   };
 }
 
 async function withItems(db: TenantDb, rows: repo.InvoiceWithOrderRow[]): Promise<Invoice[]> {
-  const items = groupBy(
-    await repo.findInvoiceItems(
-      db,
-      rows.map((r) => r.id),
-    ),
-    (i) => i.invoice_id,
+  const lines = await repo.findInvoiceItems(
+    db,
+    rows.map((r) => r.id),
   );
+  const items = groupBy(lines, (i) => i.invoice_id);
   return rows.map((row) => toInvoice(row, items.get(row.id) ?? []));
 }
 
 /** The API invoice, or 404 (unknown, malformed, or another tenant's id). */
 export async function loadInvoice(db: TenantDb, id: string): Promise<Invoice> {
-  if (!isUuid(id)) throw notFound(INVOICE_MESSAGES.notFound);
-  const [row] = await repo.findInvoicesByIds(db, [id]);
-  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  return (await withItems(db, [row]))[0]!;
+  const [row] = isUuid(id) ? await repo.findInvoicesByIds(db, [id]) : [];
+  return (await withItems(db, [orNotFound(row, INVOICE_MESSAGES.notFound)]))[0]!;
 }
 
 export const getInvoice = (scope: ReadScope, id: string) => loadInvoice(scope.db, id);
@@ -94,10 +87,7 @@ export async function listInvoices(
   scope: ReadScope,
   query: DocumentListQuery,
 ): Promise<{ items: Invoice[]; total: number }> {
-  const { rows, total } = await repo.listInvoices(scope.db, {
-    ...query,
-    q: query.q?.trim() || undefined,
-  });
+  const { rows, total } = await repo.listInvoices(scope.db, { ...query, q: searchText(query) });
   return { items: await withItems(scope.db, rows), total };
 }
 
@@ -113,15 +103,13 @@ export async function createInvoiceFromOrder(
 ): Promise<Invoice> {
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
-    const order = isUuid(orderId) ? await lockOrder(trx, orderId) : undefined;
-    if (!order) throw notFound(ORDER_MESSAGES.notFound);
+    const order = await lockedOrder(trx, orderId);
     const existing = await findInvoiceOfOrder(trx, order.id);
     if (existing) throw conflict(ORDER_MESSAGES.alreadyInvoiced(existing.invoice_number));
-    const id = input.id ? input.id.toLowerCase() : randomUUID();
-    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    const id = newDocumentId(input.id);
     const customer = (await findCustomer(trx, order.customer_id))!;
     const contact = order.contact_id ? await findContact(trx, order.contact_id) : undefined;
-    const lines = await findOrderItems(trx, [order.id]);
+    const lines = await findLines(trx, 'order', [order.id]);
     const totals = documentTotals(
       lines.map((l) => ({ unitPrice: l.unit_price, quantity: l.quantity })),
       ORDER_TAX_RATE,
@@ -186,8 +174,7 @@ export async function setInvoiceStatus(
     throw badRequest(INVOICE_MESSAGES.invalidStatus);
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
-    const row = isUuid(id) ? await repo.lockInvoice(trx, id) : undefined;
-    if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
     if (row.status !== status) {
       await repo.updateInvoice(trx, row.id, {
         status: status as InvoiceStatus,

@@ -1,5 +1,5 @@
 import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../quotes/quotes.table';
+import type { LineItemColumns } from '../documents/documents.table';
 
 export type InvoiceStatus = 'Unpaid' | 'Paid' | 'Cancelled';
 

@@ -1,33 +1,29 @@
 import type { Insertable, Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import type { LineRow } from '../quotes/document-lines';
-import { likePattern } from '../quotes/quotes.repository';
+import { containsPattern, fetchPage } from '../../db/query';
+import { PARTY_COLUMNS } from '../documents/documents.repository';
 import type { OrderTable } from './orders.table';
 
-function selectOrders(db: TenantDb) {
+/** Orders with their customer, contact and (at most one) invoice. */
+function fromOrders(db: TenantDb) {
   return db
     .selectFrom('orders as o')
     .leftJoin('customers as c', 'c.id', 'o.customer_id')
     .leftJoin('contacts as ct', 'ct.id', 'o.contact_id')
-    .leftJoin('invoices as inv', 'inv.order_id', 'o.id')
-    .selectAll('o')
-    .select([
-      'c.name as customer_name',
-      'c.email as customer_email',
-      'c.address as customer_address',
-      'ct.name as contact_name',
-      'ct.email as contact_email',
-      'ct.role as contact_role',
-      'inv.id as invoice_id',
-      'inv.invoice_number as invoice_number',
-    ]);
+    .leftJoin('invoices as inv', 'inv.order_id', 'o.id');
 }
+
+const withParties = (query: ReturnType<typeof fromOrders>) =>
+  query
+    .selectAll('o')
+    .select([...PARTY_COLUMNS, 'inv.id as invoice_id', 'inv.invoice_number as invoice_number']);
 
 export type OrderWithPartiesRow = Awaited<ReturnType<typeof findOrdersByIds>>[number];
 
 export async function findOrdersByIds(db: TenantDb, ids: string[]) {
   if (ids.length === 0) return [];
-  return selectOrders(db).where('o.id', 'in', ids).execute();
+  return withParties(fromOrders(db)).where('o.id', 'in', ids).execute();
 }
 
 /** One page, newest first; `q` matches the order number or the customer's name. */
@@ -35,46 +31,27 @@ export async function listOrders(
   db: TenantDb,
   page: { limit?: number; offset?: number; q?: string },
 ) {
-  let query = selectOrders(db);
-  let count = db.selectFrom('orders as o').leftJoin('customers as c', 'c.id', 'o.customer_id');
-  if (page.q) {
-    const pattern = likePattern(page.q);
-    query = query.where((eb) =>
+  const base = fromOrders(db).$if(page.q !== undefined, (query) => {
+    const pattern = containsPattern(page.q!);
+    return query.where((eb) =>
       eb.or([eb('o.order_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
     );
-    count = count.where((eb) =>
-      eb.or([eb('o.order_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    );
-  }
-  query = query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc');
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([
-    query.execute(),
-    count.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  });
+  return fetchPage(
+    base,
+    (query) => withParties(query).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
+    page,
+  );
 }
 
+/** The order row, locked for the rest of the transaction; undefined for an unknown or malformed id. */
 export async function lockOrder(trx: TenantDb, id: string) {
+  if (!isUuid(id)) return undefined;
   return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function orderIdExists(db: TenantDb, id: string): Promise<boolean> {
   return !!(await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-export async function findOrderItems(db: TenantDb, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('order_items as i')
-    .leftJoin('products as p', 'p.id', 'i.product_id')
-    .selectAll('i')
-    .select(['p.name as current_name', 'p.sku as current_sku', 'p.price as current_price'])
-    .where('i.order_id', 'in', orderIds)
-    .orderBy('i.order_id')
-    .orderBy('i.position')
-    .execute();
 }
 
 export async function findInvoiceOfOrder(db: TenantDb, orderId: string) {
@@ -91,15 +68,6 @@ export async function insertOrder(trx: TenantDb, row: Insertable<OrderTable>) {
 
 export async function updateOrder(trx: TenantDb, id: string, set: Updateable<OrderTable>) {
   await trx.updateTable('orders').set(set).where('id', '=', id).execute();
-}
-
-export async function replaceOrderItems(trx: TenantDb, orderId: string, lines: LineRow[]) {
-  await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
-  if (lines.length)
-    await trx
-      .insertInto('order_items')
-      .values(lines.map((l) => ({ ...l, order_id: orderId })))
-      .execute();
 }
 
 export async function deleteOrder(trx: TenantDb, id: string) {

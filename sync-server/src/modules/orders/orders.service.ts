@@ -1,29 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import {
   ORDER_MESSAGES,
   ORDER_STATUSES,
   ORDER_TAX_RATE,
-  toMoneyNumber,
-  toRateNumber,
+  isUuid,
   type DocumentListQuery,
   type Order,
   type OrderStatus,
 } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, notFound } from '../../errors';
+import { isUniqueViolation, searchText, versionFields } from '../../db/query';
+import { badRequest, conflict, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import {
   contentChanged,
-  isUniqueViolation,
-  isUuid,
+  newDocumentId,
   prepareContent,
   totalLines,
   type DocumentInput,
   type LineRow,
-} from '../quotes/document-lines';
-import { groupBy, iso, toDocumentItem, toParties } from '../quotes/document-shape';
-import { nextDocumentNumber } from '../quotes/numbering';
+} from '../documents/document-lines';
+import {
+  documentAmounts,
+  groupBy,
+  iso,
+  toDocumentItem,
+  toParties,
+} from '../documents/document-shape';
+import { findLines, nextDocumentNumber, replaceLines } from '../documents/documents.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './orders.repository';
 
@@ -31,7 +35,7 @@ type ReadScope = Pick<TenantScope, 'db'>;
 
 function toOrder(
   row: repo.OrderWithPartiesRow,
-  items: Awaited<ReturnType<typeof repo.findOrderItems>>,
+  items: Awaited<ReturnType<typeof findLines>>,
 ): Order {
   return {
     id: row.id,
@@ -44,36 +48,29 @@ function toOrder(
     status: row.status,
     notes: row.notes,
     items: items.map(toDocumentItem),
-    subtotal: toMoneyNumber(row.subtotal),
-    taxRate: toRateNumber(row.tax_rate),
-    taxAmount: toMoneyNumber(row.tax_amount),
-    total: toMoneyNumber(row.total),
+    ...documentAmounts(row),
     createdAt: iso(row.created_at)!,
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
-    version: String(row.version),
-    updatedAt: iso(row.updated_at)!,
+    ...versionFields(row),
   };
 }
 
 /** Rows → API orders with their lines: two queries whatever the number of orders. */
 async function withItems(db: TenantDb, rows: repo.OrderWithPartiesRow[]): Promise<Order[]> {
-  const items = groupBy(
-    await repo.findOrderItems(
-      db,
-      rows.map((r) => r.id),
-    ),
-    (i) => i.order_id,
+  const lines = await findLines(
+    db,
+    'order',
+    rows.map((r) => r.id),
   );
+  const items = groupBy(lines, (i) => i.document_id);
   return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
 }
 
 /** The API order, or 404 (unknown, malformed, or another tenant's id). */
 export async function loadOrder(db: TenantDb, id: string): Promise<Order> {
-  if (!isUuid(id)) throw notFound(ORDER_MESSAGES.notFound);
-  const [row] = await repo.findOrdersByIds(db, [id]);
-  if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  return (await withItems(db, [row]))[0]!;
+  const [row] = isUuid(id) ? await repo.findOrdersByIds(db, [id]) : [];
+  return (await withItems(db, [orNotFound(row, ORDER_MESSAGES.notFound)]))[0]!;
 }
 
 export const getOrder = (scope: ReadScope, id: string) => loadOrder(scope.db, id);
@@ -82,10 +79,7 @@ export async function listOrders(
   scope: ReadScope,
   query: DocumentListQuery,
 ): Promise<{ items: Order[]; total: number }> {
-  const { rows, total } = await repo.listOrders(scope.db, {
-    ...query,
-    q: query.q?.trim() || undefined,
-  });
+  const { rows, total } = await repo.listOrders(scope.db, { ...query, q: searchText(query) });
   return { items: await withItems(scope.db, rows), total };
 }
 
@@ -128,7 +122,7 @@ export async function insertOrderDocument(
     version,
     updated_at: new Date(),
   });
-  await repo.replaceOrderItems(trx, order.id, lines);
+  await replaceLines(trx, 'order', order.id, lines);
   return orderNumber;
 }
 
@@ -136,8 +130,7 @@ export async function insertOrderDocument(
 export async function createOrder(scope: TenantScope, input: DocumentInput): Promise<Order> {
   return inTransaction(scope.db, async (trx) => {
     const status = checkStatus(input.status) ?? 'Pending';
-    const id = input.id ? input.id.toLowerCase() : randomUUID();
-    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    const id = newDocumentId(input.id);
     if (await repo.orderIdExists(trx, id)) throw conflict('An order with this id already exists');
     const content = await prepareContent(trx, input, null, [], ORDER_TAX_RATE);
     const version = await nextVersion(trx);
@@ -156,10 +149,9 @@ export async function createOrder(scope: TenantScope, input: DocumentInput): Pro
   });
 }
 
-async function lockedOrder(trx: TenantDb, id: string) {
-  const row = isUuid(id) ? await repo.lockOrder(trx, id) : undefined;
-  if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  return row;
+/** The order row, locked for the rest of the transaction, or 404. */
+export async function lockedOrder(trx: TenantDb, id: string) {
+  return orNotFound(await repo.lockOrder(trx, id), ORDER_MESSAGES.notFound);
 }
 
 /**
@@ -176,7 +168,7 @@ export async function updateOrder(
     const status = checkStatus(input.status);
     const version = await nextVersion(trx);
     const row = await lockedOrder(trx, id);
-    const stored = (await repo.findOrderItems(trx, [row.id])).map((l) => ({ ...l }));
+    const stored = await findLines(trx, 'order', [row.id]);
     const changesContent = contentChanged(input, row, stored);
     if (!changesContent && (status === undefined || status === row.status))
       return loadOrder(trx, row.id);
@@ -193,7 +185,7 @@ export async function updateOrder(
       version,
       updated_at: new Date(),
     });
-    if (content) await repo.replaceOrderItems(trx, row.id, content.lines);
+    if (content) await replaceLines(trx, 'order', row.id, content.lines);
     return loadOrder(trx, row.id);
   });
 }

@@ -1,11 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   QUOTE_MESSAGES,
   QUOTE_STATUSES,
   formatMoney,
+  isUuid,
   publicQuoteUrl,
-  toMoneyNumber,
-  toRateNumber,
   type DocumentListQuery,
   type Order,
   type Quote,
@@ -14,23 +13,34 @@ import {
 import type { TenantRow } from '../../db/app-tables';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { isUniqueViolation, searchText, versionFields } from '../../db/query';
+import { AppError, badRequest, conflict, orNotFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/templates';
 import { addTombstones, nextVersion } from '../../sync/version';
-import { insertOrderDocument, loadOrder } from '../orders/orders.service';
-import type { TenantScope } from '../tenant-scope';
 import {
   contentChanged,
   copyLines,
-  isUniqueViolation,
-  isUuid,
+  newDocumentId,
   prepareContent,
   type DocumentInput,
-} from './document-lines';
-import { groupBy, iso, toDocumentItem, toParties } from './document-shape';
-import { nextDocumentNumber } from './numbering';
-import { findContact, findCurrencyByCode } from './references.repository';
+} from '../documents/document-lines';
+import {
+  documentAmounts,
+  groupBy,
+  iso,
+  toDocumentItem,
+  toParties,
+} from '../documents/document-shape';
+import {
+  findContact,
+  findCurrencyByCode,
+  findLines,
+  nextDocumentNumber,
+  replaceLines,
+} from '../documents/documents.repository';
+import { insertOrderDocument, loadOrder } from '../orders/orders.service';
+import type { TenantScope } from '../tenant-scope';
 import * as repo from './quotes.repository';
 import type { QuoteTable } from './quotes.table';
 
@@ -39,7 +49,7 @@ type Tenant = Pick<TenantRow, 'id' | 'natural_name'>;
 
 function toQuote(
   row: repo.QuoteWithPartiesRow,
-  items: Awaited<ReturnType<typeof repo.findQuoteItems>>,
+  items: Awaited<ReturnType<typeof findLines>>,
   tenant: Tenant,
 ): Quote {
   return {
@@ -54,17 +64,13 @@ function toQuote(
     status: row.status,
     notes: row.notes,
     items: items.map(toDocumentItem),
-    subtotal: toMoneyNumber(row.subtotal),
-    taxRate: toRateNumber(row.tax_rate),
-    taxAmount: toMoneyNumber(row.tax_amount),
-    total: toMoneyNumber(row.total),
+    ...documentAmounts(row),
     createdAt: iso(row.created_at)!,
     accessToken: row.access_token,
     viewedAt: iso(row.viewed_at),
     acceptedAt: iso(row.accepted_at),
     rejectedAt: iso(row.rejected_at),
-    version: String(row.version),
-    updatedAt: iso(row.updated_at)!,
+    ...versionFields(row),
   };
 }
 
@@ -74,22 +80,19 @@ async function withItems(
   tenant: Tenant,
   rows: repo.QuoteWithPartiesRow[],
 ): Promise<Quote[]> {
-  const items = groupBy(
-    await repo.findQuoteItems(
-      db,
-      rows.map((r) => r.id),
-    ),
-    (i) => i.quote_id,
+  const lines = await findLines(
+    db,
+    'quote',
+    rows.map((r) => r.id),
   );
+  const items = groupBy(lines, (i) => i.document_id);
   return rows.map((row) => toQuote(row, items.get(row.id) ?? [], tenant));
 }
 
 /** The API quote, or 404 (unknown, malformed, or another tenant's id). */
 export async function loadQuote(db: TenantDb, tenant: Tenant, id: string): Promise<Quote> {
-  if (!isUuid(id)) throw notFound(QUOTE_MESSAGES.notFound);
-  const [row] = await repo.findQuotesByIds(db, [id]);
-  if (!row) throw notFound(QUOTE_MESSAGES.notFound);
-  return (await withItems(db, tenant, [row]))[0]!;
+  const [row] = isUuid(id) ? await repo.findQuotesByIds(db, [id]) : [];
+  return (await withItems(db, tenant, [orNotFound(row, QUOTE_MESSAGES.notFound)]))[0]!;
 }
 
 export const getQuote = (scope: ReadScope, id: string) => loadQuote(scope.db, scope.tenant, id);
@@ -98,10 +101,7 @@ export async function listQuotes(
   scope: ReadScope,
   query: DocumentListQuery,
 ): Promise<{ items: Quote[]; total: number }> {
-  const { rows, total } = await repo.listQuotes(scope.db, {
-    ...query,
-    q: query.q?.trim() || undefined,
-  });
+  const { rows, total } = await repo.listQuotes(scope.db, { ...query, q: searchText(query) });
   return { items: await withItems(scope.db, scope.tenant, rows), total };
 }
 
@@ -125,8 +125,7 @@ function statusStamps(
 export async function createQuote(scope: TenantScope, input: DocumentInput): Promise<Quote> {
   return inTransaction(scope.db, async (trx) => {
     const status = checkStatus(input.status) ?? 'Draft';
-    const id = input.id ? input.id.toLowerCase() : randomUUID();
-    if (!isUuid(id)) throw badRequest('The id must be a UUID');
+    const id = newDocumentId(input.id);
     if (await repo.quoteIdExists(trx, id)) throw conflict('A quote with this id already exists');
     const content = await prepareContent(trx, input, null, []);
     const version = await nextVersion(trx);
@@ -145,15 +144,13 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
       if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
       throw err;
     }
-    await repo.replaceQuoteItems(trx, id, content.lines);
+    await replaceLines(trx, 'quote', id, content.lines);
     return loadQuote(trx, scope.tenant, id);
   });
 }
 
 async function lockedQuote(trx: TenantDb, id: string) {
-  const row = isUuid(id) ? await repo.lockQuote(trx, id) : undefined;
-  if (!row) throw notFound(QUOTE_MESSAGES.notFound);
-  return row;
+  return orNotFound(await repo.lockQuote(trx, id), QUOTE_MESSAGES.notFound);
 }
 
 /**
@@ -170,7 +167,7 @@ export async function updateQuote(
     const status = checkStatus(input.status);
     const version = await nextVersion(trx);
     const row = await lockedQuote(trx, id);
-    const stored = await repo.findQuoteItems(trx, [row.id]);
+    const stored = await findLines(trx, 'quote', [row.id]);
     const changesContent = contentChanged(input, row, stored);
     const changesStatus = status !== undefined && status !== row.status;
     if (!changesContent && !changesStatus) return loadQuote(trx, scope.tenant, row.id);
@@ -182,7 +179,7 @@ export async function updateQuote(
       version,
       updated_at: new Date(),
     });
-    if (content) await repo.replaceQuoteItems(trx, row.id, content.lines);
+    if (content) await replaceLines(trx, 'quote', row.id, content.lines);
     return loadQuote(trx, scope.tenant, row.id);
   });
 }
@@ -294,9 +291,8 @@ export async function convertQuote(
     const row = await lockedQuote(trx, id);
     const existing = await repo.findOrderOfQuote(trx, row.id);
     if (existing) throw conflict(QUOTE_MESSAGES.alreadyConverted(existing.order_number));
-    const orderId = input.orderId ? input.orderId.toLowerCase() : randomUUID();
-    if (!isUuid(orderId)) throw badRequest('The id must be a UUID');
-    const stored = await repo.findQuoteItems(trx, [row.id]);
+    const orderId = newDocumentId(input.orderId);
+    const stored = await findLines(trx, 'quote', [row.id]);
     await repo.updateQuote(trx, row.id, { status: 'Converted', version, updated_at: new Date() });
     try {
       await insertOrderDocument(

@@ -1,4 +1,5 @@
 import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
+import type { LineItemColumns } from '../documents/documents.table';
 
 export type QuoteStatus = 'Draft' | 'Sent' | 'Accepted' | 'Rejected' | 'Converted';
 
@@ -19,18 +20,6 @@ export interface QuoteTable extends Versioned {
   accepted_at: Date | null;
   rejected_at: Date | null;
   created_at: CreatedAt;
-}
-
-/** Lines belong to their quote: they change with it and are synced inside it. */
-export interface LineItemColumns {
-  id: string;
-  product_id: string | null;
-  position: number;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: Numeric;
-  subtotal: Numeric;
 }
 
 export interface QuoteItemTable extends LineItemColumns {

@@ -9,6 +9,7 @@ import {
   compareMoney,
   documentInputError,
   documentTotals,
+  isUuid,
   taxRateFor,
   type DocumentItemBody,
   type DocumentTotals,
@@ -21,11 +22,7 @@ import {
   findCurrencyByCode,
   findCustomer,
   findProducts,
-} from './references.repository';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && UUID.test(value);
+} from './documents.repository';
 
 /** Largest total numeric(14, 2) can hold. */
 const MAX_TOTAL = '999999999999.99';
@@ -61,6 +58,13 @@ export interface LineRow {
   quantity: number;
   unit_price: string;
   subtotal: string;
+}
+
+/** A new document's id: the client-made one in lower case, or a fresh UUID. */
+export function newDocumentId(id: string | null | undefined): string {
+  const value = id ? id.toLowerCase() : randomUUID();
+  if (!isUuid(value)) throw badRequest('The id must be a UUID');
+  return value;
 }
 
 /** '' and null mean "none"; ids compare in lower case as PostgreSQL prints uuids. */
@@ -170,9 +174,6 @@ export function copyLines(stored: StoredLine[]): LineRow[] {
     subtotal: '0',
   }));
 }
-
-/** A unique-violation from the database (e.g. a client-made id that already exists). */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 /** The stored columns a content change compares against. */
 export interface StoredContent {

@@ -1,8 +1,23 @@
-/** Row → API helpers shared by quotes and orders. */
-import { toMoneyNumber, type DocumentItem } from '@smb/shared-types';
+/** Row → API helpers shared by quotes, orders and invoices. */
+import { toMoneyNumber, toRateNumber, type DocumentItem } from '@smb/shared-types';
 
 export const iso = (d: Date | string | null): string | null =>
   d === null ? null : new Date(d).toISOString();
+
+/** A document's amounts as JSON numbers. */
+export function documentAmounts(row: {
+  subtotal: string;
+  tax_rate: string;
+  tax_amount: string;
+  total: string;
+}) {
+  return {
+    subtotal: toMoneyNumber(row.subtotal),
+    taxRate: toRateNumber(row.tax_rate),
+    taxAmount: toMoneyNumber(row.tax_amount),
+    total: toMoneyNumber(row.total),
+  };
+}
 
 export interface ItemWithProductRow {
   id: string;

@@ -1,0 +1,13 @@
+import type { Numeric } from '../../db/tenant-database';
+
+/** Columns of quote, order and invoice lines. Lines belong to their document: they change with it and are synced inside it. */
+export interface LineItemColumns {
+  id: string;
+  product_id: string | null;
+  position: number;
+  product_name: string;
+  product_sku: string | null;
+  quantity: number;
+  unit_price: Numeric;
+  subtotal: Numeric;
+}
