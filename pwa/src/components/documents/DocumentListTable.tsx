@@ -1,7 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import { formatMoney } from '@smb/shared-types/money';
 import { Link } from 'react-router-dom';
-import { RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
+import { DetailLine, RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
 import { RowActionIcons, type RowAction } from '../list/RowActions';
 import { localDate } from './format';
 import { NotSyncedBadge } from './ListParts';
@@ -70,7 +70,6 @@ export function DocumentListTable<T extends ListedDocument>({
       <RecordCardList>
         {rows.map((row) => {
           const number = numberOf(row);
-          const contact = contactName(row);
           return (
             <RecordCard
               key={row.id}
@@ -87,9 +86,7 @@ export function DocumentListTable<T extends ListedDocument>({
               <Text size="sm" fw={500}>
                 {customerName(row) ?? 'N/A'}
               </Text>
-              <Text size="xs" c="dimmed">
-                {[contact, localDate(row.createdAt)].filter(Boolean).join(' · ')}
-              </Text>
+              <DetailLine parts={[contactName(row), localDate(row.createdAt)]} />
             </RecordCard>
           );
         })}

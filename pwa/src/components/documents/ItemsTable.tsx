@@ -87,7 +87,8 @@ export function ItemsTable({
             {lines.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="lg" size="sm">
+                  {/* Left on phones, where the wide table scrolls and its centre is off screen. */}
+                  <Text c="dimmed" ta={{ base: 'left', sm: 'center' }} py="lg" size="sm">
                     {emptyText}
                   </Text>
                 </Table.Td>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Stack } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { RowActionButtons, type RowAction } from './RowActions';
 
@@ -53,5 +53,16 @@ export function RecordCardList({ children }: { children: ReactNode }) {
     <Stack gap="sm" p="sm">
       {children}
     </Stack>
+  );
+}
+
+/** A dimmed secondary line of a card: the parts that are set, joined by ' · '. */
+export function DetailLine({ parts }: { parts: (string | number | null | undefined)[] }) {
+  const shown = parts.filter((part) => part !== null && part !== undefined && part !== '');
+  if (shown.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {shown.join(' · ')}
+    </Text>
   );
 }

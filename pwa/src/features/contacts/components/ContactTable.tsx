@@ -1,7 +1,12 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
-import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import {
+  DetailLine,
+  RecordCard,
+  RecordCardList,
+  useIsPhone,
+} from '../../../components/list/RecordCards';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ContactListRow } from '../data/contact-list';
 
@@ -55,23 +60,12 @@ export function ContactTable({
           <RecordCard
             key={contact.id}
             testId="contact-row"
-            title={
-              <>
-                <Text fw={600} size="sm">
-                  {contact.name}
-                </Text>
-                {pendingIds.has(contact.id) && <NotSyncedBadge />}
-              </>
-            }
+            title={<RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />}
             status={contact.role ? <RoleTag role={contact.role} /> : undefined}
             actions={actionsOf(contact)}
           >
             <Text size="sm">{contact.email}</Text>
-            {(contact.companyName || contact.phoneNumber) && (
-              <Text size="xs" c="dimmed">
-                {[contact.companyName, contact.phoneNumber].filter(Boolean).join(' · ')}
-              </Text>
-            )}
+            <DetailLine parts={[contact.companyName, contact.phoneNumber]} />
           </RecordCard>
         ))}
       </RecordCardList>
@@ -94,12 +88,7 @@ export function ContactTable({
           {rows.map((contact) => (
             <Table.Tr key={contact.id} data-testid="contact-row">
               <Table.Td>
-                <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {contact.name}
-                  </Text>
-                  {pendingIds.has(contact.id) && <NotSyncedBadge />}
-                </Group>
+                <RecordName name={contact.name} pending={pendingIds.has(contact.id)} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{contact.email}</Text>

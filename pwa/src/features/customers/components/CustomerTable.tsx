@@ -1,8 +1,13 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
 import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
-import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import {
+  DetailLine,
+  RecordCard,
+  RecordCardList,
+  useIsPhone,
+} from '../../../components/list/RecordCards';
 import { RowActionIcons, type RowAction } from '../../../components/list/RowActions';
 import type { CustomerRow } from '../../../db/types';
 
@@ -52,22 +57,11 @@ export function CustomerTable({
           <RecordCard
             key={customer.id}
             testId="customer-row"
-            title={
-              <>
-                <Text fw={600} size="sm">
-                  {customer.name}
-                </Text>
-                {pendingIds.has(customer.id) && <NotSyncedBadge />}
-              </>
-            }
+            title={<RecordName name={customer.name} pending={pendingIds.has(customer.id)} wrap />}
             actions={actionsOf(customer)}
           >
             <Text size="sm">{customer.email}</Text>
-            {(customer.phoneNumber || customer.address) && (
-              <Text size="xs" c="dimmed">
-                {[customer.phoneNumber, customer.address].filter(Boolean).join(' · ')}
-              </Text>
-            )}
+            <DetailLine parts={[customer.phoneNumber, customer.address]} />
           </RecordCard>
         ))}
       </RecordCardList>
@@ -89,12 +83,7 @@ export function CustomerTable({
           {rows.map((customer) => (
             <Table.Tr key={customer.id} data-testid="customer-row">
               <Table.Td>
-                <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {customer.name}
-                  </Text>
-                  {pendingIds.has(customer.id) && <NotSyncedBadge />}
-                </Group>
+                <RecordName name={customer.name} pending={pendingIds.has(customer.id)} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{customer.email}</Text>

@@ -1,8 +1,13 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { formatMoney } from '@smb/shared-types/money';
 import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
-import { RecordCard, RecordCardList, useIsPhone } from '../../../components/list/RecordCards';
+import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import {
+  DetailLine,
+  RecordCard,
+  RecordCardList,
+  useIsPhone,
+} from '../../../components/list/RecordCards';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ProductRow } from '../../../db/types';
 
@@ -44,14 +49,7 @@ export function ProductTable({
           <RecordCard
             key={product.id}
             testId="product-row"
-            title={
-              <>
-                <Text fw={600} size="sm">
-                  {product.name}
-                </Text>
-                {pendingIds.has(product.id) && <NotSyncedBadge />}
-              </>
-            }
+            title={<RecordName name={product.name} pending={pendingIds.has(product.id)} wrap />}
             aside={
               <Text fw={700} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {price(product)}
@@ -59,11 +57,7 @@ export function ProductTable({
             }
             actions={actionsOf(product)}
           >
-            {(product.sku || product.category) && (
-              <Text size="xs" c="dimmed">
-                {[product.sku, product.category].filter(Boolean).join(' · ')}
-              </Text>
-            )}
+            <DetailLine parts={[product.sku, product.category]} />
             {product.stock !== null && product.stock !== undefined && (
               <Text size="xs" c="dimmed">
                 Stock: {product.stock}
@@ -93,12 +87,7 @@ export function ProductTable({
           {rows.map((product) => (
             <Table.Tr key={product.id} data-testid="product-row">
               <Table.Td>
-                <Group gap={8} wrap="nowrap">
-                  <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {product.name}
-                  </Text>
-                  {pendingIds.has(product.id) && <NotSyncedBadge />}
-                </Group>
+                <RecordName name={product.name} pending={pendingIds.has(product.id)} />
               </Table.Td>
               <Table.Td>
                 {product.sku ? (
