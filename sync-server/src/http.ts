@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Type } from 'typebox';
-import { ApiErrorBody } from '@smb/shared-types';
+import { Type, type TSchema } from 'typebox';
+import { ApiErrorBody, ListQuery } from '@smb/shared-types';
 import type { Page } from './db/query';
+import { badRequest } from './errors';
 
 /** OpenAPI security requirement of every authenticated route. */
 export const BEARER = [{ bearer: [] }];
@@ -30,3 +31,31 @@ export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 export const LIST_DESCRIPTION =
   'A JSON array in a stable order. Optional limit/offset page it and q searches case-insensitively; ' +
   'the total before paging is in the X-Total-Count header.';
+
+/**
+ * Route options of a list call for every signed-in user: `ListQuery` (limit/offset/q) or another
+ * query string, the rows as a JSON array of `item`. The handler answers with `sendPage`.
+ */
+export function listRoute<T extends TSchema, Q extends TSchema = typeof ListQuery>(
+  app: FastifyInstance,
+  tags: string[],
+  item: T,
+  options: { description?: string; querystring?: Q; errorCodes?: number[] } = {},
+) {
+  return {
+    ...signedIn(app),
+    schema: {
+      tags,
+      security: BEARER,
+      description: options.description ?? LIST_DESCRIPTION,
+      querystring: (options.querystring ?? ListQuery) as Q,
+      response: { 200: Type.Array(item), ...errors(...(options.errorCodes ?? [400])) },
+    },
+  };
+}
+
+/** A PUT body may repeat the id of its URL, never name another one (400). */
+export function checkBodyId(bodyId: string | null | undefined, urlId: string): void {
+  if (bodyId && bodyId.toLowerCase() !== urlId.toLowerCase())
+    throw badRequest('The id in the body does not match the URL');
+}

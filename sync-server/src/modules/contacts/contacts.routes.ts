@@ -9,7 +9,15 @@ import {
   IdParams,
   ListQuery,
 } from '@smb/shared-types';
-import { BEARER, DeletedResponse, LIST_DESCRIPTION, errors, sendPage, signedIn } from '../../http';
+import {
+  BEARER,
+  DeletedResponse,
+  LIST_DESCRIPTION,
+  errors,
+  listRoute,
+  sendPage,
+  signedIn,
+} from '../../http';
 import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,16 +27,11 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: `Every contact, or one customer's with customerId. ${LIST_DESCRIPTION}`,
-        querystring: ContactListQuery,
-        response: { 200: list, ...errors(400, 404) },
-      },
-    },
+    listRoute(app, tags, ContactPerson, {
+      description: `Every contact, or one customer's with customerId. ${LIST_DESCRIPTION}`,
+      querystring: ContactListQuery,
+      errorCodes: [400, 404],
+    }),
     async (request, reply) =>
       sendPage(reply, await contacts.listContacts(request.auth, request.query)),
   );

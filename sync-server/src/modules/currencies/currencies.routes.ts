@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   CodeParams,
   Currency,
   CurrencyCreateBody,
   CurrencyUpdateBody,
   IdParams,
-  ListQuery,
 } from '@smb/shared-types';
 import {
   BEARER,
   DeletedResponse,
-  LIST_DESCRIPTION,
   adminOnly,
   errors,
+  listRoute,
   sendPage,
   signedIn,
 } from '../../http';
@@ -24,20 +22,8 @@ const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['currencies'];
   const security = BEARER;
 
-  app.get(
-    '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: LIST_DESCRIPTION,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Currency), ...errors(400) },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, await currencies.listCurrencies(request.auth, request.query)),
+  app.get('/', listRoute(app, tags, Currency), async (request, reply) =>
+    sendPage(reply, await currencies.listCurrencies(request.auth, request.query)),
   );
 
   app.get(

@@ -1,33 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  Customer,
-  CustomerCreateBody,
-  CustomerUpdateBody,
-  IdParams,
-  ListQuery,
-} from '@smb/shared-types';
-import { BEARER, DeletedResponse, LIST_DESCRIPTION, errors, sendPage, signedIn } from '../../http';
+import { Customer, CustomerCreateBody, CustomerUpdateBody, IdParams } from '@smb/shared-types';
+import { BEARER, DeletedResponse, errors, listRoute, sendPage, signedIn } from '../../http';
 import * as customers from './customers.service';
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['customers'];
   const security = BEARER;
 
-  app.get(
-    '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: LIST_DESCRIPTION,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Customer), ...errors(400) },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, await customers.listCustomers(request.auth, request.query)),
+  app.get('/', listRoute(app, tags, Customer), async (request, reply) =>
+    sendPage(reply, await customers.listCustomers(request.auth, request.query)),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { DocumentIdParams, DocumentListQuery, Invoice, InvoiceUpdateBody } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
+import { checkBodyId } from '../../http';
 import * as invoices from './invoices.service';
 
 /** Invoices are legal records: listed, read and given a status — never deleted. */
@@ -39,8 +39,7 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
     '/:id',
     { schema: { tags, security, params, body: InvoiceUpdateBody, response: { 200: Invoice } } },
     async (request) => {
-      if (request.body.id && request.body.id.toLowerCase() !== request.params.id.toLowerCase())
-        throw badRequest('The id in the body does not match the URL');
+      checkBodyId(request.body.id, request.params.id);
       return invoices.setInvoiceStatus(request.auth, request.params.id, request.body.status);
     },
   );

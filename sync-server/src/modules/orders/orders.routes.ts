@@ -9,7 +9,7 @@ import {
   OrderUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
+import { checkBodyId } from '../../http';
 import { createInvoiceFromOrder } from '../invoices/invoices.service';
 import * as orders from './orders.service';
 
@@ -54,8 +54,7 @@ const orderRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) 
     { schema: { tags, security, params, body: OrderUpdateBody, response: { 200: Order } } },
     async (request) => {
       const { id, ...input } = request.body;
-      if (id && id.toLowerCase() !== request.params.id.toLowerCase())
-        throw badRequest('The id in the body does not match the URL');
+      checkBodyId(id, request.params.id);
       return orders.updateOrder(request.auth, request.params.id, input);
     },
   );

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   Currency,
   IdParams,
-  ListQuery,
   Product,
   ProductCreateBody,
   ProductUpdateBody,
 } from '@smb/shared-types';
-import { BEARER, DeletedResponse, LIST_DESCRIPTION, errors, sendPage, signedIn } from '../../http';
+import {
+  BEARER,
+  DeletedResponse,
+  LIST_DESCRIPTION,
+  errors,
+  listRoute,
+  sendPage,
+  signedIn,
+} from '../../http';
 import { getDefaultCurrency, listCurrencies } from '../currencies/currencies.service';
 import * as products from './products.service';
 
@@ -16,20 +22,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products'];
   const security = BEARER;
 
-  app.get(
-    '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: LIST_DESCRIPTION,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Product), ...errors(400) },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, await products.listProducts(request.auth, request.query)),
+  app.get('/', listRoute(app, tags, Product), async (request, reply) =>
+    sendPage(reply, await products.listProducts(request.auth, request.query)),
   );
 
   app.get(
@@ -48,16 +42,9 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/currencies',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: `The currencies a product can use. ${LIST_DESCRIPTION}`,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Currency), ...errors(400) },
-      },
-    },
+    listRoute(app, tags, Currency, {
+      description: `The currencies a product can use. ${LIST_DESCRIPTION}`,
+    }),
     async (request, reply) => sendPage(reply, await listCurrencies(request.auth, request.query)),
   );
 

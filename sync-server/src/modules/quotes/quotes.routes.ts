@@ -9,7 +9,7 @@ import {
   QuoteUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
+import { checkBodyId } from '../../http';
 import * as quotes from './quotes.service';
 
 const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -53,8 +53,7 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
     { schema: { tags, security, params, body: QuoteUpdateBody, response: { 200: Quote } } },
     async (request) => {
       const { id, ...input } = request.body;
-      if (id && id.toLowerCase() !== request.params.id.toLowerCase())
-        throw badRequest('The id in the body does not match the URL');
+      checkBodyId(id, request.params.id);
       return quotes.updateQuote(request.auth, request.params.id, input);
     },
   );
