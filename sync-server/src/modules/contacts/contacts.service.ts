@@ -11,7 +11,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import { findCustomer } from '../customers/customers.repository';
 import type { TenantScope } from '../tenant-scope';
@@ -47,9 +47,9 @@ export async function listContacts(
 }
 
 export async function getContact(scope: TenantScope, id: string): Promise<ContactPerson> {
-  const row = await repo.findContact(scope.db, id);
-  if (!row) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
-  return toContact(row);
+  return toContact(
+    orNotFound(await repo.findContact(scope.db, id), CONTACT_PERSON_MESSAGES.notFound),
+  );
 }
 
 /** `contact.create`: the customer comes from `customerId` (or its alias `companyId`). */

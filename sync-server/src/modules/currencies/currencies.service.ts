@@ -11,7 +11,7 @@ import {
 } from '@smb/shared-types';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import * as repo from './currencies.repository';
@@ -38,21 +38,18 @@ export async function listCurrencies(
 }
 
 export async function getCurrency(scope: TenantScope, id: string): Promise<Currency> {
-  const row = await repo.findCurrency(scope.db, id);
-  if (!row) throw notFound(CURRENCY_MESSAGES.notFound);
-  return toCurrency(row);
+  return toCurrency(orNotFound(await repo.findCurrency(scope.db, id), CURRENCY_MESSAGES.notFound));
 }
 
 export async function getCurrencyByCode(scope: TenantScope, code: string): Promise<Currency> {
   const row = await repo.findCurrencyByCode(scope.db, code.trim().toUpperCase());
-  if (!row) throw notFound(CURRENCY_MESSAGES.notFound);
-  return toCurrency(row);
+  return toCurrency(orNotFound(row, CURRENCY_MESSAGES.notFound));
 }
 
 export async function getDefaultCurrency(scope: TenantScope): Promise<Currency> {
-  const row = await repo.findDefaultCurrency(scope.db);
-  if (!row) throw notFound(CURRENCY_MESSAGES.noDefault);
-  return toCurrency(row);
+  return toCurrency(
+    orNotFound(await repo.findDefaultCurrency(scope.db), CURRENCY_MESSAGES.noDefault),
+  );
 }
 
 /** Currency writes are for administrators, through REST or sync alike. */
@@ -117,8 +114,10 @@ export async function updateCurrency(
   try {
     return await inTransaction(scope.db, async (trx) => {
       const version = await nextVersion(trx);
-      const existing = await repo.findCurrency(trx, id, true);
-      if (!existing) throw notFound(CURRENCY_MESSAGES.notFound);
+      const existing = orNotFound(
+        await repo.findCurrency(trx, id, true),
+        CURRENCY_MESSAGES.notFound,
+      );
       const problem = currencyError(input, false);
       if (problem) throw badRequest(problem);
       if (input.isDefault === false && existing.is_default)
@@ -154,8 +153,7 @@ export async function deleteCurrency(scope: TenantScope, id: string): Promise<vo
   requireAdmin(scope);
   await inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
-    const existing = await repo.findCurrency(trx, id, true);
-    if (!existing) throw notFound(CURRENCY_MESSAGES.notFound);
+    const existing = orNotFound(await repo.findCurrency(trx, id, true), CURRENCY_MESSAGES.notFound);
     if (existing.is_default) throw conflict(CURRENCY_MESSAGES.deleteDefault);
     if (await repo.currencyCodeInUse(trx, existing.code)) throw conflict(CURRENCY_MESSAGES.inUse);
     await repo.deleteCurrency(trx, id);

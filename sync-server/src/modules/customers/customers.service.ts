@@ -19,7 +19,7 @@ import {
   versionFields,
   type Page,
 } from '../../db/query';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import { insertContact } from '../contacts/contacts.repository';
 import type { TenantScope } from '../tenant-scope';
@@ -44,9 +44,7 @@ export async function listCustomers(scope: TenantScope, query: ListQuery): Promi
 }
 
 export async function getCustomer(scope: TenantScope, id: string): Promise<Customer> {
-  const row = await repo.findCustomer(scope.db, id);
-  if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
-  return toCustomer(row);
+  return toCustomer(orNotFound(await repo.findCustomer(scope.db, id), CUSTOMER_MESSAGES.notFound));
 }
 
 /** `customer.create`: the customer and, when given, its main contact (role Primary) in one transaction. */

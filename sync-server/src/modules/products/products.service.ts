@@ -12,7 +12,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import { findCurrencyByCode } from '../currencies/currencies.repository';
 import type { TenantScope } from '../tenant-scope';
@@ -46,9 +46,7 @@ export async function listProducts(scope: TenantScope, query: ListQuery): Promis
 }
 
 export async function getProduct(scope: TenantScope, id: string): Promise<Product> {
-  const row = await repo.findProduct(scope.db, id);
-  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return toProduct(row);
+  return toProduct(orNotFound(await repo.findProduct(scope.db, id), PRODUCT_MESSAGES.notFound));
 }
 
 async function requireCurrency(db: TenantDb, code: string): Promise<void> {
