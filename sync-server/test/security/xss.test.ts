@@ -54,6 +54,11 @@ describe('notes sanitiser', () => {
     expect(sanitizeNotes(clean)).toBe(clean);
   });
 
+  it('is idempotent on nested paragraphs, which re-parse differently', () => {
+    const once = sanitizeNotes('<p>alert(1)<p>styled</p></p>');
+    expect(sanitizeNotes(once)).toBe(once);
+  });
+
   it('keeps the editor marks, lists and safe links', () => {
     expect(sanitizeNotes(CORPUS.at(-2)!)).toContain('<strong>bold</strong>');
     expect(sanitizeNotes(CORPUS.at(-2)!)).toContain('<ol><li>one</li></ol>');

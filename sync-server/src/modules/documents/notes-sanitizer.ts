@@ -42,7 +42,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * One pass can leave markup that parses differently the next time (e.g. a `<p>` nested in a
+ * `<p>` is closed early on re-parse), so passes repeat until the output is stable: what is
+ * stored is then exactly what a later sanitisation — on the public page, after an edit — yields.
+ */
 export function sanitizeNotes(html: string | null | undefined): string {
   if (!html) return '';
-  return sanitizeHtml(html, OPTIONS).trim();
+  let out = sanitizeHtml(html, OPTIONS).trim();
+  for (let pass = 0; pass < 5; pass++) {
+    const next = sanitizeHtml(out, OPTIONS).trim();
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
