@@ -8,7 +8,8 @@ export function OfflineNotice({ action }: { action: string }) {
   if (online) return null;
   return (
     <Alert color="orange" variant="light" icon={<IconWifiOff size={18} />} title="You are offline">
-      {action} needs an internet connection. Your work on this page is kept until you are back online.
+      {action} needs an internet connection. Your work on this page is kept until you are back
+      online.
     </Alert>
   );
 }
