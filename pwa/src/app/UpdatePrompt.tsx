@@ -16,10 +16,25 @@ export function UpdatePrompt() {
     await whenIdle();
     // The plugin reloads on 'controlling' only when a worker already controlled this page at
     // load; a page first loaded without one (first visit, still open) must reload itself.
-    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
-      once: true,
-    });
+    const container = navigator.serviceWorker;
+    if (!container) return window.location.reload();
+    container.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     await updateServiceWorker(true);
+    // The waiting worker does not always take over (seen in Chromium after an offline spell):
+    // ask it again each second; if it still waits after 5 s, drop the old registration and
+    // reload — we are online (the outbox just drained), so the new version loads from the
+    // server and registers itself afresh. Once nothing waits, reload.
+    const registration = await container.getRegistration();
+    let attempts = 0;
+    const retry = window.setInterval(() => {
+      const next = registration?.waiting;
+      attempts += 1;
+      if (next && attempts <= 5) return next.postMessage({ type: 'SKIP_WAITING' });
+      window.clearInterval(retry);
+      void (next ? registration!.unregister() : Promise.resolve(true)).finally(() =>
+        window.location.reload(),
+      );
+    }, 1_000);
   };
 
   return (
