@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createVerifiedAccount, loginThroughUi } from './support/accounts';
 import { apiLogin, seedMasterData, seedQuote, type QuoteJson } from './support/api';
 import { useE2E } from './support/e2e';
@@ -9,7 +10,7 @@ const e2e = useE2E();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Staff: the public link from the Share dialog of the quote's row. */
-async function shareLink(page: import('playwright-core').Page, customer: string): Promise<string> {
+async function shareLink(page: Page, customer: string): Promise<string> {
   await quoteRow(page, customer).getByRole('button', { name: /^Share quote / }).click();
   const dialog = page.getByRole('dialog');
   const link = await dialog.getByRole('textbox', { name: 'Public link' }).inputValue();
