@@ -4,6 +4,7 @@ import type { SmbDatabase } from '../db/database';
 import { ValidationError } from '../db/errors';
 import { newId } from '../db/meta';
 import type { DocumentItemArgs } from './mutation-args';
+import { mutate } from './mutate';
 
 /** A quote or order as the form gives it; a line without id is new. */
 export interface DocumentInput {
@@ -35,4 +36,28 @@ export async function currencyCodeFor(
   if (code) return code;
   const fallback = await db.currencies.filter((c) => c.isDefault).first();
   return fallback?.code ?? DEFAULT_CURRENCY_CODE;
+}
+
+/**
+ * Checks a new quote or order and queues its creation in one local transaction; returns the
+ * client-made id (its number stays 'Pending' until the server assigns one).
+ */
+export async function queueDocumentCreate(
+  db: SmbDatabase,
+  name: 'quote.create' | 'order.create',
+  input: DocumentInput,
+): Promise<string> {
+  checkDocument(input);
+  const id = newId();
+  await db.transaction('rw', db.allTables, async () => {
+    await mutate(db, name, {
+      id,
+      customerId: input.customerId ?? '',
+      contactId: input.contactId ?? null,
+      currencyCode: await currencyCodeFor(db, input.currencyCode),
+      notes: input.notes ?? '',
+      items: itemArgs(input.items ?? []),
+    });
+  });
+  return id;
 }

@@ -8,7 +8,7 @@ import { newId } from '../../../db/meta';
 import type { OrderRow } from '../../../db/types';
 import {
   checkDocument,
-  currencyCodeFor,
+  queueDocumentCreate,
   itemArgs,
   type DocumentInput,
 } from '../../../sync/documents-input';
@@ -38,19 +38,7 @@ export async function createOrder(
   input: OrderInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<string> {
-  checkDocument(input);
-  const id = newId();
-  await db.transaction('rw', db.allTables, async () => {
-    await mutate(db, 'order.create', {
-      id,
-      customerId: input.customerId ?? '',
-      contactId: input.contactId ?? null,
-      currencyCode: await currencyCodeFor(db, input.currencyCode),
-      notes: input.notes ?? '',
-      items: itemArgs(input.items ?? []),
-    });
-  });
-  return id;
+  return queueDocumentCreate(db, 'order.create', input);
 }
 
 export async function updateOrder(

@@ -8,7 +8,7 @@ import { newId } from '../../../db/meta';
 import type { QuoteRow } from '../../../db/types';
 import {
   checkDocument,
-  currencyCodeFor,
+  queueDocumentCreate,
   itemArgs,
   type DocumentInput,
 } from '../../../sync/documents-input';
@@ -32,19 +32,7 @@ export async function createQuote(
   input: QuoteInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<string> {
-  checkDocument(input);
-  const id = newId();
-  await db.transaction('rw', db.allTables, async () => {
-    await mutate(db, 'quote.create', {
-      id,
-      customerId: input.customerId ?? '',
-      contactId: input.contactId ?? null,
-      currencyCode: await currencyCodeFor(db, input.currencyCode),
-      notes: input.notes ?? '',
-      items: itemArgs(input.items ?? []),
-    });
-  });
-  return id;
+  return queueDocumentCreate(db, 'quote.create', input);
 }
 
 /** Saves changed fields of a Draft quote (`items` is one field: the whole list). */
