@@ -12,8 +12,9 @@ export function containsNul(value: unknown, depth = 0): boolean {
 
 export default fp(async function inputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    // A push carries many mutations: a bad one is rejected alone by its mutator, never the batch.
-    if (request.routeOptions.url === '/api/sync/push') return;
+    // A route that checks its own parts (a sync push rejects a bad mutation alone, never the
+    // whole batch) opts out with `config: { checksNulItself: true }`.
+    if ((request.routeOptions.config as { checksNulItself?: boolean }).checksNulItself) return;
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
       throw badRequest('Text must not contain NUL (\\u0000) characters');
   });

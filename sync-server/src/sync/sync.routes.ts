@@ -21,6 +21,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     '/push',
     {
       bodyLimit: PUSH_BODY_LIMIT,
+      config: { checksNulItself: true },
       schema: { ...common, body: PushRequest, response: { 200: PushResponse } },
     },
     async (request) =>
