@@ -1,9 +1,14 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import { useAuth } from '../../features/auth/auth-context';
 import classes from './SiteHeader.module.css';
+
+// The phone menu (a Drawer with focus trap and scroll lock) is fetched the first time it opens,
+// so the landing page's first download stays small; the service worker precaches it for offline.
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 const SECTION_LINKS = [
   { label: 'Services', to: { pathname: '/', hash: '#services' } },
@@ -14,6 +19,7 @@ const SECTION_LINKS = [
 /** Public navbar (spec §2): logged-out and logged-in variants; slide-in menu with overlay on phones. */
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { isAuthenticated, signOut } = useAuth();
   const navigate = useNavigate();
 
@@ -61,30 +67,30 @@ export function SiteHeader() {
           <Group gap="sm" visibleFrom="sm" wrap="nowrap">
             {accountButtons(false)}
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" />
+          <Burger
+            opened={opened}
+            onClick={() => {
+              setMenuLoaded(true);
+              toggle();
+            }}
+            hiddenFrom="sm"
+            aria-label="Open menu"
+          />
         </Group>
       </Container>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="80%"
-        title={<Logo size="sm" />}
-        hiddenFrom="sm"
-        overlayProps={{ backgroundOpacity: 0.5, blur: 2 }}
-        transitionProps={{ transition: 'slide-left', duration: 200 }}
-      >
-        <Stack gap={4} component="nav" aria-label="Mobile">
-          {SECTION_LINKS.map((link) => (
-            <Link key={link.label} to={link.to} className={classes.mobileLink} onClick={close}>
-              {link.label}
-            </Link>
-          ))}
-        </Stack>
-        <Divider my="md" />
-        <Stack gap="sm">{accountButtons(true)}</Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={opened}
+            onClose={close}
+            links={SECTION_LINKS}
+            linkClassName={classes.mobileLink}
+          >
+            {accountButtons(true)}
+          </MobileMenu>
+        </Suspense>
+      )}
     </Box>
   );
 }
