@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -9,6 +9,8 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['sync-server/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    // `*.pg.test.ts`: several server processes on one database, which only PostgreSQL allows.
+    exclude: [...configDefaults.exclude, ...(dbKind === 'pglite' ? ['**/*.pg.test.ts'] : [])],
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
     testTimeout: 30_000,
@@ -19,7 +21,9 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared-types', include: ['shared-types/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'shared-types', include: ['shared-types/**/*.test.ts'], environment: 'node' },
+      },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
       {

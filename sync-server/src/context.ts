@@ -1,10 +1,13 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { SessionCache } from './modules/auth/session-cache';
 
 /** What services need beyond a request: configuration, the database and the mailer. */
 export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Users and tenants behind sessions; services forget one after changing it. */
+  sessions: SessionCache;
 }

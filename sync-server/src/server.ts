@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateAll } from './db/migrate';
 import { createMailer } from './mail/mailer';
+import { createSessionCache } from './modules/auth/session-cache';
 
 let config: Config;
 try {
@@ -24,7 +25,11 @@ const migrated = await migrateAll(database.pool);
 log.info({ database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants }, 'database ready');
 
 const mailer = createMailer(config, log);
-const app = await buildApp({ config, database, mailer }, { loggerInstance: log });
+const sessions = createSessionCache(database, {
+  ttlMs: config.sessionCacheMs,
+  onError: (err) => log.warn({ err: err.message }, 'session change listener lost; reconnecting'),
+});
+const app = await buildApp({ config, database, mailer, sessions }, { loggerInstance: log });
 await app.listen({ port: config.port, host: config.host });
 log.info(
   { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
@@ -50,6 +55,7 @@ async function shutdown(signal: string) {
     clearInterval(reaper);
     log.info('HTTP server closed');
     mailer.close();
+    await sessions.close();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -14,6 +14,7 @@ import type { AppContext } from '../src/context';
 import { EMBEDDED_POOL_SIZE, connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
 import { migrateAll } from '../src/db/migrate';
 import { createMailer, type Mailer } from '../src/mail/mailer';
+import { createSessionCache } from '../src/modules/auth/session-cache';
 
 export const STRONG_PASSWORD = 'Str0ng!Pass';
 
@@ -76,7 +77,8 @@ export async function createTestApp(
   await migrateAll(testDb.database.pool);
   const silent = { info() {} };
   const mailer = options.mailer ?? createMailer(config, silent);
-  const ctx: AppContext = { config, database: testDb.database, mailer };
+  const sessions = createSessionCache(testDb.database, { ttlMs: config.sessionCacheMs });
+  const ctx: AppContext = { config, database: testDb.database, mailer, sessions };
   const app = await buildApp(ctx, options.build);
   await app.ready();
   return {
@@ -87,6 +89,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       mailer.close();
+      await sessions.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -123,10 +123,16 @@ export function connectDatabase(
   const pool = createPool(connectionString, poolSize, onError);
   const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
   const tenantBase = db as unknown as Kysely<TenantDatabase>;
+  // One scoped Kysely per tenant, made once: a request reuses it instead of building a new one.
+  const tenantDbs = new Map<string, TenantDb>();
   return {
     pool,
     db,
-    tenantDb: (schemaName) => tenantBase.withSchema(schemaName),
+    tenantDb(schemaName) {
+      let scoped = tenantDbs.get(schemaName);
+      if (!scoped) tenantDbs.set(schemaName, (scoped = tenantBase.withSchema(schemaName)));
+      return scoped;
+    },
     kind: stop ? 'embedded' : 'postgres',
     async close() {
       await db.destroy(); // ends the pool

@@ -72,7 +72,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
     } catch {
       throw unauthorized('Your session is invalid or has expired. Please log in again.');
     }
-    const found = await findUserWithTenant(ctx.database.db, claims.sub);
+    const found = await ctx.sessions.lookup(claims.sub, () =>
+      findUserWithTenant(ctx.database.db, claims.sub),
+    );
     if (
       !found ||
       found.tenant.id !== claims.tenantId ||

@@ -126,6 +126,7 @@ export async function verifyEmail(ctx: AppContext, email: string, otpCode: strin
   if (user?.is_verified) throw badRequest(AUTH_MESSAGES.invalidCode);
   await consumeCode(ctx, user, 'verify', otpCode);
   await repo.updateUser(ctx.database.db, user!.id, { is_verified: true });
+  ctx.sessions.forgetUser(user!.id);
 }
 
 export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
@@ -175,6 +176,7 @@ export async function resetPassword(
     password_hash: await hashPassword(newPassword),
     bumpTokenVersion: true,
   });
+  ctx.sessions.forgetUser(user!.id);
 }
 
 export async function sendInvitation(
@@ -204,6 +206,7 @@ export async function verifyInvitation(
     is_pending_approval: false,
     bumpTokenVersion: true,
   });
+  ctx.sessions.forgetUser(user!.id);
   return (await repo.findUserById(ctx.database.db, user!.id))!;
 }
 

@@ -34,9 +34,9 @@ export async function renameCurrentTenant(
   requireTenantAdmin(scope);
   const problem = companyNameError(body.naturalName);
   if (problem) throw badRequest(problem);
-  return toTenant(
-    await repo.renameTenant(ctx.database.db, scope.tenant.id, body.naturalName.trim()),
-  );
+  const tenant = await repo.renameTenant(ctx.database.db, scope.tenant.id, body.naturalName.trim());
+  ctx.sessions.forgetTenant(tenant.id);
+  return toTenant(tenant);
 }
 
 /**
@@ -47,5 +47,6 @@ export async function deleteTenant(ctx: AppContext, scope: TenantScope, id: stri
   requireTenantAdmin(scope);
   if (id !== scope.tenant.id) throw notFound(TENANT_MESSAGES.notFound);
   await repo.deleteTenant(ctx.database.db, id);
+  ctx.sessions.forgetTenant(id);
   await dropTenantSchema(ctx.database, scope.tenant.schema_name);
 }

@@ -111,15 +111,16 @@ export async function setUserRole(
   isTenantAdmin: boolean,
 ): Promise<User> {
   if (id === scope.user.id && !isTenantAdmin) throw badRequest(USER_MESSAGES.cannotDemoteSelf);
-  return toUser(
-    await changeUser(ctx, scope, id, !isTenantAdmin, (trx) =>
-      repo.setTenantAdmin(trx, id, isTenantAdmin),
-    ),
+  const user = await changeUser(ctx, scope, id, !isTenantAdmin, (trx) =>
+    repo.setTenantAdmin(trx, id, isTenantAdmin),
   );
+  ctx.sessions.forgetUser(id);
+  return toUser(user);
 }
 
-/** Deletes a user (their sessions end at once: every request loads the user); never oneself. */
+/** Deletes a user (their sessions end at once); never oneself. */
 export async function deleteUser(ctx: AppContext, scope: TenantScope, id: string): Promise<void> {
   if (id === scope.user.id) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
   await changeUser(ctx, scope, id, true, (trx) => repo.deleteUser(trx, id));
+  ctx.sessions.forgetUser(id);
 }

@@ -1,0 +1,133 @@
+import pg from 'pg';
+import type { TenantRow, UserRow } from '../../db/app-tables';
+import type { Database } from '../../db/database';
+
+export interface SessionRecord {
+  user: UserRow;
+  tenant: TenantRow;
+}
+
+/**
+ * The user and tenant behind a bearer token, kept between requests so that a read costs one
+ * database round trip instead of two — without letting a deleted user or a demoted admin keep
+ * access.
+ *
+ * Every change to `app.users` or `app.tenants` fires `NOTIFY smb_sessions` (a trigger, so no
+ * writer can forget it); each server process LISTENs and forgets the user or the whole tenant
+ * the moment the change commits. The process that made the change also forgets it itself right
+ * after its commit, before answering, so its own next request never sees the old row. The cache is
+ * used only while the LISTEN connection is up: when it drops, everything is forgotten and every
+ * request reads the database again until it is back. The embedded database belongs to one process,
+ * so there the process's own forgetting is all there is to hear. Entries also expire after
+ * `ttlMs` as a last line of defence.
+ */
+export interface SessionCache {
+  /** The cached record, or `load()`'s, which is kept unless a change raced with the read. */
+  lookup(
+    userId: string,
+    load: () => Promise<SessionRecord | undefined>,
+  ): Promise<SessionRecord | undefined>;
+  /** Call after a change to the user has committed. */
+  forgetUser(userId: string): void;
+  /** Call after a change to the tenant (or all its users) has committed. */
+  forgetTenant(tenantId: string): void;
+  close(): Promise<void>;
+}
+
+export const SESSION_CHANNEL = 'smb_sessions';
+const MAX_ENTRIES = 10_000;
+const RECONNECT_MS = { first: 200, max: 10_000 };
+
+interface Options {
+  /** 0 turns the cache off: every request reads the database. */
+  ttlMs: number;
+  onError?: (err: Error) => void;
+}
+
+export function createSessionCache(database: Database, options: Options): SessionCache {
+  const entries = new Map<string, SessionRecord & { expiresAt: number }>();
+  // Bumped by every forget: a read that started before a change may not store what it read.
+  let generation = 0;
+  let listening = database.kind === 'embedded';
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const forgetAll = () => {
+    generation += 1;
+    entries.clear();
+  };
+  const forgetUser = (userId: string) => {
+    generation += 1;
+    entries.delete(userId);
+  };
+  const forgetTenant = (tenantId: string) => {
+    generation += 1;
+    for (const [userId, entry] of entries) if (entry.tenant.id === tenantId) entries.delete(userId);
+  };
+
+  async function listen(delayMs: number): Promise<void> {
+    if (closed) return;
+    const client = new pg.Client({ ...database.pool.options, keepAlive: true });
+    client.on('notification', (message) => {
+      const [kind, id] = (message.payload ?? '').split(':');
+      if (kind === 'user' && id) forgetUser(id);
+      else if (kind === 'tenant' && id) forgetTenant(id);
+      else forgetAll();
+    });
+    const lost = (err?: Error) => {
+      if (listener !== client) return;
+      listener = undefined;
+      listening = false;
+      forgetAll();
+      if (err) options.onError?.(err);
+      client.end().catch(() => {});
+      if (!closed)
+        retry = setTimeout(() => void listen(Math.min(delayMs * 2, RECONNECT_MS.max)), delayMs);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSION_CHANNEL}`);
+      if (listener !== client) return;
+      forgetAll(); // whatever changed while nobody listened
+      listening = true;
+    } catch (err) {
+      lost(err as Error);
+    }
+  }
+
+  const enabled = options.ttlMs > 0;
+  if (enabled && database.kind === 'postgres') {
+    listening = false;
+    void listen(RECONNECT_MS.first);
+  }
+
+  return {
+    async lookup(userId, load) {
+      if (!enabled || !listening) return load();
+      const hit = entries.get(userId);
+      if (hit && hit.expiresAt > Date.now()) return { user: hit.user, tenant: hit.tenant };
+      const before = generation;
+      const record = await load();
+      if (record && generation === before && listening) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(userId, { ...record, expiresAt: Date.now() + options.ttlMs });
+      }
+      return record;
+    },
+    forgetUser,
+    forgetTenant,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      listening = false;
+      entries.clear();
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * PostgreSQL only (several server processes share one database; the embedded database admits
+ * one process): a change made through one server, or by any other writer, reaches the sessions
+ * another server holds at once, and a server that cannot hear changes stops holding sessions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { connectDatabase, type Database } from '../src/db/database';
+import { createSessionCache, type SessionCache } from '../src/modules/auth/session-cache';
+import { createTestApp, registerTenant, type TestApp } from './helpers';
+import { client, expectStatus, inviteAndAccept } from './api-helpers';
+
+let t: TestApp;
+let other: { app: FastifyInstance; database: Database; sessions: SessionCache };
+let admin: Awaited<ReturnType<typeof registerTenant>>;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const connectionString = t.ctx.database.pool.options.connectionString!;
+  const database = connectDatabase(connectionString, 4);
+  const sessions = createSessionCache(database, { ttlMs: 30_000 });
+  const app = await buildApp({ ...t.ctx, database, sessions });
+  await app.ready();
+  other = { app, database, sessions };
+  sql = new pg.Client({ connectionString });
+  await sql.connect();
+  admin = await registerTenant(t, 'Two Servers Co');
+  await until(async () => (await onOther(admin.token, '/api/customers')) === 200);
+});
+afterAll(async () => {
+  await other?.app.close();
+  await other?.sessions.close();
+  await other?.database.close();
+  await sql?.end();
+  await t?.close();
+});
+
+/** The status the second server answers. */
+async function onOther(token: string, url: string): Promise<number> {
+  return (
+    await other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+  ).statusCode;
+}
+
+/** Polls until `check` holds; returns the milliseconds it took (fails after 2 s). */
+async function until(check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > 2_000) throw new Error('condition not met within 2 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return Date.now() - start;
+}
+
+describe('sessions held by another server', () => {
+  it('a member demoted and then deleted through one server is refused by the other at once', async () => {
+    const member = await inviteAndAccept(t, admin.token, true);
+    expect(await onOther(member.token, '/api/users')).toBe(200);
+    expect(await onOther(member.token, '/api/users')).toBe(200); // held now
+    expectStatus(
+      await client(t, admin.token).put(`/api/users/${member.userId}/role`, {
+        isTenantAdmin: false,
+      }),
+      200,
+    );
+    expect(
+      await until(async () => (await onOther(member.token, '/api/users')) === 403),
+    ).toBeLessThan(500);
+    expectStatus(await client(t, admin.token).call('DELETE', `/api/users/${member.userId}`), 200);
+    expect(
+      await until(async () => (await onOther(member.token, '/api/customers')) === 401),
+    ).toBeLessThan(500);
+  });
+
+  it('a change written by any other client of the database counts too (a trigger announces it)', async () => {
+    const member = await inviteAndAccept(t, admin.token, true);
+    expect(await onOther(member.token, '/api/users')).toBe(200);
+    await sql.query('UPDATE app.users SET is_tenant_admin = false WHERE id = $1', [member.userId]);
+    await until(async () => (await onOther(member.token, '/api/users')) === 403);
+    await sql.query('UPDATE app.users SET token_version = token_version + 1 WHERE id = $1', [
+      member.userId,
+    ]);
+    await until(async () => (await onOther(member.token, '/api/customers')) === 401);
+  });
+
+  it('while the server cannot hear changes it holds nothing, and it listens again by itself', async () => {
+    const member = await inviteAndAccept(t, admin.token, true);
+    expect(await onOther(member.token, '/api/users')).toBe(200);
+    // Cut every LISTEN connection (only the servers hold one).
+    await sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query = 'LISTEN smb_sessions'`,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    // Nobody hears this change; the server must read the user again rather than trust what it held.
+    await sql.query('UPDATE app.users SET is_tenant_admin = false WHERE id = $1', [member.userId]);
+    expect(await onOther(member.token, '/api/users')).toBe(403);
+    // Back to listening: a later change is heard again.
+    await until(async () => {
+      const { rows } = await sql.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN smb_sessions'`,
+      );
+      return rows[0].n === 2;
+    });
+    expect(await onOther(member.token, '/api/users')).toBe(403); // held again
+    await sql.query('UPDATE app.users SET is_tenant_admin = true WHERE id = $1', [member.userId]);
+    await until(async () => (await onOther(member.token, '/api/users')) === 200);
+  });
+});

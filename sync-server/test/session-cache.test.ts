@@ -1,0 +1,109 @@
+/**
+ * Sessions are cached between requests (one database round trip per request instead of two);
+ * a change to the user or the tenant still counts from the very next request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  STRONG_PASSWORD,
+  createTestApp,
+  latestCode,
+  registerTenant,
+  type TestApp,
+} from './helpers';
+import { client, expectStatus, inviteAndAccept } from './api-helpers';
+import { loadConfig } from '../src/config';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof registerTenant>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await registerTenant(t, 'Cache Co');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a session held between requests', () => {
+  it('a demoted admin loses admin rights on the next request, and a deleted user is refused', async () => {
+    const member = await inviteAndAccept(t, admin.token, true);
+    const memberApi = client(t, member.token);
+    // Warm: the member's user and tenant are now held by the server.
+    expect((await memberApi.get('/api/users')).statusCode).toBe(200);
+    expect((await memberApi.get('/api/users')).statusCode).toBe(200);
+    expectStatus(
+      await client(t, admin.token).put(`/api/users/${member.userId}/role`, {
+        isTenantAdmin: false,
+      }),
+      200,
+    );
+    expect((await memberApi.get('/api/users')).statusCode).toBe(403);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(200);
+    expectStatus(await client(t, admin.token).call('DELETE', `/api/users/${member.userId}`), 200);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(401);
+  });
+
+  it('a password reset ends the sessions signed before it at once', async () => {
+    const member = await inviteAndAccept(t, admin.token, false);
+    const memberApi = client(t, member.token);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: member.email },
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        email: member.email,
+        otpCode: latestCode(t.mailDir, member.email),
+        newPassword: `${STRONG_PASSWORD}2`,
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(401);
+  });
+
+  it('a renamed company shows its new name to the other users at once', async () => {
+    const member = await inviteAndAccept(t, admin.token, false);
+    const memberApi = client(t, member.token);
+    const before = expectStatus<{ naturalName: string }>(
+      await memberApi.get('/api/tenants/current'),
+      200,
+    );
+    expect(before.naturalName).toBe('Cache Co');
+    expectStatus(
+      await client(t, admin.token).put('/api/tenants/current', { naturalName: 'Cache Co Renamed' }),
+      200,
+    );
+    const after = expectStatus<{ naturalName: string }>(
+      await memberApi.get('/api/tenants/current'),
+      200,
+    );
+    expect(after.naturalName).toBe('Cache Co Renamed');
+  });
+
+  it('a deleted company’s users are refused at once', async () => {
+    const other = await registerTenant(t, 'Doomed Co');
+    const member = await inviteAndAccept(t, other.token, false);
+    expect((await client(t, member.token).get('/api/customers')).statusCode).toBe(200);
+    expectStatus(
+      await client(t, other.token).call('DELETE', `/api/tenants/${other.tenantId}`),
+      200,
+    );
+    expect((await client(t, member.token).get('/api/customers')).statusCode).toBe(401);
+    expect((await client(t, other.token).get('/api/customers')).statusCode).toBe(401);
+  });
+});
+
+describe('SESSION_CACHE_SECONDS', () => {
+  it('defaults to 30 s, accepts 0 (read the user on every request) and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: t.config.dataDir }).sessionCacheMs).toBe(30_000);
+    expect(
+      loadConfig({ DATA_DIR: t.config.dataDir, SESSION_CACHE_SECONDS: '0' }).sessionCacheMs,
+    ).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: t.config.dataDir, SESSION_CACHE_SECONDS: '-1' })).toThrow(
+      'SESSION_CACHE_SECONDS must be a whole number from 0 to 300',
+    );
+  });
+});
