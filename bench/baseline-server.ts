@@ -62,7 +62,7 @@ app.post<{ Body: { customerId: string; contactId: string; productId: string } }>
       for (let i = 0; i < 3; i++)
         await client.query(
           `INSERT INTO ${s}.quote_items (id, quote_id, product_id, position, product_name, product_sku, quantity, unit_price, subtotal)
-         VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $7 * 2)`,
+         VALUES ($1, $2, $3, $4, $5, $6, 2, $7::numeric, $7::numeric * 2)`,
           [
             crypto.randomUUID(),
             id,
