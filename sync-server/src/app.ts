@@ -33,14 +33,33 @@ export interface BuildOptions {
 }
 
 /** Builds the Fastify instance: external plugins → app plugins → modules → static PWA. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    // One line per request, written when it completes (below), instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.loggerInstance)
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          // The path only: a query string may carry a secret (the public quote link's token).
+          path: request.url.split('?')[0],
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+          remoteAddress: request.ip,
+        },
+        'request completed',
+      );
+    });
 
   // External plugins
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -48,13 +67,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swagger, {
     openapi: {
       info: { title: 'SMB Finance API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // App plugins
-  await app.register(errorsPlugin, { serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')) });
+  await app.register(errorsPlugin, {
+    serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')),
+  });
   await app.register(inputGuard);
   await app.register(authPlugin, { ctx });
 
@@ -80,7 +103,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       wildcard: false,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
-        if (name === 'index.html' || name === 'sw.js' || name.startsWith('workbox-') || name.endsWith('.webmanifest'))
+        if (
+          name === 'index.html' ||
+          name === 'sw.js' ||
+          name.startsWith('workbox-') ||
+          name.endsWith('.webmanifest')
+        )
           res.header('Cache-Control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');

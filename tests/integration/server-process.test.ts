@@ -43,7 +43,10 @@ describe('the server process', () => {
       tenantNaturalName: 'Restart Co',
     });
     expect(reg.status).toBe(201);
-    expect(server.output()).toMatch(/mail saved to the dev mailbox/);
+    // The log arrives through a pipe, possibly a moment after the response.
+    await expect
+      .poll(() => server!.output(), { timeout: 2_000 })
+      .toMatch(/mail saved to the dev mailbox/);
     expect(server.output()).not.toContain(PASSWORD);
     const verify = await api(server.url, 'POST', '/api/auth/verify-email-otp', {
       email,
@@ -71,6 +74,23 @@ describe('the server process', () => {
       ),
     );
     expect(burst.map((r) => r.status).filter((s) => s >= 300)).toEqual([]);
+
+    // One log line per request, when it completes; no password, token or query string in it.
+    await api(server.url, 'GET', '/api/auth/ping?token=query-secret-value');
+    await expect
+      .poll(() => server!.output(), { timeout: 2_000 })
+      .toContain('"path":"/api/auth/ping"');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"request completed"'));
+    expect(lines.length).toBeGreaterThanOrEqual(30);
+    expect(
+      lines.some((l) => l.includes('"path":"/api/auth/login"') && l.includes('"statusCode":200')),
+    ).toBe(true);
+    expect(server.output()).not.toContain('incoming request');
+    for (const secret of [PASSWORD, token, 'query-secret-value'])
+      expect(server.output()).not.toContain(secret);
 
     const started = Date.now();
     expect(await server.stop('SIGTERM')).toBe(0);
