@@ -4,7 +4,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context';
@@ -25,6 +32,28 @@ import productRoutes from './modules/products/products.routes';
 import tenantRoutes from './modules/tenants/tenants.routes';
 import userRoutes from './modules/users/users.routes';
 
+/** One log line per request, when it completes, instead of Fastify's two. */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const line = {
+      method: request.method,
+      // The path only: a query string may carry a secret (the public quote link's token).
+      path: request.url.split('?')[0],
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** A pino logger the whole process shares; none (tests) → no request logging. */
   loggerInstance?: FastifyBaseLogger;
@@ -39,27 +68,12 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
-    // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  if (options.loggerInstance)
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        {
-          method: request.method,
-          // The path only: a query string may carry a secret (the public quote link's token).
-          path: request.url.split('?')[0],
-          statusCode: reply.statusCode,
-          responseTime: reply.elapsedTime,
-          remoteAddress: request.ip,
-        },
-        'request completed',
-      );
-    });
 
   // External plugins
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });

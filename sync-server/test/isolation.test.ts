@@ -279,6 +279,9 @@ describe('tenant-isolation matrix', () => {
     expect((await client(t, doomed.token).get('/api/tenants/current')).statusCode).toBe(200);
     await t.ctx.database.pool.query('DELETE FROM app.users WHERE id = $1', [doomed.userId]);
     const ghost = client(t, doomed.token);
+    // Deleted behind the server's back (not through its API): the change reaches the session it
+    // holds by NOTIFY, a moment after the commit.
+    await expect.poll(async () => (await ghost.get('/api/tenants/current')).statusCode).toBe(401);
     const failures: string[] = [];
     for (const route of guarded()) {
       const res = await call(ghost, route);

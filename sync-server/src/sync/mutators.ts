@@ -20,6 +20,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
 import { badRequest, forbidden, notFound } from '../errors';
+import type { SessionCache } from '../modules/auth/session-cache';
 import type { TenantScope } from '../modules/tenant-scope';
 import * as contacts from '../modules/contacts/contacts.service';
 import * as currencies from '../modules/currencies/currencies.service';
@@ -40,6 +41,8 @@ export interface MutatorContext {
   mailer: {
     send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
   };
+  /** Servers hold sessions' tenants; a rename is forgotten once committed. */
+  sessions: Pick<SessionCache, 'forgetTenant'>;
 }
 
 type Mutator = (
@@ -194,7 +197,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'currency.delete': async (scope, raw) => currencies.deleteCurrency(scope, parse(IdArgs, raw).id),
 
   // The company name lives in the control plane; it is written on this transaction's connection.
-  'tenant.update': async (scope, raw) => {
+  'tenant.update': async (scope, raw, after, ctx) => {
     if (!scope.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
     const { naturalName } = parse(TenantUpdateBody, raw);
     const problem = companyNameError(naturalName);
@@ -202,6 +205,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     await sql`UPDATE app.tenants SET natural_name = ${naturalName.trim()} WHERE id = ${scope.tenant.id}`.execute(
       scope.db,
     );
+    after.push(async () => ctx.sessions.forgetTenant(scope.tenant.id));
   },
 
   'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),

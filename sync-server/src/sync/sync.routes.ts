@@ -28,7 +28,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
       push(
         request.auth,
         request.body,
-        { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer },
+        { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer, sessions: ctx.sessions },
         request.log,
       ),
   );

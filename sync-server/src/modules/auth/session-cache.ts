@@ -17,9 +17,9 @@ export interface SessionRecord {
  * the moment the change commits. The process that made the change also forgets it itself right
  * after its commit, before answering, so its own next request never sees the old row. The cache is
  * used only while the LISTEN connection is up: when it drops, everything is forgotten and every
- * request reads the database again until it is back. The embedded database belongs to one process,
- * so there the process's own forgetting is all there is to hear. Entries also expire after
- * `ttlMs` as a last line of defence.
+ * request reads the database again until it is back. Entries also expire after `ttlMs` as a last
+ * line of defence. On the embedded database nothing is held: its one connection cannot be given
+ * to LISTEN, and the lookup there is an in-process call anyway.
  */
 export interface SessionCache {
   /** The cached record, or `load()`'s, which is kept unless a change raced with the read. */
@@ -48,7 +48,7 @@ export function createSessionCache(database: Database, options: Options): Sessio
   const entries = new Map<string, SessionRecord & { expiresAt: number }>();
   // Bumped by every forget: a read that started before a change may not store what it read.
   let generation = 0;
-  let listening = database.kind === 'embedded';
+  let listening = false;
   let closed = false;
   let listener: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -99,11 +99,8 @@ export function createSessionCache(database: Database, options: Options): Sessio
     }
   }
 
-  const enabled = options.ttlMs > 0;
-  if (enabled && database.kind === 'postgres') {
-    listening = false;
-    void listen(RECONNECT_MS.first);
-  }
+  const enabled = options.ttlMs > 0 && database.kind === 'postgres';
+  if (enabled) void listen(RECONNECT_MS.first);
 
   return {
     async lookup(userId, load) {

@@ -73,6 +73,35 @@ export async function nextDocumentNumber(
   return documentNumber(PREFIX[kind], Number(row.value));
 }
 
+/**
+ * The tenant's next version and next number of `kind` in one statement: both row locks, held to
+ * commit. A create that takes them last keeps the tenant's other writers waiting for one
+ * statement and the commit instead of its whole transaction.
+ */
+export async function nextVersionAndNumber(
+  trx: TenantDb,
+  kind: CounterTable['name'],
+): Promise<{ version: string; number: string }> {
+  const row = await trx
+    .with('v', (db) =>
+      db
+        .updateTable('sync_state')
+        .set({ version: sql<string>`version + 1` })
+        .returning('version'),
+    )
+    .with('n', (db) =>
+      db
+        .updateTable('counters')
+        .set({ value: sql<number>`value + 1` })
+        .where('name', '=', kind)
+        .returning('value'),
+    )
+    .selectFrom(['v', 'n'])
+    .select(['v.version', 'n.value'])
+    .executeTakeFirstOrThrow();
+  return { version: String(row.version), number: documentNumber(PREFIX[kind], Number(row.value)) };
+}
+
 /** The line tables of quotes and orders, and the column naming each line's document. */
 const LINES = {
   quote: { table: 'quote_items', parent: 'quote_id' },
@@ -116,6 +145,17 @@ export async function replaceLines(
 ) {
   const { table, parent } = LINES[kind];
   await linesDb(trx).deleteFrom(table).where(sql.ref(parent), '=', documentId).execute();
+  await insertLines(trx, kind, documentId, lines);
+}
+
+/** The lines of a new document. */
+export async function insertLines(
+  trx: TenantDb,
+  kind: LinesOf,
+  documentId: string,
+  lines: LineRow[],
+) {
+  const { table, parent } = LINES[kind];
   if (lines.length)
     await linesDb(trx)
       .insertInto(table)

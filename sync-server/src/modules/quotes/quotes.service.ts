@@ -36,7 +36,8 @@ import {
   findContact,
   findCurrencyByCode,
   findLines,
-  nextDocumentNumber,
+  insertLines,
+  nextVersionAndNumber,
   replaceLines,
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
@@ -128,24 +129,27 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
     const id = newDocumentId(input.id);
     if (await repo.quoteIdExists(trx, id)) throw conflict('A quote with this id already exists');
     const content = await prepareContent(trx, input, null, []);
-    const version = await nextVersion(trx);
-    const quoteNumber = await nextDocumentNumber(trx, 'quote');
+    // Written under a stand-in number and version, read back, and only then numbered: the
+    // tenant's version and counter rows stay locked for two statements and the commit.
     try {
       await repo.insertQuote(trx, {
         id,
-        quote_number: quoteNumber,
+        quote_number: `pending:${id}`,
         ...content.set,
         status,
         ...statusStamps(status),
-        version,
+        version: 0,
         updated_at: new Date(),
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
       throw err;
     }
-    await replaceLines(trx, 'quote', id, content.lines);
-    return loadQuote(trx, scope.tenant, id);
+    await insertLines(trx, 'quote', id, content.lines);
+    const quote = await loadQuote(trx, scope.tenant, id);
+    const { version, number } = await nextVersionAndNumber(trx, 'quote');
+    await repo.updateQuote(trx, id, { quote_number: number, version });
+    return { ...quote, quoteNumber: number, version };
   });
 }
 
