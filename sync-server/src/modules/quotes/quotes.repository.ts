@@ -46,10 +46,6 @@ export async function lockQuote(trx: TenantDb, id: string) {
   return trx.selectFrom('quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function quoteIdExists(db: TenantDb, id: string): Promise<boolean> {
-  return !!(await db.selectFrom('quotes').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 export async function insertQuote(trx: TenantDb, row: Insertable<QuoteTable>) {
   await trx.insertInto('quotes').values(row).execute();
 }

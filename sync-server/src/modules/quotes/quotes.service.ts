@@ -127,10 +127,10 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
   return inTransaction(scope.db, async (trx) => {
     const status = checkStatus(input.status) ?? 'Draft';
     const id = newDocumentId(input.id);
-    if (await repo.quoteIdExists(trx, id)) throw conflict('A quote with this id already exists');
     const content = await prepareContent(trx, input, null, []);
-    // Written under a stand-in number and version, read back, and only then numbered: the
-    // tenant's version and counter rows stay locked for two statements and the commit.
+    // Written under a stand-in number and version (a taken id fails here: 409), read back, and
+    // only then numbered: the tenant's version and counter rows stay locked for two statements
+    // and the commit.
     try {
       await repo.insertQuote(trx, {
         id,
