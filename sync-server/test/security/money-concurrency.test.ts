@@ -214,7 +214,7 @@ describe('concurrency', () => {
     expect(overwritten).toEqual(written.sort());
   });
 
-  it('numbers quotes gaplessly and uniquely in two tenants with many concurrent writers (REST and push)', async () => {
+  it('numbers quotes and orders gaplessly and uniquely in two tenants with many concurrent writers (REST and push)', async () => {
     const summary: string[] = [];
     await Promise.all(
       ['Numbers A', 'Numbers B'].map(async (name) => {
@@ -244,14 +244,28 @@ describe('concurrency', () => {
           notes: '',
           items: [{ productId: product.id, quantity: 1 }],
         };
-        const jobs: Promise<unknown>[] = [];
-        for (let i = 0; i < 15; i++) jobs.push(api.post('/api/quotes', body));
+        // Orders at the same time: every writer takes the tenant's version row, then a counter.
+        const rest: Array<Promise<{ statusCode: number }>> = [];
+        const pushes: Array<Promise<{ body: { results: Array<{ status: string }> } }>> = [];
         for (let i = 0; i < 15; i++) {
+          rest.push(api.post('/api/quotes', body));
+          rest.push(api.post('/api/orders', body));
           const w = new TestClient(t, admin.token);
-          jobs.push(w.push([w.mutation('quote.create', { ...body, id: randomUUID() })]));
+          pushes.push(w.push([w.mutation('quote.create', { ...body, id: randomUUID() })]));
         }
-        await Promise.all(jobs);
+        expect((await Promise.all(rest)).map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+        expect(
+          (await Promise.all(pushes)).flatMap((r) => r.body.results.map((x) => x.status)),
+        ).toEqual(Array(15).fill('applied'));
         const schema = await schemaOf(t, admin.tenantId);
+        const orderNumbers = (
+          await t.ctx.database.pool.query<{ order_number: string }>(
+            `SELECT order_number FROM "${schema}".orders`,
+          )
+        ).rows
+          .map((r) => Number(r.order_number.slice(3)))
+          .sort((x, y) => x - y);
+        expect(orderNumbers).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
         const numbers = (
           await t.ctx.database.pool.query<{ quote_number: string }>(
             `SELECT quote_number FROM "${schema}".quotes`,

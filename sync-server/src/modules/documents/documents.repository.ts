@@ -74,8 +74,8 @@ export async function nextDocumentNumber(
 }
 
 /**
- * The tenant's next version and next number of `kind` in one statement: both row locks, held to
- * commit. A create that takes them last keeps the tenant's other writers waiting for one
+ * The tenant's next version and next number of `kind` in one statement: both row locks (in that
+ * order), held to commit. A create that takes them last keeps the tenant's other writers waiting for one
  * statement and the commit instead of its whole transaction.
  */
 export async function nextVersionAndNumber(
@@ -94,6 +94,9 @@ export async function nextVersionAndNumber(
         .updateTable('counters')
         .set({ value: sql<number>`value + 1` })
         .where('name', '=', kind)
+        // Runs `v` first (a one-time filter): every writer locks the version row before the
+        // counter, as `nextVersion` then `nextDocumentNumber` do, so no two can deadlock.
+        .where((eb) => eb.exists(eb.selectFrom('v').select('version')))
         .returning('value'),
     )
     .selectFrom(['v', 'n'])
