@@ -113,6 +113,41 @@ describe('push', () => {
     ]);
   });
 
+  it('tells an up-to-date device about a rejection that changed no data, with nothing else', async () => {
+    const c = client();
+    await c.push([c.mutation('customer.create', customerArgs())]);
+    await c.pull();
+    const head = c.cursor;
+    const res = await c.push([
+      c.mutation('contact.create', {
+        id: randomUUID(),
+        customerId: randomUUID(),
+        name: 'N',
+        email: 'n@n.test',
+      }),
+    ]);
+    expect(res.body.results[0]).toMatchObject({ status: 'rejected' });
+    const page = await c.pullOnce(head);
+    expect(page).toMatchObject({
+      cursor: head,
+      hasMore: false,
+      clear: false,
+      patch: [],
+      remaining: 0,
+    });
+    expect(page.lastMutationIds).toEqual({ [c.clientId]: 2 });
+    expect(page.rejections).toEqual([
+      {
+        mutationId: 2,
+        name: 'contact.create',
+        statusCode: 404,
+        message: expect.any(String),
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
+    ]);
+    expect(page.tenant).toMatchObject({ id: expect.any(String), naturalName: expect.any(String) });
+  });
+
   it('refuses a client id used by another user', async () => {
     const c = client();
     await c.push([c.mutation('customer.create', customerArgs())]);

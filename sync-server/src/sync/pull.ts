@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   PULL_PAGE_SIZE,
   SYNC_ENTITIES,
@@ -84,6 +85,12 @@ export async function pull(
   pageSize = PULL_PAGE_SIZE,
 ): Promise<PullResponse> {
   const requested = BigInt(cursorText ?? '0');
+  // Most pulls come from devices that are up to date (every poll and every poke of another
+  // device's own write): they need no snapshot transaction.
+  if (requested > 0n) {
+    const answer = await upToDate(scope, clientGroupId, clientId, requested);
+    if (answer) return answer;
+  }
   return scope.db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -134,48 +141,95 @@ export async function pull(
           : { op: 'del', entity: c.entity, id: c.id },
       );
 
-      const clients = await trx
-        .selectFrom('sync_clients')
-        .select(['client_id', 'last_mutation_id'])
-        .where('client_group_id', '=', clientGroupId)
-        .where('user_id', '=', scope.user.id)
-        .execute();
-      const rejections = await trx
-        .selectFrom('sync_rejections')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .where(
-          'created_at',
-          '>',
-          sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`,
-        )
-        .orderBy('mutation_id')
-        .execute();
-
+      const clients = await clientsOf(trx, scope, clientGroupId).execute();
+      const rejections = await rejectionsOf(trx, clientId).execute();
       return {
         cursor: cursor.toString(),
         hasMore,
         clear,
-        lastMutationIds: Object.fromEntries(
-          clients.map((c) => [c.client_id, Number(c.last_mutation_id)]),
-        ),
         patch,
-        rejections: rejections.map((r) => ({
-          mutationId: Number(r.mutation_id),
-          name: r.name,
-          statusCode: r.status_code,
-          message: r.message,
-          createdAt: r.created_at.toISOString(),
-        })),
         remaining: remainingRows,
-        tenant: {
-          id: scope.tenant.id,
-          naturalName: scope.tenant.natural_name,
-          schemaName: scope.tenant.schema_name,
-          createdAt: scope.tenant.created_at.toISOString(),
-        },
+        ...acknowledgements(scope, clients, rejections),
       };
     });
+}
+
+/** The client group's last mutation ids (the user's own clients only). */
+const clientsOf = (db: TenantDb, scope: TenantScope, clientGroupId: string) =>
+  db
+    .selectFrom('sync_clients')
+    .select(['client_id', 'last_mutation_id'])
+    .where('client_group_id', '=', clientGroupId)
+    .where('user_id', '=', scope.user.id);
+
+const rejectionsOf = (db: TenantDb, clientId: string) =>
+  db
+    .selectFrom('sync_rejections')
+    .select(['mutation_id', 'name', 'status_code', 'message', 'created_at'])
+    .where('client_id', '=', clientId)
+    .where('created_at', '>', sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`)
+    .orderBy('mutation_id');
+
+/** What every pull answer tells besides the changes (numbers and dates arrive as JSON or as pg gives them). */
+function acknowledgements(
+  scope: TenantScope,
+  clients: Array<{ client_id: string; last_mutation_id: string | number }>,
+  rejections: Array<{
+    mutation_id: string | number;
+    name: string;
+    status_code: number;
+    message: string;
+    created_at: Date | string;
+  }>,
+): Pick<PullResponse, 'lastMutationIds' | 'rejections' | 'tenant'> {
+  return {
+    lastMutationIds: Object.fromEntries(
+      clients.map((c) => [c.client_id, Number(c.last_mutation_id)]),
+    ),
+    rejections: rejections.map((r) => ({
+      mutationId: Number(r.mutation_id),
+      name: r.name,
+      statusCode: r.status_code,
+      message: r.message,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    tenant: {
+      id: scope.tenant.id,
+      naturalName: scope.tenant.natural_name,
+      schemaName: scope.tenant.schema_name,
+      createdAt: scope.tenant.created_at.toISOString(),
+    },
+  };
+}
+
+/**
+ * The answer to a device whose cursor is the head, from one statement (one snapshot: the ids it
+ * acknowledges cannot run ahead of the data), or null when there is more to send.
+ */
+async function upToDate(
+  scope: TenantScope,
+  clientGroupId: string,
+  clientId: string,
+  requested: bigint,
+): Promise<PullResponse | null> {
+  const row = await scope.db
+    .selectFrom('sync_state')
+    .select((eb) => [
+      'version',
+      'tombstone_horizon',
+      jsonArrayFrom(clientsOf(scope.db, scope, clientGroupId)).as('clients'),
+      jsonArrayFrom(rejectionsOf(scope.db, clientId)).as('rejections'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (BigInt(row.version) !== requested || requested < BigInt(row.tombstone_horizon)) return null;
+  return {
+    cursor: requested.toString(),
+    hasMore: false,
+    clear: false,
+    patch: [],
+    remaining: 0,
+    ...acknowledgements(scope, row.clients, row.rejections),
+  };
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
