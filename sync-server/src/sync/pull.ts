@@ -214,7 +214,7 @@ async function upToDate(
 ): Promise<PullResponse | null> {
   const row = await scope.db
     .selectFrom('sync_state')
-    .select((eb) => [
+    .select([
       'version',
       'tombstone_horizon',
       jsonArrayFrom(clientsOf(scope.db, scope, clientGroupId)).as('clients'),
