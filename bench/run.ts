@@ -145,6 +145,36 @@ budgets.push([
   `server idle after seed ${scale.serverRssMb.idleAfterSeed} MB; heap after GC ${scale.browserHeapMb.usedAfterGc} MB`,
   true,
 ]);
+// API budgets, on the local PostgreSQL (the embedded database is reported, not budgeted).
+const onPostgres = (name: string, target: LoadResult['target']) =>
+  api.find((r) => r.database === 'postgres' && r.target === target && r.name === name);
+for (const [name, isRead] of [
+  ['GET /api/customers/{id}', true],
+  ['POST /api/sync/pull (empty)', true],
+  ['GET /api/quotes (100)', true],
+  ['POST /api/quotes (3 items)', false],
+] as const) {
+  const r = onPostgres(name, 'ours');
+  const b = onPostgres(name, 'baseline');
+  if (!r || !b) continue;
+  const share = Math.round((r.requestsPerSecond / b.requestsPerSecond) * 100);
+  const [minRate, maxP99] = isRead ? [1_000, 50] : [300, 100];
+  budgets.push([
+    `API ${name} on PostgreSQL, 50 connections`,
+    `${r.requestsPerSecond} req/s, p99 ${r.p99} ms`,
+    `≥ ${minRate.toLocaleString('en-US')} req/s, p99 ≤ ${maxP99} ms`,
+    `bare baseline ${b.requestsPerSecond} req/s, p99 ${b.p99} ms`,
+    r.requestsPerSecond >= minRate && r.p99 <= maxP99,
+  ]);
+  if (isRead)
+    budgets.push([
+      `API ${name}: our read path against the bare baseline`,
+      `${share} %`,
+      '≥ 60 %',
+      `${r.requestsPerSecond} / ${b.requestsPerSecond} req/s`,
+      share >= 60,
+    ]);
+}
 report.budgets = budgets.map(([figure, value, budget, baseline, ok]) => ({
   figure,
   value,
@@ -152,7 +182,9 @@ report.budgets = budgets.map(([figure, value, budget, baseline, ok]) => ({
   baseline,
   met: ok,
 }));
-console.log('\nSync at scale, app load and memory (headless Chromium, same 2 cores)');
+console.log(
+  '\nBudgets: sync at scale, app load and memory (headless Chromium), API (same 2 cores)',
+);
 console.log('| figure | ours | budget | baseline in the same run | budget met |');
 console.log('|---|---:|---:|---|---|');
 for (const [figure, value, budget, baseline, ok] of budgets)
