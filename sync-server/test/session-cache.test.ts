@@ -2,7 +2,7 @@
  * Sessions are cached between requests (one database round trip per request instead of two);
  * a change to the user or the tenant still counts from the very next request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   STRONG_PASSWORD,
   createTestApp,
@@ -93,6 +93,31 @@ describe('a session held between requests', () => {
     );
     expect((await client(t, member.token).get('/api/customers')).statusCode).toBe(401);
     expect((await client(t, other.token).get('/api/customers')).statusCode).toBe(401);
+  });
+});
+
+describe('a token checked before', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is refused once it expires, though it was accepted a moment earlier', async () => {
+    const member = await inviteAndAccept(t, admin.token, false);
+    const memberApi = client(t, member.token);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(200);
+    expect((await memberApi.get('/api/customers')).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60 * 1000 + 1000 });
+    const late = await memberApi.get('/api/customers');
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(
+      'Your session is invalid or has expired. Please log in again.',
+    );
+  });
+
+  it('is refused when one character of its signature changes', async () => {
+    const api = client(t, admin.token);
+    expect((await api.get('/api/customers')).statusCode).toBe(200);
+    const last = admin.token.at(-2) === 'A' ? 'B' : 'A';
+    const tampered = `${admin.token.slice(0, -2)}${last}${admin.token.at(-1)}`;
+    expect((await client(t, tampered).get('/api/customers')).statusCode).toBe(401);
   });
 });
 
