@@ -52,6 +52,9 @@ console.log(
     .join(', ')}`,
 );
 
+// `BENCH_ONLY=api`: the API part alone (while working on it); latest.json is left as it is.
+if (process.env.BENCH_ONLY === 'api') process.exit(0);
+
 // Parts 2–4: sync at scale, app load and memory, in one headless Chromium against the large tenant.
 let appLoad: AppLoadResult | undefined;
 const scale = await benchSyncScale(log, async ({ browser, baseUrl, context, staticDir }) => {

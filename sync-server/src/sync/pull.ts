@@ -9,6 +9,7 @@ import {
 } from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 import type { TenantScope } from '../modules/tenant-scope';
+import { prepared } from '../db/prepared';
 import { ENTITY_TABLES, toPatchValue } from './rows';
 
 export interface Change {
@@ -141,7 +142,7 @@ export async function pull(
           : { op: 'del', entity: c.entity, id: c.id },
       );
 
-      const clients = await clientsOf(trx, scope, clientGroupId).execute();
+      const clients = await clientsOf(trx, scope.user.id, clientGroupId).execute();
       const rejections = await rejectionsOf(trx, clientId).execute();
       return {
         cursor: cursor.toString(),
@@ -155,12 +156,12 @@ export async function pull(
 }
 
 /** The client group's last mutation ids (the user's own clients only). */
-const clientsOf = (db: TenantDb, scope: TenantScope, clientGroupId: string) =>
+const clientsOf = (db: TenantDb, userId: string, clientGroupId: string) =>
   db
     .selectFrom('sync_clients')
     .select(['client_id', 'last_mutation_id'])
     .where('client_group_id', '=', clientGroupId)
-    .where('user_id', '=', scope.user.id);
+    .where('user_id', '=', userId);
 
 const rejectionsOf = (db: TenantDb, clientId: string) =>
   db
@@ -202,6 +203,19 @@ function acknowledgements(
   };
 }
 
+/** Compiled once per tenant: polls are the most frequent call of all. */
+const headAndAcknowledgements = prepared(
+  (db: TenantDb, clientGroupId: string, userId: string, clientId: string) =>
+    db
+      .selectFrom('sync_state')
+      .select([
+        'version',
+        'tombstone_horizon',
+        jsonArrayFrom(clientsOf(db, userId, clientGroupId)).as('clients'),
+        jsonArrayFrom(rejectionsOf(db, clientId)).as('rejections'),
+      ]),
+);
+
 /**
  * The answer to a device whose cursor is the head, from one statement (one snapshot: the ids it
  * acknowledges cannot run ahead of the data), or null when there is more to send.
@@ -212,16 +226,9 @@ async function upToDate(
   clientId: string,
   requested: bigint,
 ): Promise<PullResponse | null> {
-  const row = await scope.db
-    .selectFrom('sync_state')
-    .select([
-      'version',
-      'tombstone_horizon',
-      jsonArrayFrom(clientsOf(scope.db, scope, clientGroupId)).as('clients'),
-      jsonArrayFrom(rejectionsOf(scope.db, clientId)).as('rejections'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (BigInt(row.version) !== requested || requested < BigInt(row.tombstone_horizon)) return null;
+  const [row] = await headAndAcknowledgements(scope.db, clientGroupId, scope.user.id, clientId);
+  if (!row || BigInt(row.version) !== requested || requested < BigInt(row.tombstone_horizon))
+    return null;
   return {
     cursor: requested.toString(),
     hasMore: false,

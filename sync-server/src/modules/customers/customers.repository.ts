@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
@@ -13,13 +14,14 @@ export async function findCustomer(
   forUpdate = false,
 ): Promise<CustomerRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(forUpdate, (q) => q.forUpdate())
-    .executeTakeFirst();
+  if (!forUpdate) return (await customerById(db, id))[0];
+  return db.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
+
+/** GET /api/customers/{id}, the hottest read: compiled once per tenant. */
+const customerById = prepared((db: TenantDb, id: string) =>
+  db.selectFrom('customers').selectAll().where('id', '=', id),
+);
 
 export async function listCustomers(
   db: TenantDb,
