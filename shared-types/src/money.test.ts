@@ -10,6 +10,7 @@ import {
   taxAmount,
   taxRateFor,
   toMoneyNumber,
+  toRateNumber,
 } from './money';
 
 describe('lineSubtotal', () => {
@@ -181,5 +182,36 @@ describe('formatMoney (en-US)', () => {
 
   it('formats numbers too', () => {
     expect(formatMoney(0.1 + 0.2, 'USD')).toBe('$0.30');
+  });
+});
+
+describe('toMoneyNumber and toRateNumber on stored values', () => {
+  it('give exactly the rounded amount for any numeric(…, 2) / (…, 3) text, and round anything else', () => {
+    const stored = (decimals: number) =>
+      fc
+        .tuple(
+          fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }),
+          fc.integer({ min: 0, max: decimals }),
+        )
+        .map(([units, places]) => {
+          const text = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
+          const body = places ? `${text.slice(0, -places)}.${text.slice(-places)}` : text;
+          return units < 0n ? `-${body}` : body;
+        });
+    fc.assert(
+      fc.property(stored(2), (text) => {
+        expect(toMoneyNumber(text)).toBe(Number(roundMoney(text)));
+      }),
+      { numRuns: 5_000 },
+    );
+    fc.assert(
+      fc.property(stored(3), (text) => {
+        expect(toRateNumber(text)).toBe(Number(normalizeTaxRate(text)));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(toMoneyNumber('12.345')).toBe(12.35);
+    expect(toMoneyNumber(' 7.5 ')).toBe(7.5);
+    expect(toRateNumber('9.9755')).toBe(9.976);
   });
 });

@@ -105,13 +105,19 @@ export function taxRateFor(
  * to 12.35, which JSON prints as 12.35 — safe for display and transport, never used for sums.
  */
 export function toMoneyNumber(value: MoneyInput): number {
+  // What a numeric(…, 2) column gives is already in cents: Number() of it is the same number,
+  // without building a Decimal (a list of 100 quotes converts ~1,000 amounts).
+  if (typeof value === 'string' && CENTS.test(value)) return Number(value);
   return Number(roundMoney(value));
 }
+const CENTS = /^-?\d{1,15}(\.\d{1,2})?$/;
 
 /** A tax rate as a JSON number (up to 3 decimals). */
 export function toRateNumber(value: MoneyInput): number {
+  if (typeof value === 'string' && THOUSANDTHS.test(value)) return Number(value);
   return Number(normalizeTaxRate(value));
 }
+const THOUSANDTHS = /^-?\d{1,15}(\.\d{1,3})?$/;
 
 /** Compares two amounts exactly: -1, 0 or 1. */
 export function compareMoney(a: MoneyInput, b: MoneyInput): number {
