@@ -15,9 +15,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The PWA imports messages, constants and rules from shared-types, never its TypeBox
-      // schemas: schema builders (`Type.*`) are pure and TypeBox's own modules are dropped when unused, so a
-      // page that needs one message does not download the schema library (-12 kB gzip on the
-      // entry). The bundle report fails the build if TypeBox reaches the landing page again.
+      // schemas: schema builders (`Type.*`) are pure and TypeBox's own modules are dropped when
+      // unused, so a page that needs one message does not download the schema library (-12 kB
+      // gzip on the entry). The bundle report fails the build if TypeBox reaches the landing page.
       treeshake: {
         manualPureFunctions: ['Type'],
         moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id),

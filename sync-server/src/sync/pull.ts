@@ -150,7 +150,7 @@ export async function pull(
         clear,
         patch,
         remaining: remainingRows,
-        ...acknowledgements(scope, clients, rejections),
+        ...besidesChanges(scope, clients, rejections),
       };
     });
 }
@@ -171,8 +171,11 @@ const rejectionsOf = (db: TenantDb, clientId: string) =>
     .where('created_at', '>', sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`)
     .orderBy('mutation_id');
 
-/** What every pull answer tells besides the changes (numbers and dates arrive as JSON or as pg gives them). */
-function acknowledgements(
+/**
+ * What every pull answer tells besides the changes: acknowledged mutation ids, rejections and the
+ * tenant (numbers and dates arrive as JSON or as pg gives them).
+ */
+function besidesChanges(
   scope: TenantScope,
   clients: Array<{ client_id: string; last_mutation_id: string | number }>,
   rejections: Array<{
@@ -235,7 +238,7 @@ async function upToDate(
     clear: false,
     patch: [],
     remaining: 0,
-    ...acknowledgements(scope, row.clients, row.rejections),
+    ...besidesChanges(scope, row.clients, row.rejections),
   };
 }
 

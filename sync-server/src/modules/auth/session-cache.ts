@@ -34,7 +34,8 @@ export interface SessionCache {
   close(): Promise<void>;
 }
 
-export const SESSION_CHANNEL = 'smb_sessions';
+/** The channel the trigger of migrations/app/2026_11_21_1500 notifies. */
+const SESSION_CHANNEL = 'smb_sessions';
 const MAX_ENTRIES = 10_000;
 const RECONNECT_MS = { first: 200, max: 10_000 };
 

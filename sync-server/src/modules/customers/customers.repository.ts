@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { prepared } from '../../db/prepared';
 import { isUuid } from '@smb/shared-types';
+import { prepared } from '../../db/prepared';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
 import type { CustomerTable } from './customers.table';
