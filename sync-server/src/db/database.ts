@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { PreparingClient } from './prepared';
 import type { AppDatabase } from './app-tables';
 import type { TenantDatabase, TenantDb } from './tenant-database';
 
@@ -91,10 +92,21 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** How long a pooled connection lives (then it is replaced, with nothing prepared on it). */
+export const CONNECTION_LIFETIME_SECONDS = 600;
+
 export function createPool(connectionString: string, max: number, onError: (err: Error) => void): pg.Pool {
   // A single embedded connection queues every request behind it: give the queue time.
   const connectionTimeoutMillis = max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000;
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis,
+    idleTimeoutMillis: 30_000,
+    Client: PreparingClient,
+    // The statements a connection keeps prepared die with it.
+    maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onError);
   // Nor may a checked-out one: between two queries of a transaction no query is active to receive

@@ -18,9 +18,22 @@ export async function findCustomer(
   return db.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** GET /api/customers/{id}, the hottest read: compiled once per tenant. */
+/** GET /api/customers/{id}, the hottest read: compiled once per tenant, prepared by name. */
 const customerById = prepared((db: TenantDb, id: string) =>
-  db.selectFrom('customers').selectAll().where('id', '=', id),
+  db
+    .selectFrom('customers')
+    .select([
+      'id',
+      'name',
+      'email',
+      'phone_number',
+      'address',
+      'address2',
+      'created_at',
+      'version',
+      'updated_at',
+    ])
+    .where('id', '=', id),
 );
 
 export async function listCustomers(
