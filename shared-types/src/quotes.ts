@@ -33,9 +33,12 @@ export const MAX_ITEM_QUANTITY = 1_000_000;
 export const MAX_ITEMS = 500;
 export const MAX_NOTES_LENGTH = 50_000;
 
+/** Digits a document number has at least. */
+export const DOCUMENT_NUMBER_DIGITS = 4;
+
 /** `Q-0001`, `SO-0001`, `INV-0001`: at least 4 digits, growing past 9999 (`Q-10000`). */
 export function documentNumber(prefix: string, value: number): string {
-  return `${prefix}-${String(value).padStart(4, '0')}`;
+  return `${prefix}-${String(value).padStart(DOCUMENT_NUMBER_DIGITS, '0')}`;
 }
 
 export interface DocumentItemInput {

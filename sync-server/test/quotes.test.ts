@@ -118,6 +118,8 @@ describe('create', () => {
     expect(quote).toMatchObject({ subtotal: 60.27, taxRate: 9.975, taxAmount: 6.01, total: 66.28 });
     expect(typeof quote.version).toBe('string');
     expect(new Date(quote.createdAt).toString()).not.toBe('Invalid Date');
+    // The answer is made of what was written: it must be what reading the quote gives.
+    expect(quote).toEqual((await call('GET', `/api/quotes/${quote.id}`)).json());
   });
 
   it('rounds tax half-up at the 0.005 boundary and uses 10 % for an unknown currency', async () => {

@@ -17,12 +17,7 @@ import {
 import type { TenantDb } from '../../db/tenant-database';
 import { badRequest } from '../../errors';
 import { sanitizeNotes } from './notes-sanitizer';
-import {
-  findContact,
-  findCurrencyByCode,
-  findCustomer,
-  findProducts,
-} from './documents.repository';
+import { findReferences, type References } from './documents.repository';
 
 /** Largest total numeric(14, 2) can hold. */
 const MAX_TOTAL = '999999999999.99';
@@ -72,17 +67,17 @@ export const idOrNull = (value: string | null | undefined): string | null =>
   value ? value.toLowerCase() : null;
 
 /** Spec §5 checks in order, then: the customer exists and the contact is one of its contacts. */
-export async function checkRecipient(
-  trx: TenantDb,
+function checkRecipient(
   input: { customerId: string | null; contactId: string | null; items: DocumentItemBody[] | null },
-): Promise<void> {
+  refs: References,
+): Parties {
   const error = documentInputError(input);
   if (error) throw badRequest(error);
-  const customer = isUuid(input.customerId) ? await findCustomer(trx, input.customerId) : undefined;
+  const { customer, contact } = refs;
   if (!customer) throw badRequest(QUOTE_MESSAGES.selectCustomer);
-  const contact = isUuid(input.contactId) ? await findContact(trx, input.contactId) : undefined;
   if (!contact) throw badRequest(QUOTE_MESSAGES.selectContact);
   if (contact.customer_id !== customer.id) throw badRequest(QUOTE_MESSAGES.contactNotOfCustomer);
+  return { customer, contact };
 }
 
 /** 'usd' → 'USD'; empty → USD (spec §9 default); anything else that is not 3 letters → 400. */
@@ -93,9 +88,19 @@ export function normalizeCurrencyCode(code: string | null | undefined): string {
   return value;
 }
 
-/** The currency's tax rate, or 10 % when the tenant has no such currency (spec §9). */
-export async function currencyTaxRate(trx: TenantDb, code: string): Promise<string> {
-  return taxRateFor(await findCurrencyByCode(trx, code));
+/** `normalizeCurrencyCode`, or null for a code it would refuse. */
+function currencyCodeOrNull(code: string | null | undefined): string | null {
+  try {
+    return normalizeCurrencyCode(code);
+  } catch {
+    return null;
+  }
+}
+
+/** The product ids of the client's lines, or null when one is not a UUID. */
+function productIdsOf(items: DocumentItemBody[] | null): string[] | null {
+  const ids = [...new Set((items ?? []).map((i) => i.productId ?? ''))];
+  return ids.every(isUuid) ? ids : null;
 }
 
 /**
@@ -103,14 +108,13 @@ export async function currencyTaxRate(trx: TenantDb, code: string): Promise<stri
  * by its `id`, or else by position — and still names the same product keeps its stored unit price;
  * any other line takes the product's current price. Line ids are the stored ids or new UUIDs.
  */
-export async function priceLines(
-  trx: TenantDb,
+function priceLines(
   items: DocumentItemBody[],
   stored: StoredLine[],
-): Promise<LineRow[]> {
-  const productIds = [...new Set(items.map((i) => i.productId ?? ''))];
-  if (!productIds.every(isUuid)) throw badRequest(QUOTE_MESSAGES.unknownProduct);
-  const products = new Map((await findProducts(trx, productIds)).map((p) => [p.id, p]));
+  found: References['products'],
+): LineRow[] {
+  if (!productIdsOf(items)) throw badRequest(QUOTE_MESSAGES.unknownProduct);
+  const products = new Map(found.map((p) => [p.id, p]));
   const claimed = new Set<string>();
   const byId = new Map(stored.map((l) => [l.id, l]));
 
@@ -213,6 +217,15 @@ export interface PreparedContent {
     total: string;
   };
   lines: LineRow[];
+  /** The customer and contact it names, and the products its lines name (as they are now). */
+  parties: Parties;
+  products: References['products'];
+}
+
+/** A document's customer and contact, as the content checks found them. */
+export interface Parties {
+  customer: NonNullable<References['customer']>;
+  contact: NonNullable<References['contact']>;
 }
 
 /**
@@ -237,10 +250,18 @@ export async function prepareContent(
         ? stored.map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity }))
         : null,
     ) ?? null;
-  await checkRecipient(trx, { customerId, contactId, items });
-  const currencyCode = normalizeCurrencyCode(pick('currencyCode', current?.currency_code.trim()));
-  const taxRate = fixedTaxRate ?? (await currencyTaxRate(trx, currencyCode));
-  const lines = await priceLines(trx, items!, stored);
+  const currencyInput = pick('currencyCode', current?.currency_code.trim());
+  // One lookup for all four; the checks then run in the order the spec gives their messages.
+  const refs = await findReferences(trx, {
+    customerId: isUuid(customerId) ? customerId : null,
+    contactId: isUuid(contactId) ? contactId : null,
+    currencyCode: fixedTaxRate === undefined ? currencyCodeOrNull(currencyInput) : null,
+    productIds: productIdsOf(items) ?? [],
+  });
+  const parties = checkRecipient({ customerId, contactId, items }, refs);
+  const currencyCode = normalizeCurrencyCode(currencyInput);
+  const taxRate = fixedTaxRate ?? taxRateFor(refs.currency);
+  const lines = priceLines(items!, stored, refs.products);
   const totals = totalLines(lines, taxRate);
   return {
     set: {
@@ -254,5 +275,25 @@ export async function prepareContent(
       total: totals.total,
     },
     lines,
+    parties,
+    products: refs.products,
   };
+}
+
+/**
+ * The lines just written for a new document, as `findLines` would read them back: each product as
+ * it is now is the one they were priced from.
+ */
+export function writtenLines(documentId: string, content: PreparedContent) {
+  const products = new Map(content.products.map((p) => [p.id, p]));
+  return content.lines.map((line) => {
+    const product = products.get(line.product_id!)!;
+    return {
+      ...line,
+      document_id: documentId,
+      current_name: product.name,
+      current_sku: product.sku,
+      current_price: product.price,
+    };
+  });
 }

@@ -74,6 +74,21 @@ export function toParties(row: PartiesRow) {
   };
 }
 
+/** A document's parties as found by the content checks, in the columns a document query joins. */
+export function partyColumns(parties: {
+  customer: { name: string; email: string; address: string | null };
+  contact: { name: string; email: string; role: string | null };
+}): PartiesRow {
+  return {
+    customer_name: parties.customer.name,
+    customer_email: parties.customer.email,
+    customer_address: parties.customer.address,
+    contact_name: parties.contact.name,
+    contact_email: parties.contact.email,
+    contact_role: parties.contact.role,
+  };
+}
+
 /** Groups rows by a key, keeping their order. */
 export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

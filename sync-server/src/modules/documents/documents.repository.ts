@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { documentNumber } from '@smb/shared-types';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
 import type { LineRow } from './document-lines';
 import type { LineItemColumns } from './documents.table';
@@ -26,15 +27,6 @@ export async function findContact(db: TenantDb, id: string) {
     .executeTakeFirst();
 }
 
-export async function findProducts(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'sku', 'price', 'currency_code'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
 export async function findCurrencyByCode(db: TenantDb, code: string) {
   return db
     .selectFrom('currencies')
@@ -42,6 +34,52 @@ export async function findCurrencyByCode(db: TenantDb, code: string) {
     .where('code', '=', code)
     .executeTakeFirst();
 }
+
+/**
+ * Everything a document's content refers to, in one statement instead of four: the customer, the
+ * contact, the currency and the products (null or absent when unknown). Ids must be UUIDs or null.
+ * Amounts come as text, exact, as every other query gives them.
+ */
+export async function findReferences(
+  db: TenantDb,
+  refs: {
+    customerId: string | null;
+    contactId: string | null;
+    currencyCode: string | null;
+    productIds: string[];
+  },
+) {
+  return db
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(
+        eb
+          .selectFrom('customers')
+          .select(['id', 'name', 'email', 'address'])
+          .where('id', '=', refs.customerId),
+      ).as('customer'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('contacts')
+          .select(['id', 'customer_id', 'name', 'email', 'role'])
+          .where('id', '=', refs.contactId),
+      ).as('contact'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('currencies')
+          .select(sql<string>`tax_rate::text`.as('tax_rate'))
+          .where('code', '=', refs.currencyCode),
+      ).as('currency'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('products')
+          .select(['id', 'name', 'sku', sql<string>`price::text`.as('price')])
+          .where(sql<boolean>`id = any(${refs.productIds}::uuid[])`),
+      ).as('products'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export type References = Awaited<ReturnType<typeof findReferences>>;
 
 /** The customer's and contact's columns of a document query joined as `c` and `ct`. */
 export const PARTY_COLUMNS = [
@@ -74,13 +112,14 @@ export async function nextDocumentNumber(
 }
 
 /**
- * The tenant's next version and next number of `kind` in one statement: both row locks (in that
- * order), held to commit. A create that takes them last keeps the tenant's other writers waiting for one
- * statement and the commit instead of its whole transaction.
+ * Numbers a new quote, written under a stand-in number and version, in one statement: the
+ * tenant's next version and next quote number (both row locks, in that order, held to commit) go
+ * straight onto its row. A create that takes them last, in one statement, keeps the tenant's other
+ * writers waiting for that statement and the commit instead of its whole transaction.
  */
-export async function nextVersionAndNumber(
+export async function numberNewQuote(
   trx: TenantDb,
-  kind: CounterTable['name'],
+  id: string,
 ): Promise<{ version: string; number: string }> {
   const row = await trx
     .with('v', (db) =>
@@ -93,16 +132,24 @@ export async function nextVersionAndNumber(
       db
         .updateTable('counters')
         .set({ value: sql<number>`value + 1` })
-        .where('name', '=', kind)
+        .where('name', '=', 'quote')
         // Runs `v` first (a one-time filter): every writer locks the version row before the
         // counter, as `nextVersion` then `nextDocumentNumber` do, so no two can deadlock.
         .where((eb) => eb.exists(eb.selectFrom('v').select('version')))
         .returning('value'),
     )
-    .selectFrom(['v', 'n'])
-    .select(['v.version', 'n.value'])
+    .updateTable('quotes')
+    .from(['v', 'n'])
+    .set((eb) => ({
+      version: eb.ref('v.version'),
+      // documentNumber, in SQL: the prefix, then the value padded to at least 4 digits.
+      quote_number: sql<string>`${PREFIX.quote}::text || '-' || lpad(n.value::text,
+        greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(n.value::text)), '0')`,
+    }))
+    .where('quotes.id', '=', id)
+    .returning(['quotes.version', 'quotes.quote_number'])
     .executeTakeFirstOrThrow();
-  return { version: String(row.version), number: documentNumber(PREFIX[kind], Number(row.value)) };
+  return { version: String(row.version), number: row.quote_number };
 }
 
 /** The line tables of quotes and orders, and the column naming each line's document. */

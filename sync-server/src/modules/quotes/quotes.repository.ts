@@ -46,8 +46,9 @@ export async function lockQuote(trx: TenantDb, id: string) {
   return trx.selectFrom('quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** Inserts the quote and answers the row as stored (defaults filled in). */
 export async function insertQuote(trx: TenantDb, row: Insertable<QuoteTable>) {
-  await trx.insertInto('quotes').values(row).execute();
+  return trx.insertInto('quotes').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateQuote(trx: TenantDb, id: string, set: Updateable<QuoteTable>) {

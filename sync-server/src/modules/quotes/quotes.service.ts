@@ -23,12 +23,14 @@ import {
   copyLines,
   newDocumentId,
   prepareContent,
+  writtenLines,
   type DocumentInput,
 } from '../documents/document-lines';
 import {
   documentAmounts,
   groupBy,
   iso,
+  partyColumns,
   toDocumentItem,
   toParties,
 } from '../documents/document-shape';
@@ -37,7 +39,7 @@ import {
   findCurrencyByCode,
   findLines,
   insertLines,
-  nextVersionAndNumber,
+  numberNewQuote,
   replaceLines,
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
@@ -128,11 +130,12 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
     const status = checkStatus(input.status) ?? 'Draft';
     const id = newDocumentId(input.id);
     const content = await prepareContent(trx, input, null, []);
-    // Written under a stand-in number and version (a taken id fails here: 409), read back, and
-    // only then numbered: the tenant's version and counter rows stay locked for two statements
-    // and the commit.
+    // Written under a stand-in number and version (a taken id fails here: 409) and only then
+    // numbered: the tenant's version and counter rows stay locked for one statement and the
+    // commit. The answer is made of what was written, not read back.
+    let inserted: Awaited<ReturnType<typeof repo.insertQuote>>;
     try {
-      await repo.insertQuote(trx, {
+      inserted = await repo.insertQuote(trx, {
         id,
         quote_number: `pending:${id}`,
         ...content.set,
@@ -146,10 +149,12 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
       throw err;
     }
     await insertLines(trx, 'quote', id, content.lines);
-    const quote = await loadQuote(trx, scope.tenant, id);
-    const { version, number } = await nextVersionAndNumber(trx, 'quote');
-    await repo.updateQuote(trx, id, { quote_number: number, version });
-    return { ...quote, quoteNumber: number, version };
+    const { version, number } = await numberNewQuote(trx, id);
+    return toQuote(
+      { ...inserted, ...partyColumns(content.parties), quote_number: number, version },
+      writtenLines(id, content),
+      scope.tenant,
+    );
   });
 }
 
