@@ -42,6 +42,10 @@ const PASSWORD = 'Bench!Pass1';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** `BENCH_CASES=pull,login`: only the cases whose name contains one of these (while working on one). */
+const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim().toLowerCase());
+/** `BENCH_CPU_PROF=dir`: our server writes a V8 CPU profile there when it stops. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
@@ -165,7 +169,12 @@ export async function benchApi(
     STATIC_DIR: path.join(dataDir, 'none'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const server = await startServer({ ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
+  const server = await startServer(
+    { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    undefined,
+    undefined,
+    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
+  );
   const results: LoadResult[] = [];
   let baseline: ServerProcess | undefined;
   try {
@@ -245,6 +254,7 @@ export async function benchApi(
     // Ours and the baseline take turns, ROUNDS times each, so a slow spell of the shared machine
     // hits both; each side reports its median round.
     for (const c of cases) {
+      if (CASES && !CASES.some((name) => c.name.toLowerCase().includes(name))) continue;
       const ours: LoadResult[] = [];
       const base: LoadResult[] = [];
       for (let round = 1; round <= ROUNDS; round++) {

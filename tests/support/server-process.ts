@@ -33,9 +33,10 @@ export async function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
   script = 'sync-server/src/server.ts',
+  nodeOptions: string[] = [],
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
