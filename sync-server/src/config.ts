@@ -23,6 +23,8 @@ export interface Config {
   /** Built PWA served with SPA fallback; absent directory → API only. */
   staticDir: string;
   poolSize: number;
+  /** Run the hottest statements as named prepared statements (off for a pooler that cannot keep them). */
+  preparedStatements: boolean;
   /** How long a session's user and tenant are kept between requests; 0 reads them every time. */
   sessionCacheMs: number;
 }
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 20, 1, 1_000_000),
     staticDir: path.resolve(env.STATIC_DIR || path.join(REPO_ROOT, 'dist/pwa')),
     poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    preparedStatements: integer(env, 'DB_PREPARED_STATEMENTS', 1, 0, 1) === 1,
     sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
   };
 }

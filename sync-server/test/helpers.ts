@@ -25,7 +25,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+export async function createTestDatabase(poolSize = 10, preparedStatements = true): Promise<TestDatabase> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
@@ -36,7 +36,7 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = connectDatabase(url.toString(), poolSize);
+    const database = connectDatabase(url.toString(), poolSize, () => {}, undefined, preparedStatements);
     return {
       database,
       connectionString: url.toString(),
@@ -50,7 +50,13 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     };
   }
   const embedded = await startEmbeddedPostgres(undefined);
-  const database = connectDatabase(embedded.connectionString, EMBEDDED_POOL_SIZE, () => {}, embedded.stop);
+  const database = connectDatabase(
+    embedded.connectionString,
+    EMBEDDED_POOL_SIZE,
+    () => {},
+    embedded.stop,
+    preparedStatements,
+  );
   return { database, connectionString: embedded.connectionString, drop: () => database.close() };
 }
 
@@ -73,7 +79,7 @@ export async function createTestApp(
     STATIC_DIR: path.join(dataDir, 'no-static'),
     ...options.env,
   });
-  const testDb = await createTestDatabase(options.poolSize);
+  const testDb = await createTestDatabase(options.poolSize, config.preparedStatements);
   await migrateAll(testDb.database.pool);
   const silent = { info() {} };
   const mailer = options.mailer ?? createMailer(config, silent);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, expectStatus, schemaOf, type Client } from './api-helpers';
 import { makeCustomer, type CustomerFixture } from './factories';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
+import { loadConfig } from '../src/config';
 
 // One connection, so what the server prepared is what the test sees on it.
 let t: TestApp;
@@ -44,5 +45,25 @@ describe('the hottest statements', () => {
     await t.ctx.database.pool.query(`ALTER TABLE "${schema}".customers ADD COLUMN nickname text`);
     const res = await api.get(`/api/customers/${customer.id}`);
     expect(expectStatus(res, 200)).toMatchObject({ id: customer.id, name: customer.name });
+  });
+});
+
+describe('DB_PREPARED_STATEMENTS', () => {
+  it('is on by default; 0 runs every statement unnamed (for a pooler that cannot keep them)', async () => {
+    const dataDir = t.config.dataDir;
+    expect(loadConfig({ DATA_DIR: dataDir }).preparedStatements).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DB_PREPARED_STATEMENTS: '2' })).toThrow(
+      'DB_PREPARED_STATEMENTS must be a whole number from 0 to 1',
+    );
+    const off = await createTestApp({ poolSize: 1, env: { DB_PREPARED_STATEMENTS: '0' } });
+    try {
+      const tenant = await registerTenant(off, 'Unprepared Co');
+      const someone = await makeCustomer(off, tenant.tenantId);
+      expectStatus(await client(off, tenant.token).get(`/api/customers/${someone.id}`), 200);
+      const { rows } = await off.ctx.database.pool.query('SELECT name FROM pg_prepared_statements');
+      expect(rows).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -95,7 +95,12 @@ function isRunning(pid: number): boolean {
 /** How long a pooled connection lives (then it is replaced, with nothing prepared on it). */
 export const CONNECTION_LIFETIME_SECONDS = 600;
 
-export function createPool(connectionString: string, max: number, onError: (err: Error) => void): pg.Pool {
+export function createPool(
+  connectionString: string,
+  max: number,
+  onError: (err: Error) => void,
+  preparedStatements = true,
+): pg.Pool {
   // A single embedded connection queues every request behind it: give the queue time.
   const connectionTimeoutMillis = max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000;
   const pool = new pg.Pool({
@@ -103,7 +108,7 @@ export function createPool(connectionString: string, max: number, onError: (err:
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
-    Client: PreparingClient,
+    Client: preparedStatements ? PreparingClient : pg.Client,
     // The statements a connection keeps prepared die with it.
     maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
   });
@@ -117,10 +122,11 @@ export function createPool(connectionString: string, max: number, onError: (err:
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'> & Partial<Pick<Config, 'preparedStatements'>>,
   onError: (err: Error) => void = () => {},
 ): Promise<Database> {
-  if (config.databaseUrl) return connectDatabase(config.databaseUrl, config.poolSize, onError);
+  if (config.databaseUrl)
+    return connectDatabase(config.databaseUrl, config.poolSize, onError, undefined, config.preparedStatements);
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
   return connectDatabase(embedded.connectionString, EMBEDDED_POOL_SIZE, onError, embedded.stop);
 }
@@ -131,8 +137,9 @@ export function connectDatabase(
   poolSize: number,
   onError: (err: Error) => void = () => {},
   stop?: () => Promise<void>,
+  preparedStatements = true,
 ): Database {
-  const pool = createPool(connectionString, poolSize, onError);
+  const pool = createPool(connectionString, poolSize, onError, preparedStatements);
   const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
   const tenantBase = db as unknown as Kysely<TenantDatabase>;
   // One scoped Kysely per tenant, made once: a request reuses it instead of building a new one.
