@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
+import type { Insertable } from 'kysely';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
+import type { QuoteTable } from '../quotes/quotes.table';
 import type { LineRow } from './document-lines';
 import type { LineItemColumns } from './documents.table';
 
@@ -112,44 +114,60 @@ export async function nextDocumentNumber(
 }
 
 /**
- * Numbers a new quote, written under a stand-in number and version, in one statement: the
- * tenant's next version and next quote number (both row locks, in that order, held to commit) go
- * straight onto its row. A create that takes them last, in one statement, keeps the tenant's other
- * writers waiting for that statement and the commit instead of its whole transaction.
+ * Writes a new quote and its lines, with the tenant's next version and next quote number, in one
+ * statement: the version and counter rows (locked in that order, as every writer does) stay
+ * locked for that statement and its commit only — no round trip to this process while they are
+ * held. Answers the quote's row as stored; a taken id fails with a unique violation.
  */
-export async function numberNewQuote(
-  trx: TenantDb,
-  id: string,
-): Promise<{ version: string; number: string }> {
-  const row = await trx
-    .with('v', (db) =>
-      db
-        .updateTable('sync_state')
-        .set({ version: sql<string>`version + 1` })
-        .returning('version'),
-    )
-    .with('n', (db) =>
-      db
-        .updateTable('counters')
-        .set({ value: sql<number>`value + 1` })
-        .where('name', '=', 'quote')
-        // Runs `v` first (a one-time filter): every writer locks the version row before the
-        // counter, as `nextVersion` then `nextDocumentNumber` do, so no two can deadlock.
-        .where((eb) => eb.exists(eb.selectFrom('v').select('version')))
-        .returning('value'),
-    )
-    .updateTable('quotes')
-    .from(['v', 'n'])
-    .set((eb) => ({
-      version: eb.ref('v.version'),
-      // documentNumber, in SQL: the prefix, then the value padded to at least 4 digits.
-      quote_number: sql<string>`${PREFIX.quote}::text || '-' || lpad(n.value::text,
-        greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(n.value::text)), '0')`,
-    }))
-    .where('quotes.id', '=', id)
-    .returning(['quotes.version', 'quotes.quote_number'])
-    .executeTakeFirstOrThrow();
-  return { version: String(row.version), number: row.quote_number };
+export async function insertNumberedQuote(
+  db: TenantDb,
+  quote: Omit<Insertable<QuoteTable>, 'quote_number' | 'version'>,
+  lines: LineRow[],
+) {
+  const { table, parent } = LINES.quote;
+  return (
+    db
+      .with('v', (db) =>
+        db
+          .updateTable('sync_state')
+          .set({ version: sql<string>`version + 1` })
+          .returning('version'),
+      )
+      .with('n', (db) =>
+        db
+          .updateTable('counters')
+          .set({ value: sql<number>`value + 1` })
+          .where('name', '=', 'quote')
+          // Runs `v` first (a one-time filter): every writer locks the version row before the
+          // counter, as `nextVersion` then `nextDocumentNumber` do, so no two can deadlock.
+          .where((eb) => eb.exists(eb.selectFrom('v').select('version')))
+          // documentNumber, in SQL: the prefix, then the value padded to at least 4 digits.
+          .returning(
+            sql<string>`${PREFIX.quote}::text || '-' || lpad(value::text,
+            greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(value::text)), '0')`.as('number'),
+          ),
+      )
+      .with('q', (db) =>
+        db
+          .insertInto('quotes')
+          .values((eb) => ({
+            ...quote,
+            version: eb.selectFrom('v').select('version'),
+            quote_number: eb.selectFrom('n').select('number'),
+          }))
+          .returningAll(),
+      )
+      // The lines' reference to the quote is checked at the end of the statement, quote written.
+      .with('i', (db) =>
+        linesDb(db as unknown as TenantDb)
+          .insertInto(table)
+          .values(lines.map((l) => ({ ...l, [parent]: quote.id })))
+          .returning('id'),
+      )
+      .selectFrom('q')
+      .selectAll()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** The line tables of quotes and orders, and the column naming each line's document. */

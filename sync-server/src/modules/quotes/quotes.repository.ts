@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage } from '../../db/query';
@@ -44,11 +44,6 @@ export async function listQuotes(
 export async function lockQuote(trx: TenantDb, id: string) {
   if (!isUuid(id)) return undefined;
   return trx.selectFrom('quotes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-/** Inserts the quote and answers the row as stored (defaults filled in). */
-export async function insertQuote(trx: TenantDb, row: Insertable<QuoteTable>) {
-  return trx.insertInto('quotes').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateQuote(trx: TenantDb, id: string, set: Updateable<QuoteTable>) {

@@ -38,8 +38,7 @@ import {
   findContact,
   findCurrencyByCode,
   findLines,
-  insertLines,
-  numberNewQuote,
+  insertNumberedQuote,
   replaceLines,
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
@@ -124,38 +123,33 @@ function statusStamps(
   return {};
 }
 
-/** POST /api/quotes, mutator `quote.create`. Number and totals come from the server. */
+/**
+ * POST /api/quotes, mutator `quote.create`. Number and totals come from the server. Two
+ * statements and no transaction of its own: the references are read, then the quote, its lines,
+ * number and version are written in one statement (see `insertNumberedQuote`). Within a sync
+ * push, both run in the push's transaction.
+ */
 export async function createQuote(scope: TenantScope, input: DocumentInput): Promise<Quote> {
-  return inTransaction(scope.db, async (trx) => {
-    const status = checkStatus(input.status) ?? 'Draft';
-    const id = newDocumentId(input.id);
-    const content = await prepareContent(trx, input, null, []);
-    // Written under a stand-in number and version (a taken id fails here: 409) and only then
-    // numbered: the tenant's version and counter rows stay locked for one statement and the
-    // commit. The answer is made of what was written, not read back.
-    let inserted: Awaited<ReturnType<typeof repo.insertQuote>>;
-    try {
-      inserted = await repo.insertQuote(trx, {
-        id,
-        quote_number: `pending:${id}`,
-        ...content.set,
-        status,
-        ...statusStamps(status),
-        version: 0,
-        updated_at: new Date(),
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
-      throw err;
-    }
-    await insertLines(trx, 'quote', id, content.lines);
-    const { version, number } = await numberNewQuote(trx, id);
-    return toQuote(
-      { ...inserted, ...partyColumns(content.parties), quote_number: number, version },
-      writtenLines(id, content),
-      scope.tenant,
+  const status = checkStatus(input.status) ?? 'Draft';
+  const id = newDocumentId(input.id);
+  const content = await prepareContent(scope.db, input, null, []);
+  let row: Awaited<ReturnType<typeof insertNumberedQuote>>;
+  try {
+    row = await insertNumberedQuote(
+      scope.db,
+      { id, ...content.set, status, ...statusStamps(status), updated_at: new Date() },
+      content.lines,
     );
-  });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
+    throw err;
+  }
+  // The answer is made of what was written, not read back.
+  return toQuote(
+    { ...row, ...partyColumns(content.parties) },
+    writtenLines(id, content),
+    scope.tenant,
+  );
 }
 
 async function lockedQuote(trx: TenantDb, id: string) {
