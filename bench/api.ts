@@ -236,6 +236,25 @@ export async function benchApi(
         },
       },
       {
+        // The same creation with 10 connections: a busy office's concurrent writers of one tenant,
+        // all queueing for its version row.
+        name: 'POST /api/quotes (3 items, 10 connections)',
+        ours: {
+          url: `${server.url}/api/quotes`,
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(quoteBody(s)),
+          connections: 10,
+        },
+        base: {
+          url: '/quotes',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(s),
+          connections: 10,
+        },
+      },
+      {
         name: 'POST /api/auth/login',
         ours: {
           url: `${server.url}/api/auth/login`,

@@ -151,23 +151,25 @@ budgets.push([
 // API budgets, on the local PostgreSQL (the embedded database is reported, not budgeted).
 const onPostgres = (name: string, target: LoadResult['target']) =>
   api.find((r) => r.database === 'postgres' && r.target === target && r.name === name);
-for (const [name, isRead] of [
-  ['GET /api/customers/{id}', true],
-  ['POST /api/sync/pull (empty)', true],
-  ['GET /api/quotes (100)', true],
-  ['POST /api/quotes (3 items)', false],
+for (const [name, isRead, connections] of [
+  ['GET /api/customers/{id}', true, 50],
+  ['POST /api/sync/pull (empty)', true, 50],
+  ['GET /api/quotes (100)', true, 50],
+  ['POST /api/quotes (3 items)', false, 50],
+  ['POST /api/quotes (3 items, 10 connections)', false, 10],
 ] as const) {
   const r = onPostgres(name, 'ours');
   const b = onPostgres(name, 'baseline');
   if (!r || !b) continue;
   const share = Math.round((r.requestsPerSecond / b.requestsPerSecond) * 100);
   const [minRate, maxP99] = isRead ? [1_000, 50] : [300, 100];
+  const meets = (x: LoadResult) => x.requestsPerSecond >= minRate && x.p99 <= maxP99;
   budgets.push([
-    `API ${name} on PostgreSQL, 50 connections`,
+    `API ${name.replace(', 10 connections', '')} on PostgreSQL, ${connections} connections`,
     `${r.requestsPerSecond} req/s, p99 ${r.p99} ms`,
     `≥ ${minRate.toLocaleString('en-US')} req/s, p99 ≤ ${maxP99} ms`,
-    `bare baseline ${b.requestsPerSecond} req/s, p99 ${b.p99} ms`,
-    r.requestsPerSecond >= minRate && r.p99 <= maxP99,
+    `bare baseline ${b.requestsPerSecond} req/s, p99 ${b.p99} ms${meets(b) ? '' : ' (misses it too)'}`,
+    meets(r),
   ]);
   if (isRead)
     budgets.push([
