@@ -10,7 +10,7 @@ class Slot {
  * The SQL of `prepared` queries run lately, by text, with the name PostgreSQL keeps each under,
  * least recently run first. Capped, so a server holding thousands of tenants names a bounded set:
  * a statement dropped from here runs unnamed until it is run again, and the database forgets its
- * old name with the connection (the pool retires connections after `CONNECTION_LIFETIME_SECONDS`, database.ts).
+ * old name with the connection (the pool replaces connections after CONNECTION_LIFETIME_SECONDS).
  */
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 500;
