@@ -199,6 +199,23 @@ export async function benchApi(
         'bench/baseline-server.ts',
       );
 
+    const createQuote = (name: string, connections: number) => ({
+      name,
+      ours: {
+        url: `${server.url}/api/quotes`,
+        method: 'POST' as const,
+        headers: auth,
+        body: JSON.stringify(quoteBody(s)),
+        connections,
+      },
+      base: {
+        url: '/quotes',
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(s),
+        connections,
+      },
+    });
     // Order matters: the empty pull runs before the quote creations move the tenant's version on.
     const cases: Array<{
       name: string;
@@ -220,40 +237,10 @@ export async function benchApi(
         ours: { url: `${server.url}/api/sync/pull`, method: 'POST', headers: auth, body: pullBody },
         base: { url: '/sync/pull', method: 'POST' },
       },
-      {
-        name: 'POST /api/quotes (3 items)',
-        ours: {
-          url: `${server.url}/api/quotes`,
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify(quoteBody(s)),
-        },
-        base: {
-          url: '/quotes',
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(s),
-        },
-      },
-      {
-        // The same creation with 10 connections: a busy office's concurrent writers of one tenant,
-        // all queueing for its version row.
-        name: 'POST /api/quotes (3 items, 10 connections)',
-        ours: {
-          url: `${server.url}/api/quotes`,
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify(quoteBody(s)),
-          connections: 10,
-        },
-        base: {
-          url: '/quotes',
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(s),
-          connections: 10,
-        },
-      },
+      createQuote('POST /api/quotes (3 items)', CONNECTIONS),
+      // The same creation with 10 connections: a busy office's concurrent writers of one tenant,
+      // all queueing for its version row.
+      createQuote('POST /api/quotes (3 items, 10 connections)', 10),
       {
         name: 'POST /api/auth/login',
         ours: {
