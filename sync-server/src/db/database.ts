@@ -93,7 +93,7 @@ function isRunning(pid: number): boolean {
 }
 
 /** How long a pooled connection lives (then it is replaced, with nothing prepared on it). */
-export const CONNECTION_LIFETIME_SECONDS = 600;
+const CONNECTION_LIFETIME_SECONDS = 600;
 
 export function createPool(
   connectionString: string,
@@ -128,7 +128,13 @@ export async function openDatabase(
   if (config.databaseUrl)
     return connectDatabase(config.databaseUrl, config.poolSize, onError, undefined, config.preparedStatements);
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-  return connectDatabase(embedded.connectionString, EMBEDDED_POOL_SIZE, onError, embedded.stop);
+  return connectDatabase(
+    embedded.connectionString,
+    EMBEDDED_POOL_SIZE,
+    onError,
+    embedded.stop,
+    config.preparedStatements,
+  );
 }
 
 /** A pool and Kysely over `connectionString`; `stop` runs after the pool has ended (embedded server). */

@@ -80,21 +80,18 @@ function checkRecipient(
   return { customer, contact };
 }
 
-/** 'usd' → 'USD'; empty → USD (spec §9 default); anything else that is not 3 letters → 400. */
-export function normalizeCurrencyCode(code: string | null | undefined): string {
+/** 'usd' → 'USD'; empty → USD (spec §9 default); null for anything else that is not 3 letters. */
+function currencyCodeOrNull(code: string | null | undefined): string | null {
   const value = (code ?? '').trim().toUpperCase();
   if (!value) return DEFAULT_CURRENCY_CODE;
-  if (!/^[A-Z]{3}$/.test(value)) throw badRequest(QUOTE_MESSAGES.selectCurrency);
-  return value;
+  return /^[A-Z]{3}$/.test(value) ? value : null;
 }
 
-/** `normalizeCurrencyCode`, or null for a code it would refuse. */
-function currencyCodeOrNull(code: string | null | undefined): string | null {
-  try {
-    return normalizeCurrencyCode(code);
-  } catch {
-    return null;
-  }
+/** `currencyCodeOrNull`, answering 400 where it gives null. */
+export function normalizeCurrencyCode(code: string | null | undefined): string {
+  const value = currencyCodeOrNull(code);
+  if (value === null) throw badRequest(QUOTE_MESSAGES.selectCurrency);
+  return value;
 }
 
 /** The product ids of the client's lines, or null when one is not a UUID. */
@@ -107,13 +104,13 @@ function productIdsOf(items: DocumentItemBody[] | null): string[] | null {
  * Prices the client's lines. Unit prices are kept on the line: a line that matches a stored line —
  * by its `id`, or else by position — and still names the same product keeps its stored unit price;
  * any other line takes the product's current price. Line ids are the stored ids or new UUIDs.
+ * Every product id must be a UUID (`productIdsOf`).
  */
 function priceLines(
   items: DocumentItemBody[],
   stored: StoredLine[],
   found: References['products'],
 ): LineRow[] {
-  if (!productIdsOf(items)) throw badRequest(QUOTE_MESSAGES.unknownProduct);
   const products = new Map(found.map((p) => [p.id, p]));
   const claimed = new Set<string>();
   const byId = new Map(stored.map((l) => [l.id, l]));
@@ -251,16 +248,18 @@ export async function prepareContent(
         : null,
     ) ?? null;
   const currencyInput = pick('currencyCode', current?.currency_code.trim());
+  const productIds = productIdsOf(items);
   // One lookup for all four; the checks then run in the order the spec gives their messages.
   const refs = await findReferences(trx, {
     customerId: isUuid(customerId) ? customerId : null,
     contactId: isUuid(contactId) ? contactId : null,
     currencyCode: fixedTaxRate === undefined ? currencyCodeOrNull(currencyInput) : null,
-    productIds: productIdsOf(items) ?? [],
+    productIds: productIds ?? [],
   });
   const parties = checkRecipient({ customerId, contactId, items }, refs);
   const currencyCode = normalizeCurrencyCode(currencyInput);
   const taxRate = fixedTaxRate ?? taxRateFor(refs.currency);
+  if (!productIds) throw badRequest(QUOTE_MESSAGES.unknownProduct);
   const lines = priceLines(items!, stored, refs.products);
   const totals = totalLines(lines, taxRate);
   return {
