@@ -1,5 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery } from '@smb/shared-types';
+import { prepared } from './prepared';
 
 /** A `LIKE`/`ILIKE` pattern matching `q` anywhere, with its wildcards taken literally. */
 export function containsPattern(q: string): string {
@@ -33,21 +34,83 @@ export function versionFields(row: { version: string; updated_at: Date }) {
   return { version: String(row.version), updatedAt: row.updated_at.toISOString() };
 }
 
+/** The column a page's total comes in; no table has it (documents have a `total` of their own). */
+const PAGE_TOTAL = '_page_total';
+type WithTotal<O> = O & Record<typeof PAGE_TOTAL, string>;
+
+const countOf = <DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, TB, object>) =>
+  base.select(sql<string>`count(*)`.as(PAGE_TOTAL));
+
 /**
- * Runs a list query: the total of `base`, then one page of `ordered(base)`. `ordered` selects the
- * columns and sets a total order (ending in the primary key), so pages never overlap.
+ * The page and the total from a page's rows (each carries the total). Only a page past the end,
+ * which carries no row to read it from, costs a second statement.
+ */
+async function toPage<DB, TB extends keyof DB, O>(
+  rows: WithTotal<O>[],
+  base: () => SelectQueryBuilder<DB, TB, object>,
+  offset: number | undefined,
+): Promise<Page<O>> {
+  if (rows.length > 0) return { rows: rows.map(withoutTotal), total: Number(rows[0]![PAGE_TOTAL]) };
+  if (!offset) return { rows: [], total: 0 };
+  const counted = (await countOf(base()).executeTakeFirstOrThrow()) as WithTotal<object>;
+  return { rows: [], total: Number(counted[PAGE_TOTAL]) };
+}
+
+function withoutTotal<O>({ [PAGE_TOTAL]: _total, ...row }: WithTotal<O>): O {
+  return row as unknown as O;
+}
+
+/**
+ * Runs a list query: one page of `ordered(base)` and the total of `base`, in one statement (the
+ * total is an uncorrelated subquery, computed once, from the same snapshot as the page). `ordered`
+ * selects the columns and sets a total order (ending in the primary key), so pages never overlap.
  */
 export async function fetchPage<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, object>,
   ordered: (qb: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
   paging: { limit?: number; offset?: number },
 ): Promise<Page<O>> {
-  const counted = (await base
-    .select(sql<string>`count(*)`.as('total'))
-    .executeTakeFirstOrThrow()) as { total: string };
-  const rows = await ordered(base)
+  const rows = (await ordered(base)
+    .select(countOf(base).as(PAGE_TOTAL))
     .$if(paging.limit !== undefined, (q) => q.limit(paging.limit!))
     .$if(paging.offset !== undefined, (q) => q.offset(paging.offset!))
-    .execute();
-  return { rows: rows as O[], total: Number(counted.total) };
+    .execute()) as WithTotal<O>[];
+  return toPage(rows, () => base, paging.offset);
+}
+
+/**
+ * `fetchPage` for the busiest lists, as two prepared statements per database handle (see
+ * `prepared`): all rows, and rows matching a search pattern (`search` adds its `where`). Limit and
+ * offset are parameters (a null limit: all rows). `ordered` must name its columns.
+ */
+export function preparedList<D, DB, TB extends keyof DB, O>(
+  from: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, object>,
+  search: (
+    query: SelectQueryBuilder<DB, TB, object>,
+    pattern: string,
+  ) => SelectQueryBuilder<DB, TB, object>,
+  ordered: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+) {
+  const page = (base: SelectQueryBuilder<DB, TB, object>, limit: number | null, offset: number) =>
+    ordered(base).select(countOf(base).as(PAGE_TOTAL)).limit(limit).offset(offset);
+  const all = prepared((db: Kysely<D>, limit: number | null, offset: number) =>
+    page(from(db), limit, offset),
+  );
+  const matching = prepared(
+    (db: Kysely<D>, pattern: string, limit: number | null, offset: number) =>
+      page(search(from(db), pattern), limit, offset),
+  );
+  return async (
+    db: Kysely<D>,
+    paging: { limit?: number; offset?: number; q?: string },
+  ): Promise<Page<O>> => {
+    const { limit = null, offset = 0, q } = paging;
+    const rows = (
+      q === undefined
+        ? await all(db, limit, offset)
+        : await matching(db, containsPattern(q), limit, offset)
+    ) as WithTotal<O>[];
+    const base = () => (q === undefined ? from(db) : search(from(db), containsPattern(q)));
+    return toPage(rows, base, paging.offset);
+  };
 }

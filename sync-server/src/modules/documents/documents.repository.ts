@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
 import type { Insertable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
 import type { QuoteTable } from '../quotes/quotes.table';
 import type { LineRow } from './document-lines';
@@ -183,25 +184,44 @@ type LineTable = (typeof LINES)[LinesOf]['table'];
 type LinesDatabase = Pick<TenantDatabase, 'products'> & Record<LineTable, LineItemColumns>;
 const linesDb = (db: TenantDb) => db as unknown as Kysely<LinesDatabase>;
 
+/**
+ * The lines of some documents, in line order, with the product as it is now. One prepared statement
+ * whatever the number of documents (their ids are one array parameter), so PostgreSQL plans it
+ * once per connection; the columns are named, as a prepared statement needs.
+ */
+function linesStatement(kind: LinesOf) {
+  const { table, parent } = LINES[kind];
+  const documentId = sql.ref<string>(`i.${parent}`);
+  return prepared((db: TenantDb, documentIds: string[]) =>
+    linesDb(db)
+      .selectFrom(`${table} as i`)
+      .leftJoin('products as p', 'p.id', 'i.product_id')
+      .select([
+        'i.id',
+        'i.product_id',
+        'i.position',
+        'i.product_name',
+        'i.product_sku',
+        'i.quantity',
+        'i.unit_price',
+        'i.subtotal',
+        documentId.as('document_id'),
+        'p.name as current_name',
+        'p.sku as current_sku',
+        'p.price as current_price',
+      ])
+      .where(sql<boolean>`${documentId} = any(${documentIds}::uuid[])`)
+      .orderBy(documentId)
+      .orderBy('i.position'),
+  );
+}
+
+const LINES_STATEMENTS = { quote: linesStatement('quote'), order: linesStatement('order') };
+
 /** Lines of several documents in one query, with the product as it is now. */
 export async function findLines(db: TenantDb, kind: LinesOf, documentIds: string[]) {
   if (documentIds.length === 0) return [];
-  const { table, parent } = LINES[kind];
-  const documentId = sql.ref<string>(`i.${parent}`);
-  return linesDb(db)
-    .selectFrom(`${table} as i`)
-    .leftJoin('products as p', 'p.id', 'i.product_id')
-    .selectAll('i')
-    .select([
-      documentId.as('document_id'),
-      'p.name as current_name',
-      'p.sku as current_sku',
-      'p.price as current_price',
-    ])
-    .where(documentId, 'in', documentIds)
-    .orderBy(documentId)
-    .orderBy('i.position')
-    .execute();
+  return LINES_STATEMENTS[kind](db, documentIds);
 }
 
 /** Rewrites a document's lines (lines have no version of their own; the document's was bumped). */
