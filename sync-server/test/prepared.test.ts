@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, expectStatus, schemaOf, type Client } from './api-helpers';
-import { makeCustomer, type CustomerFixture } from './factories';
+import { makeCustomer, makeProduct, makeRecipient, type CustomerFixture } from './factories';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
 import { loadConfig } from '../src/config';
 
@@ -45,6 +45,43 @@ describe('the hottest statements', () => {
     await t.ctx.database.pool.query(`ALTER TABLE "${schema}".customers ADD COLUMN nickname text`);
     const res = await api.get(`/api/customers/${customer.id}`);
     expect(expectStatus(res, 200)).toMatchObject({ id: customer.id, name: customer.name });
+  });
+});
+
+describe('the quote and order lists', () => {
+  it('run prepared — the page with its total, the search, the lines — and survive a new column', async () => {
+    const schema = await schemaOf(t, tenantId);
+    const recipient = await makeRecipient(t, tenantId, { customer: { name: 'Listed Ltd' } });
+    const product = await makeProduct(t, tenantId);
+    const quote = expectStatus(
+      await api.post('/api/quotes', {
+        customerId: recipient.customer.id,
+        contactId: recipient.contact.id,
+        items: [{ productId: product.id, quantity: 2 }],
+      }),
+      201,
+    ) as { id: string };
+    const list = async (query: string) => {
+      const res = await api.get(`/api/quotes${query}`);
+      return {
+        quotes: expectStatus(res, 200) as { id: string }[],
+        total: res.headers['x-total-count'],
+      };
+    };
+    const before = await list('?limit=10');
+    for (let i = 0; i < 2; i++) await list('?limit=10&q=listed');
+    const named = (await preparedStatements()).filter((s) =>
+      /"(quotes|quote_items)"/.test(s.statement),
+    );
+    // all quotes, the matching ones, and their lines
+    expect(named).toHaveLength(3);
+    expect(before.quotes.map((q) => q.id)).toContain(quote.id);
+
+    await t.ctx.database.pool.query(`ALTER TABLE "${schema}".quotes ADD COLUMN reference text`);
+    await t.ctx.database.pool.query(`ALTER TABLE "${schema}".quote_items ADD COLUMN note text`);
+    expect(await list('?limit=10')).toEqual(before);
+    expect((await list('?limit=10&q=listed')).quotes.map((q) => q.id)).toEqual([quote.id]);
+    expect(await list('?limit=10&offset=50')).toEqual({ quotes: [], total: before.total });
   });
 });
 

@@ -301,6 +301,13 @@ describe('read', () => {
     const page = await call('GET', '/api/quotes?limit=1&offset=1', undefined, tenant.token);
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.json().map((q: Quote) => q.quoteNumber)).toEqual(['Q-0002']);
+    // A page past the end still carries the total; a search matching nothing counts 0.
+    const past = await call('GET', '/api/quotes?limit=2&offset=5', undefined, tenant.token);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+    const none = await call('GET', '/api/quotes?q=nobody', undefined, tenant.token);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
 
     const byName = await call(
       'GET',
@@ -391,8 +398,8 @@ describe('read', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(100);
     expect(res.json()[0].items).toHaveLength(1);
-    // authentication (1) + page + count + items, whatever the number of quotes
-    expect(queries).toBeLessThanOrEqual(5);
+    // authentication (1) + the page with its total + the lines, whatever the number of quotes
+    expect(queries).toBeLessThanOrEqual(3);
   });
 
   it("answers 404 for unknown, malformed and other tenants' ids", async () => {

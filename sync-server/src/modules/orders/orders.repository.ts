@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage } from '../../db/query';
+import { preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import type { OrderTable } from './orders.table';
 
@@ -14,10 +14,32 @@ function fromOrders(db: TenantDb) {
     .leftJoin('invoices as inv', 'inv.order_id', 'o.id');
 }
 
+/** Every column of an order, named: the list runs prepared, and a prepared `o.*` breaks on a new column. */
+const ORDER_COLUMNS = [
+  'o.id',
+  'o.order_number',
+  'o.quote_id',
+  'o.customer_id',
+  'o.contact_id',
+  'o.currency_code',
+  'o.status',
+  'o.notes',
+  'o.subtotal',
+  'o.tax_rate',
+  'o.tax_amount',
+  'o.total',
+  'o.created_at',
+  'o.version',
+  'o.updated_at',
+] as const;
+
 const withParties = (query: ReturnType<typeof fromOrders>) =>
-  query
-    .selectAll('o')
-    .select([...PARTY_COLUMNS, 'inv.id as invoice_id', 'inv.invoice_number as invoice_number']);
+  query.select([
+    ...ORDER_COLUMNS,
+    ...PARTY_COLUMNS,
+    'inv.id as invoice_id',
+    'inv.invoice_number as invoice_number',
+  ]);
 
 export type OrderWithPartiesRow = Awaited<ReturnType<typeof findOrdersByIds>>[number];
 
@@ -27,22 +49,14 @@ export async function findOrdersByIds(db: TenantDb, ids: string[]) {
 }
 
 /** One page, newest first; `q` matches the order number or the customer's name. */
-export async function listOrders(
-  db: TenantDb,
-  page: { limit?: number; offset?: number; q?: string },
-) {
-  const base = fromOrders(db).$if(page.q !== undefined, (query) => {
-    const pattern = containsPattern(page.q!);
-    return query.where((eb) =>
+export const listOrders = preparedList(
+  fromOrders,
+  (query, pattern) =>
+    query.where((eb) =>
       eb.or([eb('o.order_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    );
-  });
-  return fetchPage(
-    base,
-    (query) => withParties(query).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
-    page,
-  );
-}
+    ),
+  (query) => withParties(query).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
+);
 
 /** The order row, locked for the rest of the transaction; undefined for an unknown or malformed id. */
 export async function lockOrder(trx: TenantDb, id: string) {

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage } from '../../db/query';
+import { preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import type { QuoteTable } from './quotes.table';
 
@@ -12,8 +12,30 @@ function fromQuotes(db: TenantDb) {
     .leftJoin('contacts as ct', 'ct.id', 'q.contact_id');
 }
 
+/** Every column of a quote, named: the list runs prepared, and a prepared `q.*` breaks on a new column. */
+const QUOTE_COLUMNS = [
+  'q.id',
+  'q.quote_number',
+  'q.customer_id',
+  'q.contact_id',
+  'q.currency_code',
+  'q.status',
+  'q.notes',
+  'q.subtotal',
+  'q.tax_rate',
+  'q.tax_amount',
+  'q.total',
+  'q.access_token',
+  'q.viewed_at',
+  'q.accepted_at',
+  'q.rejected_at',
+  'q.created_at',
+  'q.version',
+  'q.updated_at',
+] as const;
+
 const withParties = (query: ReturnType<typeof fromQuotes>) =>
-  query.selectAll('q').select(PARTY_COLUMNS);
+  query.select([...QUOTE_COLUMNS, ...PARTY_COLUMNS]);
 
 export type QuoteWithPartiesRow = Awaited<ReturnType<typeof findQuotesByIds>>[number];
 
@@ -23,22 +45,14 @@ export async function findQuotesByIds(db: TenantDb, ids: string[]) {
 }
 
 /** One page, newest first; `q` matches the quote number or the customer's name. */
-export async function listQuotes(
-  db: TenantDb,
-  page: { limit?: number; offset?: number; q?: string },
-) {
-  const base = fromQuotes(db).$if(page.q !== undefined, (query) => {
-    const pattern = containsPattern(page.q!);
-    return query.where((eb) =>
+export const listQuotes = preparedList(
+  fromQuotes,
+  (query, pattern) =>
+    query.where((eb) =>
       eb.or([eb('q.quote_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    );
-  });
-  return fetchPage(
-    base,
-    (query) => withParties(query).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
-    page,
-  );
-}
+    ),
+  (query) => withParties(query).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
+);
 
 /** The quote row, locked for the rest of the transaction; undefined for an unknown or malformed id. */
 export async function lockQuote(trx: TenantDb, id: string) {
