@@ -20,15 +20,27 @@ app.get<{ Params: { id: string } }>('/customers/:id', async (req) => {
   return rows[0];
 });
 
+// Our list's two statements, as the server sends them: the page with its total, then the lines.
+const quoteColumns = `q.id, q.quote_number, q.customer_id, q.contact_id, q.currency_code, q.status,
+  q.notes, q.subtotal, q.tax_rate, q.tax_amount, q.total, q.access_token, q.viewed_at, q.accepted_at,
+  q.rejected_at, q.created_at, q.version, q.updated_at`;
+const quotesWithParties = `${s}.quotes q LEFT JOIN ${s}.customers c ON c.id = q.customer_id
+  LEFT JOIN ${s}.contacts ct ON ct.id = q.contact_id`;
 app.get('/quotes', async () => {
   const quotes = await pool.query(
-    `SELECT q.*, c.name AS customer_name, c.email AS customer_email, c.address AS customer_address,
-            p.name AS contact_name, p.email AS contact_email, p.role AS contact_role
-       FROM ${s}.quotes q JOIN ${s}.customers c ON c.id = q.customer_id LEFT JOIN ${s}.contacts p ON p.id = q.contact_id
-      ORDER BY q.created_at DESC, q.id LIMIT 100`,
+    `SELECT ${quoteColumns}, c.name AS customer_name, c.email AS customer_email,
+            c.address AS customer_address, ct.name AS contact_name, ct.email AS contact_email,
+            ct.role AS contact_role, (SELECT count(*) FROM ${quotesWithParties}) AS _page_total
+       FROM ${quotesWithParties}
+      ORDER BY q.created_at DESC, q.id DESC LIMIT $1 OFFSET $2`,
+    [100, 0],
   );
   const items = await pool.query(
-    `SELECT * FROM ${s}.quote_items WHERE quote_id = ANY($1) ORDER BY position`,
+    `SELECT i.id, i.product_id, i.position, i.product_name, i.product_sku, i.quantity, i.unit_price,
+            i.subtotal, i.quote_id AS document_id, p.name AS current_name, p.sku AS current_sku,
+            p.price AS current_price
+       FROM ${s}.quote_items i LEFT JOIN ${s}.products p ON p.id = i.product_id
+      WHERE i.quote_id = ANY($1::uuid[]) ORDER BY i.quote_id, i.position`,
     [quotes.rows.map((q) => q.id)],
   );
   return { quotes: quotes.rows, items: items.rows };
