@@ -52,35 +52,52 @@ export async function findReferences(
     productIds: string[];
   },
 ) {
-  return db
-    .selectNoFrom((eb) => [
+  const [row] = await referencesStatement(
+    db,
+    refs.customerId,
+    refs.contactId,
+    refs.currencyCode,
+    refs.productIds,
+  );
+  return row!;
+}
+
+// Prepared: run by every creation and every content change of a quote or order.
+const referencesStatement = prepared(
+  (
+    db: TenantDb,
+    customerId: string | null,
+    contactId: string | null,
+    currencyCode: string | null,
+    productIds: string[],
+  ) =>
+    db.selectNoFrom((eb) => [
       jsonObjectFrom(
         eb
           .selectFrom('customers')
           .select(['id', 'name', 'email', 'address'])
-          .where('id', '=', refs.customerId),
+          .where('id', '=', customerId),
       ).as('customer'),
       jsonObjectFrom(
         eb
           .selectFrom('contacts')
           .select(['id', 'customer_id', 'name', 'email', 'role'])
-          .where('id', '=', refs.contactId),
+          .where('id', '=', contactId),
       ).as('contact'),
       jsonObjectFrom(
         eb
           .selectFrom('currencies')
           .select(sql<string>`tax_rate::text`.as('tax_rate'))
-          .where('code', '=', refs.currencyCode),
+          .where('code', '=', currencyCode),
       ).as('currency'),
       jsonArrayFrom(
         eb
           .selectFrom('products')
           .select(['id', 'name', 'sku', sql<string>`price::text`.as('price')])
-          .where(sql<boolean>`id = any(${refs.productIds}::uuid[])`),
+          .where(sql<boolean>`id = any(${productIds}::uuid[])`),
       ).as('products'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+    ]),
+);
 
 export type References = Awaited<ReturnType<typeof findReferences>>;
 
