@@ -49,7 +49,7 @@ describe('the hottest statements', () => {
 });
 
 describe('the quote and order lists', () => {
-  it('run prepared — the page with its total, the search, the lines — and survive a new column', async () => {
+  it("run prepared — the page with its total, the search, the lines, the creation's look-up — and survive a new column", async () => {
     const schema = await schemaOf(t, tenantId);
     const recipient = await makeRecipient(t, tenantId, { customer: { name: 'Listed Ltd' } });
     const product = await makeProduct(t, tenantId);
@@ -75,6 +75,11 @@ describe('the quote and order lists', () => {
     );
     // all quotes, the matching ones, and their lines
     expect(named).toHaveLength(3);
+    // the creation's one look-up of customer, contact, currency and products
+    const references = (await preparedStatements()).filter((s) =>
+      s.statement.includes(`"${schema}"."currencies"`),
+    );
+    expect(references).toHaveLength(1);
     expect(before.quotes.map((q) => q.id)).toContain(quote.id);
 
     await t.ctx.database.pool.query(`ALTER TABLE "${schema}".quotes ADD COLUMN reference text`);
