@@ -88,6 +88,31 @@ describe('the quote and order lists', () => {
     expect((await list('?limit=10&q=listed')).quotes.map((q) => q.id)).toEqual([quote.id]);
     expect(await list('?limit=10&offset=50')).toEqual({ quotes: [], total: before.total });
   });
+  it('orders and invoices too: their lists answer the same after a new column', async () => {
+    const schema = await schemaOf(t, tenantId);
+    const recipient = await makeRecipient(t, tenantId);
+    const product = await makeProduct(t, tenantId);
+    const order = expectStatus(
+      await api.post('/api/orders', {
+        customerId: recipient.customer.id,
+        contactId: recipient.contact.id,
+        items: [{ productId: product.id, quantity: 3 }],
+      }),
+      201,
+    ) as { id: string; orderNumber: string };
+    expectStatus(await api.post(`/api/orders/${order.id}/create-invoice`, {}), 201);
+    const lists = async () =>
+      Promise.all(
+        ['/api/orders?limit=5', '/api/invoices?limit=5', `/api/orders?q=${order.orderNumber}`].map(
+          async (url) => expectStatus(await api.get(url), 200),
+        ),
+      );
+    const before = await lists();
+    expect(before.map((list) => (list as unknown[]).length)).toEqual([1, 1, 1]);
+    for (const table of ['orders', 'order_items', 'invoices', 'invoice_items'])
+      await t.ctx.database.pool.query(`ALTER TABLE "${schema}".${table} ADD COLUMN extra text`);
+    expect(await lists()).toEqual(before);
+  });
 });
 
 describe('DB_PREPARED_STATEMENTS', () => {

@@ -1,15 +1,44 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage } from '../../db/query';
+import { preparedList } from '../../db/query';
+import { prepared } from '../../db/prepared';
 import type { InvoiceItemTable, InvoiceTable } from './invoices.table';
 
 function fromInvoices(db: TenantDb) {
   return db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');
 }
 
+/**
+ * Every column of an invoice, named: the list runs prepared, and a prepared `inv.*` would fail
+ * once a migration adds a column.
+ */
+const INVOICE_COLUMNS = [
+  'inv.id',
+  'inv.invoice_number',
+  'inv.order_id',
+  'inv.customer_id',
+  'inv.contact_id',
+  'inv.customer_name',
+  'inv.customer_email',
+  'inv.contact_name',
+  'inv.contact_email',
+  'inv.contact_role',
+  'inv.currency_code',
+  'inv.status',
+  'inv.notes',
+  'inv.subtotal',
+  'inv.tax_rate',
+  'inv.tax_amount',
+  'inv.total',
+  'inv.paid_at',
+  'inv.created_at',
+  'inv.version',
+  'inv.updated_at',
+] as const;
+
 const withOrder = (query: ReturnType<typeof fromInvoices>) =>
-  query.selectAll('inv').select('o.order_number as order_number');
+  query.select([...INVOICE_COLUMNS, 'o.order_number as order_number']);
 
 export type InvoiceWithOrderRow = Awaited<ReturnType<typeof findInvoicesByIds>>[number];
 
@@ -19,36 +48,41 @@ export async function findInvoicesByIds(db: TenantDb, ids: string[]) {
 }
 
 /** One page, newest first; `q` matches the invoice or order number or the customer's name. */
-export async function listInvoices(
-  db: TenantDb,
-  page: { limit?: number; offset?: number; q?: string },
-) {
-  const base = fromInvoices(db).$if(page.q !== undefined, (query) => {
-    const pattern = containsPattern(page.q!);
-    return query.where((eb) =>
+export const listInvoices = preparedList(
+  fromInvoices,
+  (query, pattern) =>
+    query.where((eb) =>
       eb.or([
         eb('inv.invoice_number', 'ilike', pattern),
         eb('o.order_number', 'ilike', pattern),
         eb('inv.customer_name', 'ilike', pattern),
       ]),
-    );
-  });
-  return fetchPage(
-    base,
-    (query) => withOrder(query).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
-    page,
-  );
-}
+    ),
+  (query) => withOrder(query).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
+);
+
+/** Lines of several invoices in line order: one prepared statement whatever their number. */
+const invoiceItems = prepared((db: TenantDb, invoiceIds: string[]) =>
+  db
+    .selectFrom('invoice_items')
+    .select([
+      'id',
+      'invoice_id',
+      'product_id',
+      'position',
+      'product_name',
+      'product_sku',
+      'quantity',
+      'unit_price',
+      'subtotal',
+    ])
+    .where(sql<boolean>`invoice_id = any(${invoiceIds}::uuid[])`)
+    .orderBy('invoice_id')
+    .orderBy('position'),
+);
 
 export async function findInvoiceItems(db: TenantDb, invoiceIds: string[]) {
-  if (invoiceIds.length === 0) return [];
-  return db
-    .selectFrom('invoice_items')
-    .selectAll()
-    .where('invoice_id', 'in', invoiceIds)
-    .orderBy('invoice_id')
-    .orderBy('position')
-    .execute();
+  return invoiceIds.length === 0 ? [] : invoiceItems(db, invoiceIds);
 }
 
 /** The invoice row, locked for the rest of the transaction; undefined for an unknown or malformed id. */

@@ -14,7 +14,10 @@ function fromOrders(db: TenantDb) {
     .leftJoin('invoices as inv', 'inv.order_id', 'o.id');
 }
 
-/** Every column of an order, named: the list runs prepared, and a prepared `o.*` breaks on a new column. */
+/**
+ * Every column of an order, named: the list runs prepared, and a prepared `o.*` would fail
+ * once a migration adds a column.
+ */
 const ORDER_COLUMNS = [
   'o.id',
   'o.order_number',

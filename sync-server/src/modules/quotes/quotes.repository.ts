@@ -12,7 +12,10 @@ function fromQuotes(db: TenantDb) {
     .leftJoin('contacts as ct', 'ct.id', 'q.contact_id');
 }
 
-/** Every column of a quote, named: the list runs prepared, and a prepared `q.*` breaks on a new column. */
+/**
+ * Every column of a quote, named: the list runs prepared, and a prepared `q.*` would fail
+ * once a migration adds a column.
+ */
 const QUOTE_COLUMNS = [
   'q.id',
   'q.quote_number',
