@@ -104,11 +104,11 @@ describe('the quote and order lists', () => {
     const lists = async () =>
       Promise.all(
         ['/api/orders?limit=5', '/api/invoices?limit=5', `/api/orders?q=${order.orderNumber}`].map(
-          async (url) => expectStatus(await api.get(url), 200),
+          async (url) => expectStatus<unknown[]>(await api.get(url), 200),
         ),
       );
     const before = await lists();
-    expect(before.map((list) => (list as unknown[]).length)).toEqual([1, 1, 1]);
+    expect(before.map((list) => list.length)).toEqual([1, 1, 1]);
     for (const table of ['orders', 'order_items', 'invoices', 'invoice_items'])
       await t.ctx.database.pool.query(`ALTER TABLE "${schema}".${table} ADD COLUMN extra text`);
     expect(await lists()).toEqual(before);
