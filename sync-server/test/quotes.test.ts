@@ -6,7 +6,9 @@ import {
   type Order,
   type Quote,
 } from '@smb/shared-types';
+import { schemaOf } from './api-helpers';
 import {
+  countRows,
   makeContact,
   makeCurrency,
   makeProduct,
@@ -191,6 +193,42 @@ describe('create', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(QUOTE_MESSAGES.totalTooLarge);
+  });
+
+  it('answers 400, not 500, when a product is deleted between the checks and the write', async () => {
+    const c = await registerTenant(t, 'Vanishing Stock Ltd');
+    const who = await makeRecipient(t, c.tenantId);
+    const schema = `"${await schemaOf(t, c.tenantId)}"`;
+    // Another request deleting the product at that moment, played by a trigger that deletes it
+    // as the line is written — after the checks found it.
+    await t.ctx.database.pool.query(
+      `CREATE FUNCTION ${schema}.delete_product() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN DELETE FROM ${schema}.products WHERE id = NEW.product_id; RETURN NEW; END $$`,
+    );
+    for (const [url, lines] of [
+      ['/api/quotes', 'quote_items'],
+      ['/api/orders', 'order_items'],
+    ] as const) {
+      await t.ctx.database.pool.query(
+        `CREATE TRIGGER delete_product BEFORE INSERT ON ${schema}.${lines}
+         FOR EACH ROW EXECUTE FUNCTION ${schema}.delete_product()`,
+      );
+      const product = await makeProduct(t, c.tenantId);
+      const res = await call(
+        'POST',
+        url,
+        {
+          customerId: who.customer.id,
+          contactId: who.contact.id,
+          items: [{ productId: product.id, quantity: 1 }],
+        },
+        c.token,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(QUOTE_MESSAGES.unknownProduct);
+    }
+    expect(await countRows(t, c.tenantId, 'quotes')).toBe(0);
+    expect(await countRows(t, c.tenantId, 'orders')).toBe(0);
   });
 
   it('accepts a client-made id once; the same id again is 409', async () => {

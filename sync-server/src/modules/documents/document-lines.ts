@@ -15,6 +15,7 @@ import {
   type DocumentTotals,
 } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
+import { isForeignKeyViolation } from '../../db/query';
 import { badRequest } from '../../errors';
 import { sanitizeNotes } from './notes-sanitizer';
 import { findReferences, type References } from './documents.repository';
@@ -295,4 +296,18 @@ export function writtenLines(documentId: string, content: PreparedContent) {
       current_price: product.price,
     };
   });
+}
+
+/**
+ * A new document's write that failed because a customer, contact or product the checks had just
+ * found was deleted in between (by another request, before the write took the tenant's version):
+ * the same 400 as for an unknown one, not a 500. Any other error is given back unchanged.
+ */
+export function goneReferenceError(err: unknown): unknown {
+  if (!isForeignKeyViolation(err)) return err;
+  const constraint = (err as { constraint?: string }).constraint ?? '';
+  if (constraint.endsWith('_customer_id_fkey')) return badRequest(QUOTE_MESSAGES.selectCustomer);
+  if (constraint.endsWith('_contact_id_fkey')) return badRequest(QUOTE_MESSAGES.selectContact);
+  if (constraint.endsWith('_product_id_fkey')) return badRequest(QUOTE_MESSAGES.unknownProduct);
+  return err;
 }

@@ -14,6 +14,7 @@ import { badRequest, conflict, orNotFound } from '../../errors';
 import { addTombstones, nextVersion } from '../../sync/version';
 import {
   contentChanged,
+  goneReferenceError,
   newDocumentId,
   prepareContent,
   totalLines,
@@ -143,7 +144,7 @@ export async function createOrder(scope: TenantScope, input: DocumentInput): Pro
       );
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('An order with this id already exists');
-      throw err;
+      throw goneReferenceError(err);
     }
     return loadOrder(trx, id);
   });

@@ -21,6 +21,7 @@ import { addTombstones, nextVersion } from '../../sync/version';
 import {
   contentChanged,
   copyLines,
+  goneReferenceError,
   newDocumentId,
   prepareContent,
   writtenLines,
@@ -142,7 +143,7 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
-    throw err;
+    throw goneReferenceError(err);
   }
   // The answer is made of what was written, not read back.
   return toQuote(
