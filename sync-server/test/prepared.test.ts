@@ -49,7 +49,7 @@ describe('the hottest statements', () => {
 });
 
 describe('the quote and order lists', () => {
-  it("run prepared — the page with its total, the search, the lines, the creation's look-up — and survive a new column", async () => {
+  it("run prepared — the page with its total, the search, the lines, the creation's look-up and write — and survive a new column", async () => {
     const schema = await schemaOf(t, tenantId);
     const recipient = await makeRecipient(t, tenantId, { customer: { name: 'Listed Ltd' } });
     const product = await makeProduct(t, tenantId);
@@ -73,8 +73,11 @@ describe('the quote and order lists', () => {
     const named = (await preparedStatements()).filter((s) =>
       /"(quotes|quote_items)"/.test(s.statement),
     );
-    // all quotes, the matching ones, and their lines
-    expect(named).toHaveLength(3);
+    // all quotes, the matching ones, their lines, and the creation's one write
+    expect(named).toHaveLength(4);
+    expect(
+      named.filter((s) => s.statement.includes(`insert into "${schema}"."quotes"`)),
+    ).toHaveLength(1);
     // the creation's one look-up of customer, contact, currency and products
     const references = (await preparedStatements()).filter((s) =>
       s.statement.includes(`"${schema}"."currencies"`),
@@ -87,6 +90,15 @@ describe('the quote and order lists', () => {
     expect(await list('?limit=10')).toEqual(before);
     expect((await list('?limit=10&q=listed')).quotes.map((q) => q.id)).toEqual([quote.id]);
     expect(await list('?limit=10&offset=50')).toEqual({ quotes: [], total: before.total });
+    const another = expectStatus(
+      await api.post('/api/quotes', {
+        customerId: recipient.customer.id,
+        contactId: recipient.contact.id,
+        items: [{ productId: product.id, quantity: 1 }],
+      }),
+      201,
+    ) as { id: string };
+    expect(expectStatus(await api.get(`/api/quotes/${another.id}`), 200)).toEqual(another);
   });
   it('orders and invoices too: their lists answer the same after a new column', async () => {
     const schema = await schemaOf(t, tenantId);

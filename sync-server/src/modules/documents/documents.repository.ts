@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
-import type { Insertable } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
-import type { QuoteTable } from '../quotes/quotes.table';
+import { QUOTE_COLUMN_NAMES, type QuoteStatus } from '../quotes/quotes.table';
 import type { LineRow } from './document-lines';
 import type { LineItemColumns } from './documents.table';
 
@@ -131,19 +130,83 @@ export async function nextDocumentNumber(
   return documentNumber(PREFIX[kind], Number(row.value));
 }
 
+/** A new quote's columns, as `insertNumberedQuote` writes them (the rest take their defaults). */
+export interface NewQuote {
+  id: string;
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  status: QuoteStatus;
+  notes: string;
+  subtotal: string;
+  tax_rate: string;
+  tax_amount: string;
+  total: string;
+  accepted_at: Date | null;
+  rejected_at: Date | null;
+  updated_at: Date;
+}
+
 /**
  * Writes a new quote and its lines, with the tenant's next version and next quote number, in one
  * statement: the version and counter rows (locked in that order, as every writer does) stay
  * locked for that statement and its commit only — no round trip to this process while they are
- * held. Answers the quote's row as stored; a taken id fails with a unique violation.
+ * held. One statement text whatever the number of lines (they go in as one array per column), so
+ * it runs prepared. Answers the quote's row as stored; a taken id fails with a unique violation.
  */
-export async function insertNumberedQuote(
-  db: TenantDb,
-  quote: Omit<Insertable<QuoteTable>, 'quote_number' | 'version'>,
-  lines: LineRow[],
-) {
-  const { table, parent } = LINES.quote;
-  return (
+export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: LineRow[]) {
+  const [row] = await insertNumberedQuoteStatement(
+    db,
+    quote.id,
+    quote.customer_id,
+    quote.contact_id,
+    quote.currency_code,
+    quote.status,
+    quote.notes,
+    quote.subtotal,
+    quote.tax_rate,
+    quote.tax_amount,
+    quote.total,
+    quote.accepted_at,
+    quote.rejected_at,
+    quote.updated_at,
+    lines.map((l) => l.id),
+    lines.map((l) => l.product_id),
+    lines.map((l) => l.position),
+    lines.map((l) => l.product_name),
+    lines.map((l) => l.product_sku),
+    lines.map((l) => l.quantity),
+    lines.map((l) => l.unit_price),
+    lines.map((l) => l.subtotal),
+  );
+  return row!;
+}
+
+const insertNumberedQuoteStatement = prepared(
+  (
+    db: TenantDb,
+    id: string,
+    customerId: string,
+    contactId: string | null,
+    currencyCode: string,
+    status: QuoteStatus,
+    notes: string,
+    subtotal: string,
+    taxRate: string,
+    taxAmount: string,
+    total: string,
+    acceptedAt: Date | null,
+    rejectedAt: Date | null,
+    updatedAt: Date,
+    lineIds: string[],
+    productIds: (string | null)[],
+    positions: number[],
+    productNames: string[],
+    productSkus: (string | null)[],
+    quantities: number[],
+    unitPrices: string[],
+    lineSubtotals: string[],
+  ) =>
     db
       .with('v', (db) =>
         db
@@ -169,24 +232,49 @@ export async function insertNumberedQuote(
         db
           .insertInto('quotes')
           .values((eb) => ({
-            ...quote,
+            id,
+            customer_id: customerId,
+            contact_id: contactId,
+            currency_code: currencyCode,
+            status,
+            notes,
+            subtotal,
+            tax_rate: taxRate,
+            tax_amount: taxAmount,
+            total,
+            accepted_at: acceptedAt,
+            rejected_at: rejectedAt,
+            updated_at: updatedAt,
             version: eb.selectFrom('v').select('version'),
             quote_number: eb.selectFrom('n').select('number'),
           }))
-          .returningAll(),
+          .returning(QUOTE_COLUMN_NAMES),
       )
       // The lines' reference to the quote is checked at the end of the statement, quote written.
       .with('i', (db) =>
-        linesDb(db as unknown as TenantDb)
-          .insertInto(table)
-          .values(lines.map((l) => ({ ...l, [parent]: quote.id })))
+        db
+          .insertInto('quote_items')
+          .columns([
+            'id',
+            'product_id',
+            'position',
+            'product_name',
+            'product_sku',
+            'quantity',
+            'unit_price',
+            'subtotal',
+            'quote_id',
+          ])
+          .expression(
+            sql`select l.*, ${id}::uuid from unnest(${lineIds}::uuid[], ${productIds}::uuid[],
+              ${positions}::int[], ${productNames}::text[], ${productSkus}::text[],
+              ${quantities}::int[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[]) as l`,
+          )
           .returning('id'),
       )
       .selectFrom('q')
-      .selectAll()
-      .executeTakeFirstOrThrow()
-  );
-}
+      .selectAll(),
+);
 
 /** The line tables of quotes and orders, and the column naming each line's document. */
 const LINES = {

@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
-import type { QuoteTable } from './quotes.table';
+import { QUOTE_COLUMN_NAMES, type QuoteTable } from './quotes.table';
 
 function fromQuotes(db: TenantDb) {
   return db
@@ -12,30 +12,8 @@ function fromQuotes(db: TenantDb) {
     .leftJoin('contacts as ct', 'ct.id', 'q.contact_id');
 }
 
-/**
- * Every column of a quote, named: the list runs prepared, and a prepared `q.*` would fail
- * once a migration adds a column.
- */
-const QUOTE_COLUMNS = [
-  'q.id',
-  'q.quote_number',
-  'q.customer_id',
-  'q.contact_id',
-  'q.currency_code',
-  'q.status',
-  'q.notes',
-  'q.subtotal',
-  'q.tax_rate',
-  'q.tax_amount',
-  'q.total',
-  'q.access_token',
-  'q.viewed_at',
-  'q.accepted_at',
-  'q.rejected_at',
-  'q.created_at',
-  'q.version',
-  'q.updated_at',
-] as const;
+/** Every column of a quote, named: the list runs prepared. */
+const QUOTE_COLUMNS = QUOTE_COLUMN_NAMES.map((column) => `q.${column}` as const);
 
 const withParties = (query: ReturnType<typeof fromQuotes>) =>
   query.select([...QUOTE_COLUMNS, ...PARTY_COLUMNS]);

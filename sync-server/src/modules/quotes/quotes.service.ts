@@ -138,7 +138,15 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
   try {
     row = await insertNumberedQuote(
       scope.db,
-      { id, ...content.set, status, ...statusStamps(status), updated_at: new Date() },
+      {
+        id,
+        ...content.set,
+        status,
+        accepted_at: null,
+        rejected_at: null,
+        ...statusStamps(status),
+        updated_at: new Date(),
+      },
       content.lines,
     );
   } catch (err) {

@@ -25,3 +25,28 @@ export interface QuoteTable extends Versioned {
 export interface QuoteItemTable extends LineItemColumns {
   quote_id: string;
 }
+
+/**
+ * Every column of a quote, by name: a statement run prepared names its columns (a prepared `*`
+ * would fail once a migration adds one; see `prepared`).
+ */
+export const QUOTE_COLUMN_NAMES = [
+  'id',
+  'quote_number',
+  'customer_id',
+  'contact_id',
+  'currency_code',
+  'status',
+  'notes',
+  'subtotal',
+  'tax_rate',
+  'tax_amount',
+  'total',
+  'access_token',
+  'viewed_at',
+  'accepted_at',
+  'rejected_at',
+  'created_at',
+  'version',
+  'updated_at',
+] as const satisfies readonly (keyof QuoteTable)[];
