@@ -124,6 +124,37 @@ describe('create', () => {
     expect(quote).toEqual((await call('GET', `/api/quotes/${quote.id}`)).json());
   });
 
+  it('keeps any characters of product names and SKUs, in line order, with or without a SKU', async () => {
+    const name = 'Widget, "Deluxe" {v2} \\ ½ — NULL';
+    const odd = await makeProduct(t, a.tenantId, {
+      name,
+      sku: '{a,b}',
+      price: '1.00',
+    });
+    const plain = await makeProduct(t, a.tenantId, { name: 'Plain', sku: null, price: '2.00' });
+    const quote = await createQuote({
+      items: [
+        { productId: plain.id, quantity: 1 },
+        { productId: odd.id, quantity: 2 },
+        { productId: plain.id, quantity: 3 },
+      ],
+    });
+    expect(quote.items.map((i) => [i.product.name, i.product.sku, i.quantity])).toEqual([
+      ['Plain', null, 1],
+      [name, '{a,b}', 2],
+      ['Plain', null, 3],
+    ]);
+    expect(quote).toEqual((await call('GET', `/api/quotes/${quote.id}`)).json());
+    // With the product gone, the line shows the name and SKU it stored.
+    await (await tenantDb(t, a.tenantId)).deleteFrom('products').where('id', '=', odd.id).execute();
+    const stored = (await call('GET', `/api/quotes/${quote.id}`)).json() as Quote;
+    expect(stored.items[1]!.product).toEqual({
+      name,
+      sku: '{a,b}',
+      price: null,
+    });
+  });
+
   it('rounds tax half-up at the 0.005 boundary and uses 10 % for an unknown currency', async () => {
     const cheap = await makeProduct(t, a.tenantId, { price: '0.01' });
     const quote = await createQuote({
