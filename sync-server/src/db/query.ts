@@ -104,13 +104,14 @@ export function preparedList<D, DB, TB extends keyof DB, O>(
     db: Kysely<D>,
     paging: { limit?: number; offset?: number; q?: string },
   ): Promise<Page<O>> => {
-    const { limit = null, offset = 0, q } = paging;
+    const { limit = null, offset = 0 } = paging;
+    const pattern = paging.q === undefined ? undefined : containsPattern(paging.q);
     const rows = (
-      q === undefined
+      pattern === undefined
         ? await all(db, limit, offset)
-        : await matching(db, containsPattern(q), limit, offset)
+        : await matching(db, pattern, limit, offset)
     ) as WithTotal<O>[];
-    const base = () => (q === undefined ? from(db) : search(from(db), containsPattern(q)));
-    return toPage(rows, base, paging.offset);
+    const base = () => (pattern === undefined ? from(db) : search(from(db), pattern));
+    return toPage(rows, base, offset);
   };
 }

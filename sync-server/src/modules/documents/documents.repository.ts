@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
 import { QUOTE_COLUMN_NAMES, type QuoteStatus } from '../quotes/quotes.table';
 import type { LineRow } from './document-lines';
-import type { LineItemColumns } from './documents.table';
+import { LINE_ITEM_COLUMN_NAMES, type LineItemColumns } from './documents.table';
 
 /**
  * SQL shared by quotes, orders and invoices: the master data they refer to (customers, contacts,
@@ -254,17 +254,7 @@ const insertNumberedQuoteStatement = prepared(
       .with('i', (db) =>
         db
           .insertInto('quote_items')
-          .columns([
-            'id',
-            'product_id',
-            'position',
-            'product_name',
-            'product_sku',
-            'quantity',
-            'unit_price',
-            'subtotal',
-            'quote_id',
-          ])
+          .columns([...LINE_ITEM_COLUMN_NAMES, 'quote_id'])
           .expression(
             sql`select l.*, ${id}::uuid from unnest(${lineIds}::uuid[], ${productIds}::uuid[],
               ${positions}::int[], ${productNames}::text[], ${productSkus}::text[],
@@ -302,14 +292,7 @@ function linesStatement(kind: LinesOf) {
       .selectFrom(`${table} as i`)
       .leftJoin('products as p', 'p.id', 'i.product_id')
       .select([
-        'i.id',
-        'i.product_id',
-        'i.position',
-        'i.product_name',
-        'i.product_sku',
-        'i.quantity',
-        'i.unit_price',
-        'i.subtotal',
+        ...LINE_ITEM_COLUMN_NAMES.map((column) => `i.${column}` as const),
         documentId.as('document_id'),
         'p.name as current_name',
         'p.sku as current_sku',

@@ -11,3 +11,15 @@ export interface LineItemColumns {
   unit_price: Numeric;
   subtotal: Numeric;
 }
+
+/** The columns of every line table, by name (statements run prepared name their columns). */
+export const LINE_ITEM_COLUMN_NAMES = [
+  'id',
+  'product_id',
+  'position',
+  'product_name',
+  'product_sku',
+  'quantity',
+  'unit_price',
+  'subtotal',
+] as const satisfies readonly (keyof LineItemColumns)[];

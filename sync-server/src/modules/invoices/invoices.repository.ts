@@ -3,6 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { preparedList } from '../../db/query';
 import { prepared } from '../../db/prepared';
+import { LINE_ITEM_COLUMN_NAMES } from '../documents/documents.table';
 import type { InvoiceItemTable, InvoiceTable } from './invoices.table';
 
 function fromInvoices(db: TenantDb) {
@@ -65,17 +66,7 @@ export const listInvoices = preparedList(
 const invoiceItems = prepared((db: TenantDb, invoiceIds: string[]) =>
   db
     .selectFrom('invoice_items')
-    .select([
-      'id',
-      'invoice_id',
-      'product_id',
-      'position',
-      'product_name',
-      'product_sku',
-      'quantity',
-      'unit_price',
-      'subtotal',
-    ])
+    .select([...LINE_ITEM_COLUMN_NAMES, 'invoice_id'])
     .where(sql<boolean>`invoice_id = any(${invoiceIds}::uuid[])`)
     .orderBy('invoice_id')
     .orderBy('position'),
