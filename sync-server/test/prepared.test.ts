@@ -48,19 +48,27 @@ describe('the hottest statements', () => {
   });
 });
 
+/** A new quote or order for one line of `quantity` of the product, as the API answers it. */
+async function createDocument<T extends { id: string }>(
+  url: '/api/quotes' | '/api/orders',
+  recipient: Awaited<ReturnType<typeof makeRecipient>>,
+  productId: string,
+  quantity = 1,
+): Promise<T> {
+  const body = {
+    customerId: recipient.customer.id,
+    contactId: recipient.contact.id,
+    items: [{ productId, quantity }],
+  };
+  return expectStatus<T>(await api.post(url, body), 201);
+}
+
 describe('the quote and order lists', () => {
   it("run prepared — the page with its total, the search, the lines, the creation's look-up and write — and survive a new column", async () => {
     const schema = await schemaOf(t, tenantId);
     const recipient = await makeRecipient(t, tenantId, { customer: { name: 'Listed Ltd' } });
     const product = await makeProduct(t, tenantId);
-    const quote = expectStatus(
-      await api.post('/api/quotes', {
-        customerId: recipient.customer.id,
-        contactId: recipient.contact.id,
-        items: [{ productId: product.id, quantity: 2 }],
-      }),
-      201,
-    ) as { id: string };
+    const quote = await createDocument<{ id: string }>('/api/quotes', recipient, product.id, 2);
     const list = async (query: string) => {
       const res = await api.get(`/api/quotes${query}`);
       return {
@@ -90,28 +98,19 @@ describe('the quote and order lists', () => {
     expect(await list('?limit=10')).toEqual(before);
     expect((await list('?limit=10&q=listed')).quotes.map((q) => q.id)).toEqual([quote.id]);
     expect(await list('?limit=10&offset=50')).toEqual({ quotes: [], total: before.total });
-    const another = expectStatus(
-      await api.post('/api/quotes', {
-        customerId: recipient.customer.id,
-        contactId: recipient.contact.id,
-        items: [{ productId: product.id, quantity: 1 }],
-      }),
-      201,
-    ) as { id: string };
+    const another = await createDocument<{ id: string }>('/api/quotes', recipient, product.id, 1);
     expect(expectStatus(await api.get(`/api/quotes/${another.id}`), 200)).toEqual(another);
   });
   it('orders and invoices too: their lists answer the same after a new column', async () => {
     const schema = await schemaOf(t, tenantId);
     const recipient = await makeRecipient(t, tenantId);
     const product = await makeProduct(t, tenantId);
-    const order = expectStatus(
-      await api.post('/api/orders', {
-        customerId: recipient.customer.id,
-        contactId: recipient.contact.id,
-        items: [{ productId: product.id, quantity: 3 }],
-      }),
-      201,
-    ) as { id: string; orderNumber: string };
+    const order = await createDocument<{ id: string; orderNumber: string }>(
+      '/api/orders',
+      recipient,
+      product.id,
+      3,
+    );
     expectStatus(await api.post(`/api/orders/${order.id}/create-invoice`, {}), 201);
     const lists = async () =>
       Promise.all(
