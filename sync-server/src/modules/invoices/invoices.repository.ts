@@ -4,39 +4,14 @@ import type { TenantDb } from '../../db/tenant-database';
 import { preparedList } from '../../db/query';
 import { prepared } from '../../db/prepared';
 import { LINE_ITEM_COLUMN_NAMES } from '../documents/documents.table';
-import type { InvoiceItemTable, InvoiceTable } from './invoices.table';
+import { INVOICE_COLUMN_NAMES, type InvoiceItemTable, type InvoiceTable } from './invoices.table';
 
 function fromInvoices(db: TenantDb) {
   return db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');
 }
 
-/**
- * Every column of an invoice, named: the list runs prepared, and a prepared `inv.*` would fail
- * once a migration adds a column.
- */
-const INVOICE_COLUMNS = [
-  'inv.id',
-  'inv.invoice_number',
-  'inv.order_id',
-  'inv.customer_id',
-  'inv.contact_id',
-  'inv.customer_name',
-  'inv.customer_email',
-  'inv.contact_name',
-  'inv.contact_email',
-  'inv.contact_role',
-  'inv.currency_code',
-  'inv.status',
-  'inv.notes',
-  'inv.subtotal',
-  'inv.tax_rate',
-  'inv.tax_amount',
-  'inv.total',
-  'inv.paid_at',
-  'inv.created_at',
-  'inv.version',
-  'inv.updated_at',
-] as const;
+/** Every column of an invoice, named: the list runs prepared. */
+const INVOICE_COLUMNS = INVOICE_COLUMN_NAMES.map((column) => `inv.${column}` as const);
 
 const withOrder = (query: ReturnType<typeof fromInvoices>) =>
   query.select([...INVOICE_COLUMNS, 'o.order_number as order_number']);

@@ -28,3 +28,31 @@ export interface InvoiceTable extends Versioned {
 export interface InvoiceItemTable extends LineItemColumns {
   invoice_id: string;
 }
+
+/**
+ * Every column of an invoice, by name: a statement run prepared names its columns (a prepared `*`
+ * would fail once a migration adds one; see `prepared`).
+ */
+export const INVOICE_COLUMN_NAMES = [
+  'id',
+  'invoice_number',
+  'order_id',
+  'customer_id',
+  'contact_id',
+  'customer_name',
+  'customer_email',
+  'contact_name',
+  'contact_email',
+  'contact_role',
+  'currency_code',
+  'status',
+  'notes',
+  'subtotal',
+  'tax_rate',
+  'tax_amount',
+  'total',
+  'paid_at',
+  'created_at',
+  'version',
+  'updated_at',
+] as const satisfies readonly (keyof InvoiceTable)[];

@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
-import type { OrderTable } from './orders.table';
+import { ORDER_COLUMN_NAMES, type OrderTable } from './orders.table';
 
 /** Orders with their customer, contact and (at most one) invoice. */
 function fromOrders(db: TenantDb) {
@@ -14,27 +14,8 @@ function fromOrders(db: TenantDb) {
     .leftJoin('invoices as inv', 'inv.order_id', 'o.id');
 }
 
-/**
- * Every column of an order, named: the list runs prepared, and a prepared `o.*` would fail
- * once a migration adds a column.
- */
-const ORDER_COLUMNS = [
-  'o.id',
-  'o.order_number',
-  'o.quote_id',
-  'o.customer_id',
-  'o.contact_id',
-  'o.currency_code',
-  'o.status',
-  'o.notes',
-  'o.subtotal',
-  'o.tax_rate',
-  'o.tax_amount',
-  'o.total',
-  'o.created_at',
-  'o.version',
-  'o.updated_at',
-] as const;
+/** Every column of an order, named: the list runs prepared. */
+const ORDER_COLUMNS = ORDER_COLUMN_NAMES.map((column) => `o.${column}` as const);
 
 const withParties = (query: ReturnType<typeof fromOrders>) =>
   query.select([
