@@ -4,10 +4,11 @@ import { setBusy } from '../app/update-guard';
 import type { SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta } from '../db/meta';
 import { fetchEventSource } from './event-stream';
+import { classifyFailure } from './failure';
 import { applyPullPage } from './pull';
 import { applyPushResponse, closeGap, nextPushBatch, toMutation } from './push';
 import { isQuotaError, reportStorageError, syncStatus, type SyncStatusStore } from './status';
-import { postJson, SyncAuthError, SyncRetryableError, type SyncTransport } from './transport';
+import { postJson, SYNC_REQUEST_TIMEOUT_MS, type SyncTransport } from './transport';
 
 /** The part of `navigator.locks` the engine uses (one sync leader per browser). */
 export interface LockManagerLike {
@@ -45,6 +46,8 @@ export interface SyncEngineOptions {
   intervalMs?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** A push or pull request without a complete answer after this long counts as failed. */
+  requestTimeoutMs?: number;
   random?: () => number;
 }
 
@@ -75,6 +78,7 @@ export class SyncEngine {
   private readonly intervalMs: number;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
+  private readonly requestTimeoutMs: number;
   private readonly random: () => number;
 
   private started = false;
@@ -116,6 +120,7 @@ export class SyncEngine {
     this.intervalMs = options.intervalMs ?? 30_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 1_000;
     this.backoffMaxMs = options.backoffMaxMs ?? 60_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? SYNC_REQUEST_TIMEOUT_MS;
     this.random = options.random ?? Math.random;
   }
 
@@ -252,7 +257,15 @@ export class SyncEngine {
       pushed = await this.pushAll();
       pulled = await this.pullAll();
       this.failures = 0;
-      this.status.set({ online: true, lastError: null, lastSyncedAt: Date.now(), firstSync: null });
+      this.status.set({
+        online: true,
+        lastSyncedAt: Date.now(),
+        firstSync: null,
+        lastFailure: null,
+        consecutiveFailures: 0,
+        failingSince: null,
+        nextRetryAt: null,
+      });
       void this.openEvents();
       return { ok: true, pushed, pulled };
     } catch (error) {
@@ -262,26 +275,33 @@ export class SyncEngine {
     }
   }
 
+  /** Records the failure truthfully in the status (the UI's words come from it); retries later. */
   private handleFailure(error: unknown): string {
-    if (error instanceof SyncAuthError) {
+    const browserOnline = typeof navigator === 'undefined' || navigator.onLine !== false;
+    const failure = classifyFailure(error, browserOnline);
+    const previous = this.status.get();
+    const streak = {
+      lastFailure: failure,
+      consecutiveFailures: previous.consecutiveFailures + 1,
+      failingSince: previous.failingSince ?? failure.at,
+    };
+    if (failure.kind === 'auth') {
       this.stop();
-      this.status.set({ needsLogin: true, lastError: error.message });
-      return error.message;
+      this.status.set({ ...streak, needsLogin: true, nextRetryAt: null });
+      return failure.message;
     }
     if (isQuotaError(error)) reportStorageError(error, this.status);
-    const message = error instanceof Error ? error.message : String(error);
-    this.status.set({
-      lastError: message,
-      ...(error instanceof SyncRetryableError
-        ? { online: typeof navigator === 'undefined' || navigator.onLine !== false }
-        : {}),
-    });
     this.failures += 1;
     const cap = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.failures - 1));
     const delay = cap / 2 + (this.random() * cap) / 2;
     clearTimeout(this.retryTimer);
     if (this.started) this.retryTimer = setTimeout(() => void this.syncNow(), delay);
-    return message;
+    this.status.set({
+      ...streak,
+      nextRetryAt: this.started ? Date.now() + delay : null,
+      ...(failure.kind === 'refused' || failure.kind === 'local' ? {} : { online: browserOnline }),
+    });
+    return failure.message;
   }
 
   private async ids() {
@@ -298,11 +318,12 @@ export class SyncEngine {
       this.setPushing(true);
       let response: PushResponse;
       try {
-        response = await postJson<PushResponse>(this.transport, '/api/sync/push', {
-          clientGroupId,
-          clientId,
-          mutations: batch.map(toMutation),
-        });
+        response = await postJson<PushResponse>(
+          this.transport,
+          '/api/sync/push',
+          { clientGroupId, clientId, mutations: batch.map(toMutation) },
+          { timeoutMs: this.requestTimeoutMs },
+        );
       } finally {
         this.setPushing(false);
       }
@@ -323,11 +344,12 @@ export class SyncEngine {
     const fromScratch = cursor === null;
     let received = 0;
     const request = (from: string | null) => {
-      const pending = postJson<PullResponse>(this.transport, '/api/sync/pull', {
-        clientGroupId,
-        clientId,
-        cursor: from,
-      });
+      const pending = postJson<PullResponse>(
+        this.transport,
+        '/api/sync/pull',
+        { clientGroupId, clientId, cursor: from },
+        { timeoutMs: this.requestTimeoutMs },
+      );
       pending.catch(() => undefined); // awaited below; never an unhandled rejection
       return pending;
     };

@@ -57,7 +57,15 @@ export function closeSync(): void {
   session.db.close();
   session = null;
   setCurrentDatabase(null);
-  syncStatus.set({ lastSyncedAt: null, firstSync: null, lastError: null, needsLogin: false });
+  syncStatus.set({
+    lastSyncedAt: null,
+    firstSync: null,
+    lastFailure: null,
+    consecutiveFailures: 0,
+    failingSince: null,
+    nextRetryAt: null,
+    needsLogin: false,
+  });
 }
 
 export function currentEngine(): SyncEngine | null {

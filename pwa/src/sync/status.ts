@@ -3,6 +3,24 @@
  * `useSyncExternalStore`. Counts and lists that live in IndexedDB (pending mutations, rejections,
  * conflicts) are read by `useSyncStatus()` from Dexie, so every tab sees them.
  */
+/**
+ * Why the last sync cycle failed: the browser is offline, the server could not be reached, did
+ * not answer in time, answered 5xx/429/408, refused the session (401) or the request (other 4xx),
+ * or something failed on this device.
+ */
+export type SyncFailureKind =
+  'offline' | 'network' | 'timeout' | 'server' | 'auth' | 'refused' | 'local';
+
+export interface SyncFailure {
+  kind: SyncFailureKind;
+  /** The technical message (the UI words come from `kind`). */
+  message: string;
+  /** The HTTP status for `server` and `refused`. */
+  status?: number;
+  /** When it happened (ms since the epoch). */
+  at: number;
+}
+
 export interface SyncState {
   online: boolean;
   /** This tab runs the sync engine (one leader per browser). */
@@ -15,8 +33,14 @@ export interface SyncState {
   firstSync: { received: number; remaining: number } | null;
   /** The server answered 401: the outbox is kept, sync resumes after the next login. */
   needsLogin: boolean;
-  /** The last network or server problem (cleared by the next successful sync). */
-  lastError: string | null;
+  /** The last failed sync cycle; null once a cycle (push and pull) has succeeded. */
+  lastFailure: SyncFailure | null;
+  /** Failed cycles in a row (0 after a successful one). */
+  consecutiveFailures: number;
+  /** When the first failure of the current run of failures happened. */
+  failingSince: number | null;
+  /** When the engine tries again by itself after a failure. */
+  nextRetryAt: number | null;
   /** IndexedDB refused a write (quota), never swallowed. */
   storageError: string | null;
 }
@@ -37,7 +61,10 @@ const initial = (): SyncState => ({
   lastSyncedAt: null,
   firstSync: null,
   needsLogin: false,
-  lastError: null,
+  lastFailure: null,
+  consecutiveFailures: 0,
+  failingSince: null,
+  nextRetryAt: null,
   storageError: null,
 });
 

@@ -11,6 +11,8 @@ export interface SyncRequestInit {
   method: 'POST';
   headers: Record<string, string>;
   body: string;
+  /** Aborted when the request takes longer than its timeout. */
+  signal?: AbortSignal;
 }
 
 export type SyncFetch = (url: string, init: SyncRequestInit) => Promise<SyncResponseLike>;
@@ -31,9 +33,17 @@ export class SyncAuthError extends Error {
   }
 }
 
-/** The request did not get an answer, or got a 5xx/429: retried with backoff. */
+/** Why a request got no usable answer: no connection, no answer in time, or a 5xx/429/408. */
+export type RetryableKind = 'network' | 'timeout' | 'server';
+
+/** The request did not get an answer, or got a 5xx/429/408: retried with backoff. */
 export class SyncRetryableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: RetryableKind = 'network',
+    /** The HTTP status, for `server`. */
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'SyncRetryableError';
   }
@@ -53,13 +63,53 @@ export class SyncHttpError extends Error {
 export const NETWORK_PROBLEM =
   'Could not reach the server. Your changes are kept on this device and will sync when the connection is back.';
 
+export const TIMEOUT_PROBLEM =
+  'The server did not answer in time. Your changes are kept on this device and will sync when it answers again.';
+
+/** How long one push or pull request (answer included) may take before it counts as failed. */
+export const SYNC_REQUEST_TIMEOUT_MS = 45_000;
+
+export interface PostOptions {
+  /** Default `SYNC_REQUEST_TIMEOUT_MS`. */
+  timeoutMs?: number;
+}
+
+/**
+ * POSTs JSON to the sync API and reads the JSON answer. A request that has no complete answer
+ * within `timeoutMs` is aborted and fails with a `timeout` `SyncRetryableError`, so a hung
+ * server is reported as a failure instead of leaving the engine 'syncing' forever.
+ */
 export async function postJson<T>(
   transport: SyncTransport,
   path: string,
   body: unknown,
+  { timeoutMs = SYNC_REQUEST_TIMEOUT_MS }: PostOptions = {},
 ): Promise<T> {
   const token = await transport.getToken();
   if (!token) throw new SyncAuthError();
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new SyncRetryableError(TIMEOUT_PROBLEM, 'timeout'));
+    }, timeoutMs);
+  });
+  try {
+    // The race also covers transports that ignore the signal.
+    return await Promise.race([exchange<T>(transport, path, body, token, abort.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function exchange<T>(
+  transport: SyncTransport,
+  path: string,
+  body: unknown,
+  token: string,
+  signal: AbortSignal,
+): Promise<T> {
   let response: SyncResponseLike;
   try {
     response = await transport.fetch(`${transport.baseUrl ?? ''}${path}`, {
@@ -70,20 +120,28 @@ export async function postJson<T>(
         Authorization: `Bearer ${token}`,
       },
       body: JSON.stringify(body),
+      signal,
     });
   } catch {
-    throw new SyncRetryableError(NETWORK_PROBLEM);
+    throw new SyncRetryableError(NETWORK_PROBLEM, 'network');
   }
   if (response.status === 401) throw new SyncAuthError();
+  const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
   let data: unknown;
   try {
     data = await response.json();
   } catch {
-    throw new SyncRetryableError(`The server answered ${response.status} without valid JSON.`);
+    throw new SyncRetryableError(
+      `The server answered ${response.status} without valid JSON.`,
+      'server',
+      response.status,
+    );
   }
-  if (response.status >= 500 || response.status === 429 || response.status === 408)
+  if (retryable)
     throw new SyncRetryableError(
       `The server is not available right now (status ${response.status}).`,
+      'server',
+      response.status,
     );
   if (response.status >= 400) {
     const message = (data as { message?: unknown } | null)?.message;

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 import { Badge, Group, Indicator, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import {
+  IconAlertTriangle,
   IconCloudCheck,
+  IconCloudExclamation,
   IconCloudOff,
   IconCloudUpload,
-  IconAlertTriangle,
 } from '@tabler/icons-react';
 import { syncStatus, type SyncStatusStore } from '../../sync/status';
 import { useSyncStatus } from '../../sync/useSyncStatus';
-import { timeAgo } from './format';
+import { summarizeSync } from './summary';
 import { SyncIssuesDrawer } from './SyncIssuesDrawer';
 
 /** Re-renders every `ms` so relative times stay true. */
@@ -23,8 +24,8 @@ function useNow(ms: number): number {
 }
 
 /**
- * Header sync status (DESIGN §6): offline, syncing, pending changes and the last sync; a badge
- * counts sync issues. Clicking opens the 'Sync issues' panel.
+ * Header sync status (DESIGN §6): offline, a failing sync, syncing, pending changes and the last
+ * sync; a badge counts sync issues. Clicking opens the 'Sync issues' panel.
  */
 export function SyncIndicator({
   userId,
@@ -35,43 +36,29 @@ export function SyncIndicator({
 }) {
   const status = useSyncStatus(store);
   const network = useNetwork();
-  const now = useNow(30_000);
+  const now = useNow(15_000);
   const [opened, setOpened] = useState(false);
-  const online = network.online && status.online;
-  const issues = status.rejections.length + status.conflicts.length + (status.storageError ? 1 : 0);
+  const summary = summarizeSync(status, network.online, now);
+  const { phase, online, label: text, details, issues } = summary;
   const pending = status.pendingCount;
 
-  let icon = <IconCloudCheck size={18} />;
-  let color = 'green';
-  let text = status.lastSyncedAt ? `Synced ${timeAgo(status.lastSyncedAt, now)}` : 'Not synced yet';
-  if (!online) {
-    icon = <IconCloudOff size={18} />;
-    color = 'orange';
-    text = 'Offline';
-  } else if (status.syncing) {
-    icon = <Loader size={14} color="brand" />;
-    color = 'brand';
-    text = 'Syncing…';
-  } else if (pending > 0) {
-    icon = <IconCloudUpload size={18} />;
-    color = 'brand';
-    text = `${pending} pending`;
-  }
-  if (issues > 0 && online && !status.syncing) {
-    icon = <IconAlertTriangle size={18} />;
-    color = 'red';
-  }
-
-  const details = [
-    online
-      ? 'Online'
-      : 'Offline — changes are kept on this device and sync when you are back online',
-    pending > 0 ? `${pending} ${pending === 1 ? 'change' : 'changes'} waiting to sync` : null,
-    status.lastSyncedAt ? `Last synced ${timeAgo(status.lastSyncedAt, now)}` : null,
-    issues > 0 ? `${issues} sync ${issues === 1 ? 'issue' : 'issues'}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const icon =
+    status.syncing && online && phase !== 'needsLogin' ? (
+      <Loader size={14} color={phase === 'failing' ? 'orange' : 'brand'} />
+    ) : phase === 'offline' ? (
+      <IconCloudOff size={18} />
+    ) : phase === 'failing' || phase === 'needsLogin' ? (
+      <IconCloudExclamation size={18} />
+    ) : issues > 0 ? (
+      <IconAlertTriangle size={18} />
+    ) : phase === 'pending' ? (
+      <IconCloudUpload size={18} />
+    ) : (
+      <IconCloudCheck size={18} />
+    );
+  const color = { ok: 'green', busy: 'brand', warning: 'orange', error: 'red' }[summary.tone];
+  // On a phone only the icon shows, unless the state needs the user's attention.
+  const alwaysShowText = phase === 'offline' || phase === 'failing' || phase === 'needsLogin';
 
   return (
     <>
@@ -103,12 +90,12 @@ export function SyncIndicator({
             <Text
               size="sm"
               fw={500}
-              visibleFrom={online ? 'sm' : undefined}
+              visibleFrom={alwaysShowText ? undefined : 'sm'}
               style={{ whiteSpace: 'nowrap' }}
             >
               {text}
             </Text>
-            {online && pending > 0 && status.syncing && (
+            {phase === 'syncing' && pending > 0 && (
               <Badge size="sm" variant="light" visibleFrom="sm">
                 {pending}
               </Badge>
@@ -120,7 +107,7 @@ export function SyncIndicator({
         opened={opened}
         onClose={() => setOpened(false)}
         status={status}
-        online={online}
+        summary={summary}
         userId={userId}
       />
     </>

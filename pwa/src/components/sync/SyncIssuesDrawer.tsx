@@ -15,6 +15,7 @@ import {
 import {
   IconArrowBackUp,
   IconCircleCheck,
+  IconCloudExclamation,
   IconDatabaseExclamation,
   IconRefresh,
   IconTrash,
@@ -23,6 +24,8 @@ import type { RejectionRow } from '../../db/database';
 import type { ConflictRow } from '../../db/types';
 import type { SyncStatusView } from '../../sync/useSyncStatus';
 import { describeMutation, entityLabel, fieldLabel, timeAgo, valueText } from './format';
+import { SYNC_MESSAGES as M } from './messages';
+import type { SyncSummary } from './summary';
 import { useRecordLabel } from './useRecordLabel';
 
 function errorMessage(error: unknown): string {
@@ -201,22 +204,114 @@ function Section({
   );
 }
 
-/** The 'Sync issues' panel: refused changes, conflicts and storage errors, each with a way out. */
+/** The panel's first card: where sync stands, and a button to sync (or retry) now. */
+function StatusCard({ status, summary }: { status: SyncStatusView; summary: SyncSummary }) {
+  const { pendingCount, lastSyncedAt, syncing } = status;
+  const { phase, online, failure } = summary;
+  if (phase === 'failing' && failure) {
+    const severe = summary.tone === 'error';
+    return (
+      <Alert
+        color={severe ? 'red' : 'orange'}
+        variant="light"
+        icon={<IconCloudExclamation size={20} />}
+        title={M.failureLabel[failure.kind]}
+        data-testid="sync-failure"
+      >
+        <Stack gap="xs">
+          <Text size="sm">{summary.failureDetail}.</Text>
+          {pendingCount > 0 && (
+            <Text size="sm" fw={500}>
+              {M.waiting(pendingCount)}.
+            </Text>
+          )}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {syncing ? M.retryingNow : summary.attempts}
+            </Text>
+            <Button
+              size="xs"
+              color={severe ? 'red' : 'orange'}
+              leftSection={<IconRefresh size={14} />}
+              onClick={status.syncNow}
+              loading={syncing}
+            >
+              {M.retry}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  const title = !online
+    ? M.cardTitle.offline
+    : phase === 'needsLogin'
+      ? M.needsLogin
+      : syncing
+        ? M.cardTitle.syncing
+        : pendingCount > 0
+          ? M.cardTitle.pending
+          : M.cardTitle.online;
+  return (
+    <Card padding="md" radius="md" bg="gray.0" withBorder={false}>
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {pendingCount === 0 ? M.nothingWaiting : M.waiting(pendingCount)}
+            {' · '}
+            {lastSyncedAt ? M.lastSyncedLower(timeAgo(lastSyncedAt)) : M.neverSyncedLower}
+          </Text>
+        </Stack>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          onClick={status.syncNow}
+          disabled={!online || syncing || phase === 'needsLogin'}
+          style={{ flexShrink: 0 }}
+        >
+          {M.syncNow}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** The empty state's sentence: only a successful last sync says everything matches the server. */
+function cleanText(status: SyncStatusView, summary: SyncSummary): string {
+  if (status.pendingCount > 0) return M.cleanPending;
+  if (!summary.online) return M.cleanOffline;
+  if (summary.phase === 'needsLogin') return M.needsLoginDetail;
+  if (summary.phase === 'never') return M.cleanNeverSynced;
+  return M.cleanSynced;
+}
+
+/**
+ * The 'Sync issues' panel: a failing sync with a retry, refused changes, conflicts and storage
+ * errors, each with a way out.
+ */
 export function SyncIssuesDrawer({
   opened,
   onClose,
   status,
-  online,
+  summary,
   userId,
 }: {
   opened: boolean;
   onClose: () => void;
   status: SyncStatusView;
-  online: boolean;
+  summary: SyncSummary;
   userId: string | null;
 }) {
-  const { rejections, conflicts, storageError, pendingCount, lastSyncedAt, syncing } = status;
-  const clean = rejections.length === 0 && conflicts.length === 0 && !storageError;
+  const { rejections, conflicts, storageError } = status;
+  const clean =
+    summary.phase !== 'failing' &&
+    rejections.length === 0 &&
+    conflicts.length === 0 &&
+    !storageError;
   return (
     <Drawer
       opened={opened}
@@ -224,46 +319,13 @@ export function SyncIssuesDrawer({
       position="right"
       size="md"
       title={
-        <Title order={3} fz="lg">
+        <Text component="span" fw={700} fz="lg">
           Sync issues
-        </Title>
+        </Text>
       }
     >
       <Stack gap="lg">
-        <Card padding="md" radius="md" bg="gray.0" withBorder={false}>
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={2}>
-              <Text size="sm" fw={600}>
-                {!online
-                  ? 'Offline'
-                  : syncing
-                    ? 'Syncing…'
-                    : pendingCount > 0
-                      ? 'Waiting to sync'
-                      : 'Online'}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {pendingCount === 0
-                  ? 'All changes synced'
-                  : pendingCount === 1
-                    ? '1 change waiting to sync'
-                    : `${pendingCount} changes waiting to sync`}
-                {' · '}
-                {lastSyncedAt ? `last synced ${timeAgo(lastSyncedAt)}` : 'not synced yet'}
-              </Text>
-            </Stack>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconRefresh size={14} />}
-              onClick={status.syncNow}
-              disabled={!online || syncing}
-              style={{ flexShrink: 0 }}
-            >
-              Sync now
-            </Button>
-          </Group>
-        </Card>
+        <StatusCard status={status} summary={summary} />
 
         {storageError && (
           <Alert
@@ -306,11 +368,9 @@ export function SyncIssuesDrawer({
             <ThemeIcon size={48} radius="xl" variant="light" color="green">
               <IconCircleCheck size={28} />
             </ThemeIcon>
-            <Text fw={600}>No sync issues</Text>
+            <Text fw={600}>{M.noIssues}</Text>
             <Text size="sm" c="dimmed" ta="center" maw={300}>
-              {pendingCount > 0
-                ? 'Your changes are saved on this device and will sync automatically.'
-                : 'Everything on this device matches the server.'}
+              {cleanText(status, summary)}
             </Text>
           </Stack>
         )}

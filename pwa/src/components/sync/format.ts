@@ -62,3 +62,17 @@ export function entityLabel(table: string): string {
   const singular = table.endsWith('ies') ? `${table.slice(0, -3)}y` : table.replace(/s$/, '');
   return ENTITY_LABELS[singular] ?? fieldLabel(singular);
 }
+
+/**
+ * A moment as a clock time the user can compare with their watch: '14:02' today,
+ * 'yesterday 14:02', or the date and time before that (in the browser's locale).
+ */
+export function clockTime(time: number, now = Date.now()): string {
+  const date = new Date(time);
+  const clock = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const today = new Date(now);
+  if (date.toDateString() === today.toDateString()) return clock;
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  if (date.toDateString() === yesterday.toDateString()) return `yesterday ${clock}`;
+  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${clock}`;
+}

@@ -286,12 +286,12 @@ describe('sync engine against the in-memory server', () => {
     flakyEngine.start();
     const first = await flakyEngine.syncNow();
     expect(first.ok).toBe(false);
-    expect(status.get().lastError).toContain('503');
+    expect(status.get().lastFailure).toMatchObject({ kind: 'server', status: 503 });
     await flakyEngine.syncNow();
     expect(await db.customers.count()).toBe(5);
     expect(seen).toEqual([3, 1]);
     expect(status.get().firstSync).toBeNull();
-    expect(status.get().lastError).toBeNull();
+    expect(status.get().lastFailure).toBeNull();
 
     await createCustomer({ name: 'X', email: 'x@x.test' }, db);
     await flakyEngine.syncNow();

@@ -7,14 +7,27 @@ import type { SmbDatabase } from '../../../db/database';
 import { setMeta } from '../../../db/meta';
 import type { ConflictRow } from '../../../db/types';
 import { createCustomer } from '../../../features/customers/data/customers';
+import type { SyncEngine } from '../../../sync/engine';
+import type * as SessionModule from '../../../sync/session';
 import {
   createSyncStatusStore,
   STORAGE_FULL_MESSAGE,
+  type SyncFailure,
   type SyncStatusStore,
 } from '../../../sync/status';
+import type { SyncFetch } from '../../../sync/transport';
+import { FakeSyncServer } from '../../../sync/__tests__/fake-server';
+import { testEngine } from '../../../sync/__tests__/helpers';
 import { closeTestDatabase, syncedCustomer, useTestDatabase } from '../../../test/local-store';
 import { SyncBanners } from '../SyncBanners';
 import { SyncIndicator } from '../SyncIndicator';
+
+// The panel's Retry / Sync now buttons run the session's engine: a test engine here.
+const session = vi.hoisted(() => ({ engine: null as SyncEngine | null }));
+vi.mock('../../../sync/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof SessionModule>()),
+  currentEngine: () => session.engine,
+}));
 
 let db: SmbDatabase;
 let store: SyncStatusStore;
@@ -26,7 +39,11 @@ beforeEach(async () => {
   await db.customers.put(customer);
   await setMeta(db, 'userId', 'user-1');
 });
-afterEach(() => closeTestDatabase(db));
+afterEach(() => {
+  session.engine?.stop();
+  session.engine = null;
+  closeTestDatabase(db);
+});
 
 const wrap = (ui: React.ReactNode) => render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
 const indicator = () => screen.getByTestId('sync-indicator');
@@ -145,6 +162,121 @@ describe('sync indicator', () => {
     await waitFor(() =>
       expect(within(drawer).queryByText(STORAGE_FULL_MESSAGE)).not.toBeInTheDocument(),
     );
+  });
+});
+
+const clock = (time: number) =>
+  new Date(time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** The state after a good sync 10 s ago and then failing pulls (the issue's report). */
+function failing(failure: Omit<SyncFailure, 'at'>, attempts = 3) {
+  const syncedAt = Date.now() - 10_000;
+  const since = Date.now() - 5_000;
+  act(() =>
+    store.set({
+      lastSyncedAt: syncedAt,
+      lastFailure: { ...failure, at: Date.now() },
+      consecutiveFailures: attempts,
+      failingSince: since,
+      nextRetryAt: Date.now() + 30_000,
+    }),
+  );
+  return { syncedAt, since };
+}
+
+describe('sync indicator while sync fails (issue 16.4)', () => {
+  it('says the server cannot be reached, when it last synced, and never "Synced just now"', async () => {
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    act(() => store.set({ lastSyncedAt: Date.now() - 10_000 }));
+    expect(indicator()).toHaveTextContent('Synced just now');
+
+    const { syncedAt, since } = failing({ kind: 'network', message: 'Failed to fetch' });
+    expect(indicator()).toHaveTextContent("Can't reach the server");
+    expect(indicator()).not.toHaveTextContent(/Synced/);
+    expect(indicator()).toHaveAccessibleName(
+      `Sync status: Can't reach the server. Can't reach the server — your changes are kept on this device, last synced ${clock(syncedAt)}. Open sync issues`,
+    );
+
+    fireEvent.click(indicator());
+    const drawer = await screen.findByRole('dialog', { name: 'Sync issues' });
+    const alert = within(drawer).getByTestId('sync-failure');
+    expect(alert).toHaveTextContent("Can't reach the server");
+    expect(alert).toHaveTextContent(
+      `Can't reach the server — your changes are kept on this device, last synced ${clock(syncedAt)}.`,
+    );
+    expect(alert).toHaveTextContent(
+      `3 failed attempts since ${clock(since)}. Trying again automatically.`,
+    );
+    expect(within(alert).getByRole('button', { name: 'Retry now' })).toBeEnabled();
+    expect(drawer).not.toHaveTextContent('Everything on this device matches the server');
+    expect(drawer).not.toHaveTextContent('No sync issues');
+  });
+
+  it.each([
+    [{ kind: 'server', status: 500 }, 'Server problem', 'The server has a problem (error 500)'],
+    [{ kind: 'timeout' }, 'Server not responding', 'The server is not responding'],
+    [
+      { kind: 'refused', status: 413 },
+      'Sync refused',
+      'The server refused to sync (error 413): Too much at once',
+    ],
+  ] as const)('names the failure %o', async (failure, label, reason) => {
+    await createCustomer({ name: 'Waiting Co', email: 'w@waiting.test' });
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    const { syncedAt } = failing({ ...failure, message: 'Too much at once' }, 1);
+    await waitFor(() => expect(indicator()).toHaveAccessibleName(/1 change waiting to sync/));
+    expect(indicator()).toHaveTextContent(label);
+    fireEvent.click(indicator());
+    const alert = await screen.findByTestId('sync-failure');
+    expect(alert).toHaveTextContent(
+      `${reason} — your changes are kept on this device, last synced ${clock(syncedAt)}.`,
+    );
+    expect(alert).toHaveTextContent('1 change waiting to sync.');
+    expect(alert).toHaveTextContent('1 failed attempt since');
+  });
+
+  it('says Offline, not a server failure, when the browser is offline', async () => {
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    failing({ kind: 'offline', message: 'Failed to fetch' });
+    act(() => store.set({ online: false }));
+    expect(indicator()).toHaveTextContent('Offline');
+    expect(indicator()).not.toHaveTextContent("Can't reach the server");
+    fireEvent.click(indicator());
+    const drawer = await screen.findByRole('dialog', { name: 'Sync issues' });
+    expect(drawer).toHaveTextContent(
+      'Changes you make are kept on this device and sync when you are back online.',
+    );
+    expect(drawer).not.toHaveTextContent('Everything on this device matches the server');
+  });
+
+  it('Retry now syncs at once; after the pull succeeds it says synced', async () => {
+    const server = await new FakeSyncServer().init();
+    let down = true;
+    const fetch: SyncFetch = async (url, init) =>
+      down
+        ? { status: 500, json: async () => ({ message: 'Internal Server Error' }) }
+        : server.transport()(url, init);
+    const engine = testEngine(db, fetch, { status: store });
+    session.engine = engine;
+    engine.start(); // its first sync fails; automatic retries are an hour away in tests
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    await waitFor(() => expect(indicator()).toHaveTextContent('Server problem'));
+    fireEvent.click(indicator());
+    const drawer = await screen.findByRole('dialog', { name: 'Sync issues' });
+    const alert = within(drawer).getByTestId('sync-failure');
+    expect(alert).toHaveTextContent(
+      'The server has a problem (error 500) — your changes are kept on this device, nothing has synced yet.',
+    );
+
+    // Still down: Retry fails again and says so.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(alert).toHaveTextContent('2 failed attempts since'));
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(indicator()).toHaveTextContent('Synced just now'));
+    expect(within(drawer).queryByTestId('sync-failure')).not.toBeInTheDocument();
+    expect(drawer).toHaveTextContent('Everything on this device matches the server.');
   });
 });
 

@@ -1,0 +1,79 @@
+/**
+ * The words of the sync indicator and the 'Sync issues' panel, in one place. The spec gives no
+ * wording for them; DESIGN §6 asks for a visible status: online/offline, pending count, last
+ * synced time, failures. Every state is derived from the engine's status in `summary.ts`.
+ */
+import type { SyncFailure } from '../../sync/status';
+
+const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
+
+export const SYNC_MESSAGES = {
+  // Short labels for the header indicator.
+  offline: 'Offline',
+  syncing: 'Syncing…',
+  neverSynced: 'Not synced yet',
+  syncedAgo: (ago: string) => `Synced ${ago}`,
+  pendingLabel: (count: number) => `${count} pending`,
+  needsLogin: 'Log in to sync',
+
+  // Longer descriptions (indicator tooltip and the panel's status card).
+  online: 'Online',
+  offlineDetail: 'Offline — changes are kept on this device and sync when you are back online',
+  waiting: (count: number) => `${changes(count)} waiting to sync`,
+  nothingWaiting: 'All changes synced',
+  lastSyncedAgo: (ago: string) => `Last synced ${ago}`,
+  issues: (count: number) => `${count} sync ${count === 1 ? 'issue' : 'issues'}`,
+  needsLoginDetail:
+    'Your session has ended — your changes are kept on this device until you log in',
+
+  // A failing sync: a headline, and the reason with what it means for the user's changes.
+  failureLabel: {
+    offline: "Can't reach the server",
+    network: "Can't reach the server",
+    timeout: 'Server not responding',
+    server: 'Server problem',
+    auth: 'Log in to sync',
+    refused: 'Sync refused',
+    local: 'Sync failed',
+  } satisfies Record<SyncFailure['kind'], string>,
+  failureReason(failure: SyncFailure): string {
+    switch (failure.kind) {
+      case 'offline':
+      case 'network':
+        return "Can't reach the server";
+      case 'timeout':
+        return 'The server is not responding';
+      case 'server':
+        return `The server has a problem${failure.status ? ` (error ${failure.status})` : ''}`;
+      case 'auth':
+        return 'Your session has ended';
+      case 'refused':
+        return `The server refused to sync${failure.status ? ` (error ${failure.status})` : ''}: ${failure.message}`;
+      case 'local':
+        return `Syncing failed on this device: ${failure.message}`;
+    }
+  },
+  /** "Can't reach the server — your changes are kept on this device, last synced 14:02". */
+  failureDetail: (reason: string, lastSynced: string | null) =>
+    `${reason} — your changes are kept on this device, ${lastSynced ? `last synced ${lastSynced}` : 'nothing has synced yet'}`,
+  failedAttempts: (count: number, since: string) =>
+    `${count === 1 ? '1 failed attempt' : `${count} failed attempts`} since ${since}. Trying again automatically.`,
+  retryingNow: 'Trying again now…',
+  retry: 'Retry now',
+  syncNow: 'Sync now',
+
+  // The panel's status card and its empty state.
+  cardTitle: {
+    offline: 'Offline',
+    syncing: 'Syncing…',
+    pending: 'Waiting to sync',
+    online: 'Online',
+  },
+  lastSyncedLower: (ago: string) => `last synced ${ago}`,
+  neverSyncedLower: 'not synced yet',
+  noIssues: 'No sync issues',
+  cleanPending: 'Your changes are saved on this device and will sync automatically.',
+  cleanOffline: 'Changes you make are kept on this device and sync when you are back online.',
+  cleanNeverSynced: 'Nothing has synced with the server yet.',
+  cleanSynced: 'Everything on this device matches the server.',
+} as const;
