@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
+export * from './company';
 export * from './contact';
 export * from './contacts';
 export * from './currencies';

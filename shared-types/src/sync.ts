@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CompanyDetails } from './company';
 
 /**
  * The offline sync protocol (DESIGN §6, Replicache-style push/pull).
@@ -41,6 +42,7 @@ export const MUTATION_NAMES = [
   'currency.update',
   'currency.delete',
   'tenant.update',
+  'tenant.updateCompany',
   'quote.create',
   'quote.update',
   'quote.delete',
@@ -142,6 +144,7 @@ export const PullResponse = Type.Object({
     naturalName: Type.String(),
     schemaName: Type.String(),
     createdAt: Type.String(),
+    company: CompanyDetails,
   }),
 });
 export type PullResponse = Static<typeof PullResponse>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AUTH_MESSAGES } from './auth';
+import { CompanyDetails } from './company';
 
 export const TENANT_MESSAGES = {
   nameRequired: AUTH_MESSAGES.companyNameRequired,
@@ -11,6 +12,8 @@ export const Tenant = Type.Object({
   naturalName: Type.String(),
   schemaName: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  /** What quotes, orders and invoices print about the company. */
+  company: CompanyDetails,
 });
 export type Tenant = Static<typeof Tenant>;
 

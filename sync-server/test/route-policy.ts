@@ -24,6 +24,9 @@ export const ADMIN_ROUTES = new Set([
   'PUT /api/currencies/:id',
   'DELETE /api/currencies/:id',
   'PUT /api/tenants/current',
+  'PUT /api/tenants/current/company',
+  'PUT /api/tenants/current/logo',
+  'DELETE /api/tenants/current/logo',
   'DELETE /api/tenants/:id',
 ]);
 

@@ -1,3 +1,4 @@
+import type { CompanyDetails } from '@smb/shared-types/company';
 /**
  * Local row shapes: the server rows of a pull patch (camelCase, numbers as numbers, `version` a
  * string). Records made offline have `version` null and, for documents, a null number until the
@@ -128,6 +129,8 @@ export interface TenantInfo {
   naturalName: string;
   schemaName: string;
   createdAt: string;
+  /** Company details for documents; absent in a store written before they existed. */
+  company?: CompanyDetails;
 }
 
 /** The synced entity tables and their row types. */

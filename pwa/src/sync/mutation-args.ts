@@ -1,3 +1,4 @@
+import type { CompanyDetailsUpdateBody } from '@smb/shared-types/company';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 
 /**
@@ -97,6 +98,8 @@ export interface CreateInvoiceArgs {
 export interface TenantUpdateArgs {
   naturalName: string;
 }
+/** The company-details fields given (blank clears one). */
+export type CompanyUpdateArgs = CompanyDetailsUpdateBody;
 
 export type CustomerUpdateArgs = UpdateArgs<CustomerFields & Record<string, unknown>>;
 export type ContactUpdateArgs = UpdateArgs<ContactFields & Record<string, unknown>>;

@@ -7,6 +7,26 @@ export interface TenantTable {
   natural_name: string;
   schema_name: string;
   created_at: CreatedAt;
+  /** Company details for documents (all optional; see shared-types company.ts). */
+  legal_name: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_id: ColumnType<string | null, string | null | undefined, string | null>;
+  company_email: ColumnType<string | null, string | null | undefined, string | null>;
+  company_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  website: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_instructions: ColumnType<string | null, string | null | undefined, string | null>;
+  document_footer: ColumnType<string | null, string | null | undefined, string | null>;
+  paper_size: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One logo per tenant; read only by the logo and document routes. */
+export interface TenantLogoTable {
+  tenant_id: string;
+  content_type: string;
+  data: Buffer;
+  updated_at: CreatedAt;
 }
 
 export interface UserTable {
@@ -45,10 +65,26 @@ export interface ContactMessageTable {
 /** The control plane, schema `app`. Queries name it with `withSchema('app')`. */
 export interface AppDatabase {
   tenants: TenantTable;
+  tenant_logos: TenantLogoTable;
   users: UserTable;
   one_time_codes: OneTimeCodeTable;
   contact_messages: ContactMessageTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;
+
+/** The tenant columns that hold its company details (read with the tenant on every request). */
+export const COMPANY_COLUMNS = [
+  'legal_name',
+  'address',
+  'country',
+  'tax_id',
+  'company_email',
+  'company_phone',
+  'website',
+  'payment_instructions',
+  'document_footer',
+  'paper_size',
+  'logo_sha256',
+] as const;
 export type UserRow = Selectable<UserTable>;

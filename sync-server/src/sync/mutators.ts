@@ -1,4 +1,5 @@
 import {
+  CompanyDetailsUpdateBody,
   ContactCreateBody,
   ContactUpdateBody,
   CurrencyCreateBody,
@@ -29,6 +30,7 @@ import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
+import { updateCompanyDetails } from '../modules/tenants/company.service';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
 import { nextVersion } from './version';
@@ -205,6 +207,11 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     await sql`UPDATE app.tenants SET natural_name = ${naturalName.trim()} WHERE id = ${scope.tenant.id}`.execute(
       scope.db,
     );
+    after.push(async () => ctx.sessions.forgetTenant(scope.tenant.id));
+  },
+
+  'tenant.updateCompany': async (scope, raw, after, ctx) => {
+    await updateCompanyDetails(scope, parse(CompanyDetailsUpdateBody, raw));
     after.push(async () => ctx.sessions.forgetTenant(scope.tenant.id));
   },
 

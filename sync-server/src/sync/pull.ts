@@ -9,6 +9,7 @@ import {
 } from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 import type { TenantScope } from '../modules/tenant-scope';
+import { companyOf } from '../modules/tenants/company.service';
 import { prepared } from '../db/prepared';
 import { ENTITY_TABLES, toPatchValue } from './rows';
 
@@ -202,6 +203,7 @@ function besidesChanges(
       naturalName: scope.tenant.natural_name,
       schemaName: scope.tenant.schema_name,
       createdAt: scope.tenant.created_at.toISOString(),
+      company: companyOf(scope.tenant),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
 import type {
   Mutation,
   MutationResult,
@@ -235,7 +236,7 @@ export class FakeSyncServer {
       patch: page.map((p) => p.op),
       rejections: this.rejections.get(request.clientId) ?? [],
       remaining: ops.length - end,
-      tenant,
+      tenant: { ...tenant, company: tenant.company ?? EMPTY_COMPANY_DETAILS },
     };
   }
 

@@ -1,7 +1,9 @@
+import { EMPTY_COMPANY_DETAILS, normaliseCompanyDetails } from '@smb/shared-types/company';
 import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { LocalWriter } from '../local-writer';
 import type {
+  CompanyUpdateArgs,
   ContactCreateArgs,
   CurrencyCreateArgs,
   CustomerCreateArgs,
@@ -107,6 +109,16 @@ export async function currencyDelete(w: LocalWriter, a: IdArgs): Promise<void> {
 export async function tenantUpdate(w: LocalWriter, a: TenantUpdateArgs): Promise<void> {
   const tenant = await w.tenant();
   if (tenant) await w.putTenant({ ...tenant, naturalName: a.naturalName });
+}
+
+export async function tenantUpdateCompany(w: LocalWriter, a: CompanyUpdateArgs): Promise<void> {
+  const tenant = await w.tenant();
+  const { changes } = normaliseCompanyDetails(a);
+  if (tenant && changes)
+    await w.putTenant({
+      ...tenant,
+      company: { ...EMPTY_COMPANY_DETAILS, ...tenant.company, ...changes },
+    });
 }
 
 export async function conflictResolve(w: LocalWriter, a: IdArgs): Promise<void> {

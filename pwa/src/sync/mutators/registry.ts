@@ -19,6 +19,7 @@ export interface MutationArgs {
   'currency.update': UpdateArgs;
   'currency.delete': A.IdArgs;
   'tenant.update': A.TenantUpdateArgs;
+  'tenant.updateCompany': A.CompanyUpdateArgs;
   'quote.create': A.DocumentCreateArgs;
   'quote.update': UpdateArgs;
   'quote.delete': A.IdArgs;
@@ -53,6 +54,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'currency.update': master.currencyUpdate,
   'currency.delete': master.currencyDelete,
   'tenant.update': master.tenantUpdate,
+  'tenant.updateCompany': master.tenantUpdateCompany,
   'quote.create': docs.quoteCreate,
   'quote.update': docs.quoteUpdate,
   'quote.delete': docs.quoteDelete,

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { AppDatabase, CodePurpose, TenantRow, UserRow } from '../../db/app-tables';
+import {
+  COMPANY_COLUMNS,
+  type AppDatabase,
+  type CodePurpose,
+  type TenantRow,
+  type UserRow,
+} from '../../db/app-tables';
 
 type Db = Kysely<AppDatabase>;
 const app = (db: Db) => db.withSchema('app');
@@ -27,13 +33,27 @@ export async function findUserWithTenant(
     .innerJoin('tenants as t', 't.id', 'u.tenant_id')
     .selectAll('u')
     .select(['t.natural_name', 't.schema_name', 't.created_at as tenant_created_at'])
+    .select(COMPANY_COLUMNS.map((c) => `t.${c}` as const))
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { natural_name, schema_name, tenant_created_at, ...user } = row;
+  const { natural_name, schema_name, tenant_created_at, ...rest } = row;
+  const company = Object.fromEntries(COMPANY_COLUMNS.map((c) => [c, rest[c]])) as Pick<
+    TenantRow,
+    (typeof COMPANY_COLUMNS)[number]
+  >;
+  const user = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !(COMPANY_COLUMNS as readonly string[]).includes(key)),
+  ) as UserRow;
   return {
     user,
-    tenant: { id: user.tenant_id, natural_name, schema_name, created_at: tenant_created_at },
+    tenant: {
+      id: user.tenant_id,
+      natural_name,
+      schema_name,
+      created_at: tenant_created_at,
+      ...company,
+    },
   };
 }
 
@@ -95,14 +115,12 @@ export async function upsertCode(
     .insertInto('one_time_codes')
     .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'purpose'])
-        .doUpdateSet({
-          code_hash: codeHash,
-          expires_at: expiresAt,
-          attempts: 0,
-          created_at: new Date(),
-        }),
+      oc.columns(['user_id', 'purpose']).doUpdateSet({
+        code_hash: codeHash,
+        expires_at: expiresAt,
+        attempts: 0,
+        created_at: new Date(),
+      }),
     )
     .execute();
 }

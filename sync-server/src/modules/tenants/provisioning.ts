@@ -21,7 +21,7 @@ export function schemaNameFor(naturalName: string): string {
  * The control-plane row is written by the caller in its own transaction; if that fails, call
  * `dropTenantSchema`. (PGlite serialises transactions, so the schema is built before, not inside, it.)
  */
-export async function createTenantSchema(database: Database, naturalName: string): Promise<Omit<TenantRow, 'created_at'>> {
+export async function createTenantSchema(database: Database, naturalName: string): Promise<Pick<TenantRow, 'id' | 'natural_name' | 'schema_name'>> {
   const schemaName = schemaNameFor(naturalName);
   await migrateTenant(database.pool, schemaName);
   await database.tenantDb(schemaName).transaction().execute(async (trx) => {

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Tenant, TenantUpdateBody } from '@smb/shared-types';
 import type { AppContext } from '../../context';
 import { BEARER, DeletedResponse, adminOnly, errors, signedIn } from '../../http';
+import companyRoutes from './company.routes';
 import * as tenants from './tenants.service';
 
 const tenantRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['company'];
   const security = BEARER;
+  await app.register(companyRoutes, { ctx });
 
   app.get(
     '/current',

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import { dropTenantSchema } from './provisioning';
+import { companyOf } from './company.service';
 import * as repo from './tenants.repository';
 
 export function toTenant(row: TenantRow): Tenant {
@@ -17,6 +18,7 @@ export function toTenant(row: TenantRow): Tenant {
     naturalName: row.natural_name,
     schemaName: row.schema_name,
     createdAt: row.created_at.toISOString(),
+    company: companyOf(row),
   };
 }
 

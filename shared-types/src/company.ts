@@ -1,0 +1,159 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Company details printed on quotes, orders and invoices (issue 18). Every field is optional:
+ * an empty one is left out of the documents.
+ */
+export const PAPER_SIZES = ['A4', 'Letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+
+/** Countries that print on US Letter; every other country (and none) uses A4. */
+export const LETTER_COUNTRIES: readonly string[] = [
+  'US',
+  'CA',
+  'MX',
+  'PR',
+  'GT',
+  'SV',
+  'HN',
+  'NI',
+  'CR',
+  'PA',
+  'DO',
+  'CO',
+  'VE',
+  'CL',
+  'PH',
+  'BZ',
+];
+
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
+
+export const COMPANY_LIMITS = {
+  legalName: 200,
+  address: 500,
+  country: 2,
+  taxId: 50,
+  email: 254,
+  phone: 50,
+  website: 200,
+  paymentInstructions: 2000,
+  documentFooter: 1000,
+} as const;
+
+export const COMPANY_MESSAGES = {
+  saved: 'Company details updated successfully!',
+  saveFailed: 'Failed to update company details',
+  country: 'Country must be a 2-letter ISO code (e.g. DE)',
+  email: 'Invalid email address',
+  website: 'Website must start with http:// or https://',
+  paperSize: 'Paper size must be A4 or Letter',
+  logoInvalid: 'The logo must be a PNG or JPEG image',
+  logoTooLarge: 'The logo must be at most 1 MB',
+  logoNotFound: 'No logo has been uploaded',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+} as const;
+
+const Text = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()]);
+
+export const CompanyLogo = Type.Object({
+  /** SHA-256 of the bytes (hex); changes with every new logo. */
+  sha256: Type.String(),
+});
+export type CompanyLogo = Static<typeof CompanyLogo>;
+
+/** The company block of every document; null = not filled in. */
+export const CompanyDetails = Type.Object({
+  legalName: Type.Union([Type.String(), Type.Null()]),
+  /** Address lines, one per line. */
+  address: Type.Union([Type.String(), Type.Null()]),
+  /** ISO 3166-1 alpha-2 (e.g. 'DE'). */
+  country: Type.Union([Type.String(), Type.Null()]),
+  taxId: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  website: Type.Union([Type.String(), Type.Null()]),
+  paymentInstructions: Type.Union([Type.String(), Type.Null()]),
+  documentFooter: Type.Union([Type.String(), Type.Null()]),
+  /** As chosen; null → from the country (`paperSizeOf`). */
+  paperSize: Type.Union([Type.String(), Type.Null()]),
+  logo: Type.Union([CompanyLogo, Type.Null()]),
+});
+export type CompanyDetails = Static<typeof CompanyDetails>;
+
+/** PUT /api/tenants/current/company (admin): only the fields given are written; '' or null clears one. */
+export const CompanyDetailsUpdateBody = Type.Object({
+  legalName: Type.Optional(Text(COMPANY_LIMITS.legalName)),
+  address: Type.Optional(Text(COMPANY_LIMITS.address)),
+  country: Type.Optional(Text(10)),
+  taxId: Type.Optional(Text(COMPANY_LIMITS.taxId)),
+  email: Type.Optional(Text(COMPANY_LIMITS.email)),
+  phone: Type.Optional(Text(COMPANY_LIMITS.phone)),
+  website: Type.Optional(Text(COMPANY_LIMITS.website)),
+  paymentInstructions: Type.Optional(Text(COMPANY_LIMITS.paymentInstructions)),
+  documentFooter: Type.Optional(Text(COMPANY_LIMITS.documentFooter)),
+  paperSize: Type.Optional(Text(10)),
+});
+export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
+export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
+
+export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
+  legalName: null,
+  address: null,
+  country: null,
+  taxId: null,
+  email: null,
+  phone: null,
+  website: null,
+  paymentInstructions: null,
+  documentFooter: null,
+  paperSize: null,
+  logo: null,
+};
+
+/** The paper a tenant's documents print on: its choice, else Letter in the Americas' Letter countries, else A4. */
+export function paperSizeOf(details: Pick<CompanyDetails, 'paperSize' | 'country'>): PaperSize {
+  if (details.paperSize === 'A4' || details.paperSize === 'Letter') return details.paperSize;
+  return details.country && LETTER_COUNTRIES.includes(details.country.toUpperCase())
+    ? 'Letter'
+    : 'A4';
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/**
+ * Trims the given fields (blank → null), upper-cases the country, and checks them; answers the
+ * normalised changes or the first problem's message.
+ */
+export function normaliseCompanyDetails(
+  body: CompanyDetailsUpdateBody,
+): { changes: Partial<CompanyDetails>; error: null } | { changes: null; error: string } {
+  const changes: Record<string, string | null> = {};
+  for (const [key, raw] of Object.entries(body)) {
+    if (raw === undefined) continue;
+    const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
+    changes[key] = text === '' ? null : text;
+  }
+  const { country, email, website, paperSize } = changes;
+  if (country !== undefined && country !== null) {
+    if (!/^[A-Za-z]{2}$/.test(country)) return { changes: null, error: COMPANY_MESSAGES.country };
+    changes.country = country.toUpperCase();
+  }
+  if (email && !EMAIL.test(email)) return { changes: null, error: COMPANY_MESSAGES.email };
+  if (website && !/^https?:\/\/\S+$/i.test(website))
+    return { changes: null, error: COMPANY_MESSAGES.website };
+  if (paperSize && !(PAPER_SIZES as readonly string[]).includes(paperSize))
+    return { changes: null, error: COMPANY_MESSAGES.paperSize };
+  return { changes: changes as Partial<CompanyDetails>, error: null };
+}
+
+/** The image type of a logo, read from its first bytes (never from its name); null if neither PNG nor JPEG. */
+export function logoContentType(bytes: Uint8Array): LogoContentType | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length > png.length && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'image/jpeg';
+  return null;
+}
