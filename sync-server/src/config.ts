@@ -27,6 +27,10 @@ export interface Config {
   preparedStatements: boolean;
   /** How long a session's user and tenant are kept between requests; 0 reads them every time. */
   sessionCacheMs: number;
+  /** Keep a LISTEN connection for changes made by other servers (off behind a transaction pooler: live updates then poll). */
+  listen: boolean;
+  /** Rate-limit counters shared by every server (unset: each process counts for itself). */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -103,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
     preparedStatements: integer(env, 'DB_PREPARED_STATEMENTS', 1, 0, 1) === 1,
     sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
+    listen: integer(env, 'DB_LISTEN', 1, 0, 1) === 1,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
   };
 }

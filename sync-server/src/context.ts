@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ChangeListener } from './db/listener';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './modules/auth/session-cache';
 
@@ -10,4 +11,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Users and tenants behind sessions; services forget one after changing it. */
   sessions: SessionCache;
+  /** The process's one LISTEN connection (sessions and live updates subscribe to it). */
+  changes: ChangeListener;
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { createChangeListener } from './db/listener';
 import { migrateAll } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -25,11 +26,13 @@ const migrated = await migrateAll(database.pool);
 log.info({ database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants }, 'database ready');
 
 const mailer = createMailer(config, log);
-const sessions = createSessionCache(database, {
-  ttlMs: config.sessionCacheMs,
-  onError: (err) => log.warn({ err: err.message }, 'session change listener lost; reconnecting'),
+const changes = createChangeListener(database, {
+  enabled: config.listen,
+  onError: (err) => log.warn({ err: err.message }, 'change listener (LISTEN) lost; reconnecting'),
 });
-const app = await buildApp({ config, database, mailer, sessions }, { loggerInstance: log });
+if (!config.listen) log.warn('DB_LISTEN=0: no LISTEN connection; sessions are read on every request and live updates poll');
+const sessions = createSessionCache(database, { ttlMs: config.sessionCacheMs, changes });
+const app = await buildApp({ config, database, mailer, sessions, changes }, { loggerInstance: log });
 await app.listen({ port: config.port, host: config.host });
 log.info(
   { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
@@ -56,6 +59,7 @@ async function shutdown(signal: string) {
     log.info('HTTP server closed');
     mailer.close();
     await sessions.close();
+    await changes.close();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -12,6 +12,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
 import { EMBEDDED_POOL_SIZE, connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
+import { createChangeListener } from '../src/db/listener';
 import { migrateAll } from '../src/db/migrate';
 import { createMailer, type Mailer } from '../src/mail/mailer';
 import { createSessionCache } from '../src/modules/auth/session-cache';
@@ -83,8 +84,9 @@ export async function createTestApp(
   await migrateAll(testDb.database.pool);
   const silent = { info() {} };
   const mailer = options.mailer ?? createMailer(config, silent);
-  const sessions = createSessionCache(testDb.database, { ttlMs: config.sessionCacheMs });
-  const ctx: AppContext = { config, database: testDb.database, mailer, sessions };
+  const changes = createChangeListener(testDb.database, { enabled: config.listen });
+  const sessions = createSessionCache(testDb.database, { ttlMs: config.sessionCacheMs, changes });
+  const ctx: AppContext = { config, database: testDb.database, mailer, sessions, changes };
   const app = await buildApp(ctx, options.build);
   await app.ready();
   return {
@@ -96,6 +98,7 @@ export async function createTestApp(
       await app.close();
       mailer.close();
       await sessions.close();
+      await changes.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,12 +8,18 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { connectDatabase, type Database } from '../src/db/database';
+import { createChangeListener, type ChangeListener } from '../src/db/listener';
 import { createSessionCache, type SessionCache } from '../src/modules/auth/session-cache';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
 import { client, expectStatus, inviteAndAccept } from './api-helpers';
 
 let t: TestApp;
-let other: { app: FastifyInstance; database: Database; sessions: SessionCache };
+let other: {
+  app: FastifyInstance;
+  database: Database;
+  sessions: SessionCache;
+  changes: ChangeListener;
+};
 let admin: Awaited<ReturnType<typeof registerTenant>>;
 let sql: pg.Client;
 
@@ -21,10 +27,11 @@ beforeAll(async () => {
   t = await createTestApp();
   const connectionString = t.ctx.database.pool.options.connectionString!;
   const database = connectDatabase(connectionString, 4);
-  const sessions = createSessionCache(database, { ttlMs: 30_000 });
-  const app = await buildApp({ ...t.ctx, database, sessions });
+  const changes = createChangeListener(database, { enabled: true });
+  const sessions = createSessionCache(database, { ttlMs: 30_000, changes });
+  const app = await buildApp({ ...t.ctx, database, sessions, changes });
   await app.ready();
-  other = { app, database, sessions };
+  other = { app, database, sessions, changes };
   sql = new pg.Client({ connectionString });
   await sql.connect();
   admin = await registerTenant(t, 'Two Servers Co');
@@ -33,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await other?.app.close();
   await other?.sessions.close();
+  await other?.changes.close();
   await other?.database.close();
   await sql?.end();
   await t?.close();
@@ -92,7 +100,7 @@ describe('sessions held by another server', () => {
     // Cut every LISTEN connection (only the servers hold one).
     await sql.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query = 'LISTEN smb_sessions'`,
+        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
     );
     await new Promise((r) => setTimeout(r, 50));
     // Nobody hears this change; the server must read the user again rather than trust what it held.
@@ -101,7 +109,7 @@ describe('sessions held by another server', () => {
     // Back to listening: a later change is heard again.
     await until(async () => {
       const { rows } = await sql.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN smb_sessions'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
       );
       return rows[0].n === 2;
     });

@@ -1,38 +1,80 @@
 import type { Database } from '../db/database';
+import type { ChangeListener } from '../db/listener';
 
 type Listener = (version: string) => void;
 
 interface Watch {
   listeners: Set<Listener>;
-  version: string | null;
-  timer: NodeJS.Timeout;
+  /** The last version seen, as a number for ordering; null until known. */
+  version: bigint | null;
+  /** Set while polling (the change listener is down or disabled). */
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** The channel app.notify_version_change() announces '<schema>:<version>' on. */
+export const VERSION_CHANNEL = 'smb_versions';
+
+interface Log {
+  info(msg: string): void;
+  warn(msg: string): void;
 }
 
 /**
  * Tells connected clients when their tenant's version moves, so they pull at once instead of
- * waiting for their timer. One poll per tenant per process, shared by all its connections; it
- * reads the database, so it also sees writes made by other instances behind a load balancer.
+ * waiting for their timer. Normally by notification: the transaction that moves a version
+ * announces it at commit (one message per transaction, from whichever server wrote it), and the
+ * process's one LISTEN connection fans it out to this tenant's streams — no query while idle.
+ * While notifications are not heard (the connection is down, or LISTEN is switched off for a
+ * pooler in transaction mode) it polls each watched tenant's version every `intervalMs`, as one
+ * query per tenant per process shared by its streams; when they are heard again it polls each
+ * tenant once more to catch what moved meanwhile, and stops.
  */
 export class VersionWatcher {
   private readonly watches = new Map<string, Watch>();
+  private listening = false;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly database: Database,
+    changes: ChangeListener,
+    private readonly log: Log,
     private readonly intervalMs = 1000,
-  ) {}
+  ) {
+    if (!changes.listening)
+      log.warn(
+        `live updates: not listening for changes; polling watched tenants every ${intervalMs} ms`,
+      );
+    this.unsubscribe = changes.subscribe(VERSION_CHANNEL, {
+      message: (payload) => this.heard(payload),
+      up: () => {
+        if (this.listening) return;
+        this.listening = true;
+        log.info('live updates: listening for changes (LISTEN/NOTIFY); polling stopped');
+        for (const [schema, watch] of this.watches) {
+          clearInterval(watch.timer);
+          watch.timer = undefined;
+          void this.poll(schema, watch); // what moved while nobody heard
+        }
+      },
+      down: () => {
+        if (!this.listening) return;
+        this.listening = false;
+        log.warn(
+          `live updates: change listener lost; polling watched tenants every ${this.intervalMs} ms`,
+        );
+        for (const [schema, watch] of this.watches) this.startPolling(schema, watch);
+      },
+    });
+  }
 
   subscribe(schemaName: string, listener: Listener): () => void {
     let watch = this.watches.get(schemaName);
     if (!watch) {
-      const created: Watch = {
-        listeners: new Set(),
-        version: null,
-        timer: setInterval(() => void this.poll(schemaName, created), this.intervalMs),
-      };
-      created.timer.unref();
+      const created: Watch = { listeners: new Set(), version: null, timer: undefined };
       this.watches.set(schemaName, created);
       watch = created;
-      void this.poll(schemaName, created);
+      if (!this.listening) this.startPolling(schemaName, created);
+      void this.poll(schemaName, created); // where the tenant stands, to compare what comes next
     }
     watch.listeners.add(listener);
     return () => {
@@ -45,8 +87,39 @@ export class VersionWatcher {
   }
 
   close(): void {
+    this.unsubscribe();
     for (const watch of this.watches.values()) clearInterval(watch.timer);
     this.watches.clear();
+  }
+
+  private startPolling(schemaName: string, watch: Watch): void {
+    clearInterval(watch.timer);
+    watch.timer = setInterval(() => void this.poll(schemaName, watch), this.intervalMs);
+    watch.timer.unref();
+  }
+
+  /** A notification '<schema>:<version>'. */
+  private heard(payload: string): void {
+    const at = payload.lastIndexOf(':');
+    const watch = this.watches.get(payload.slice(0, at));
+    if (!watch || at < 0) return;
+    let version: bigint;
+    try {
+      version = BigInt(payload.slice(at + 1));
+    } catch {
+      return;
+    }
+    this.moved(watch, version, true);
+  }
+
+  /** Records `version`; tells the listeners when it is newer than what they knew. */
+  private moved(watch: Watch, version: bigint, announced: boolean): void {
+    const known = watch.version;
+    if (known !== null && version <= known) return;
+    watch.version = version;
+    // A first poll only learns where the tenant stands; an announcement is a move.
+    if (known !== null || announced)
+      for (const listener of watch.listeners) listener(version.toString());
   }
 
   private async poll(schemaName: string, watch: Watch): Promise<void> {
@@ -56,11 +129,7 @@ export class VersionWatcher {
         .selectFrom('sync_state')
         .select('version')
         .executeTakeFirst();
-      if (!row) return;
-      const version = String(row.version);
-      const moved = watch.version !== null && watch.version !== version;
-      watch.version = version;
-      if (moved) for (const listener of watch.listeners) listener(version);
+      if (row) this.moved(watch, BigInt(row.version), false);
     } catch {
       // The database is away; the next tick tries again and clients keep their own timers.
     }

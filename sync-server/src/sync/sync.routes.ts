@@ -33,7 +33,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
       ),
   );
 
-  const watcher = new VersionWatcher(ctx.database);
+  const watcher = new VersionWatcher(ctx.database, ctx.changes, app.log);
   const streams = new Set<ServerResponse>();
   // Open streams would hold a graceful shutdown until its deadline: end them first.
   app.addHook('preClose', async () => {

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { TenantRow, UserRow } from '../../db/app-tables';
 import type { Database } from '../../db/database';
+import type { ChangeListener } from '../../db/listener';
 
 export interface SessionRecord {
   user: UserRow;
@@ -13,13 +13,14 @@ export interface SessionRecord {
  * access.
  *
  * Every change to `app.users` or `app.tenants` fires `NOTIFY smb_sessions` (a trigger, so no
- * writer can forget it); each server process LISTENs and forgets the user or the whole tenant
+ * writer can forget it); each server process hears it on its one LISTEN connection
+ * (`db/listener.ts`) and forgets the user or the whole tenant
  * the moment the change commits. The process that made the change also forgets it itself right
  * after its commit, before answering, so its own next request never sees the old row. The cache is
  * used only while the LISTEN connection is up: when it drops, everything is forgotten and every
  * request reads the database again until it is back. Entries also expire after `ttlMs` as a last
- * line of defence. On the embedded database nothing is held: its one connection cannot be given
- * to LISTEN, and the lookup there is an in-process call anyway.
+ * line of defence. On the embedded database nothing is held: the lookup there is an in-process
+ * call anyway.
  */
 export interface SessionCache {
   /** The cached record, or `load()`'s, which is kept unless a change raced with the read. */
@@ -31,18 +32,22 @@ export interface SessionCache {
   forgetUser(userId: string): void;
   /** Call after a change to the tenant (or all its users) has committed. */
   forgetTenant(tenantId: string): void;
+  /** Whether changes are heard right now, i.e. whether anything may be held. */
+  readonly listening: boolean;
+  /** Resolves once changes are heard (at once if they are); never on the embedded database. */
+  whenListening(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The channel the trigger of migrations/app/2026_11_21_1500 notifies. */
 const SESSION_CHANNEL = 'smb_sessions';
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = { first: 200, max: 10_000 };
 
 interface Options {
   /** 0 turns the cache off: every request reads the database. */
   ttlMs: number;
-  onError?: (err: Error) => void;
+  /** The process's LISTEN connection: what is held is held only while it hears changes. */
+  changes: ChangeListener;
 }
 
 export function createSessionCache(database: Database, options: Options): SessionCache {
@@ -50,9 +55,7 @@ export function createSessionCache(database: Database, options: Options): Sessio
   // Bumped by every forget: a read that started before a change may not store what it read.
   let generation = 0;
   let listening = false;
-  let closed = false;
-  let listener: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
+  const listeningWaiters: (() => void)[] = [];
 
   const forgetAll = () => {
     generation += 1;
@@ -67,41 +70,26 @@ export function createSessionCache(database: Database, options: Options): Sessio
     for (const [userId, entry] of entries) if (entry.tenant.id === tenantId) entries.delete(userId);
   };
 
-  async function listen(delayMs: number): Promise<void> {
-    if (closed) return;
-    const client = new pg.Client({ ...database.pool.options, keepAlive: true });
-    client.on('notification', (message) => {
-      const [kind, id] = (message.payload ?? '').split(':');
-      if (kind === 'user' && id) forgetUser(id);
-      else if (kind === 'tenant' && id) forgetTenant(id);
-      else forgetAll();
-    });
-    const lost = (err?: Error) => {
-      if (listener !== client) return;
-      listener = undefined;
-      listening = false;
-      forgetAll();
-      if (err) options.onError?.(err);
-      client.end().catch(() => {});
-      if (!closed)
-        retry = setTimeout(() => void listen(Math.min(delayMs * 2, RECONNECT_MS.max)), delayMs);
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
-      if (listener !== client) return;
-      forgetAll(); // whatever changed while nobody listened
-      listening = true;
-    } catch (err) {
-      lost(err as Error);
-    }
-  }
-
   const enabled = options.ttlMs > 0 && database.kind === 'postgres';
-  if (enabled) void listen(RECONNECT_MS.first);
+  const unsubscribe = enabled
+    ? options.changes.subscribe(SESSION_CHANNEL, {
+        message(payload) {
+          const [kind, id] = payload.split(':');
+          if (kind === 'user' && id) forgetUser(id);
+          else if (kind === 'tenant' && id) forgetTenant(id);
+          else forgetAll();
+        },
+        up() {
+          forgetAll(); // whatever changed while nobody listened
+          listening = true;
+          for (const resolve of listeningWaiters.splice(0)) resolve();
+        },
+        down() {
+          listening = false;
+          forgetAll();
+        },
+      })
+    : () => {};
 
   return {
     async lookup(userId, load) {
@@ -118,14 +106,18 @@ export function createSessionCache(database: Database, options: Options): Sessio
     },
     forgetUser,
     forgetTenant,
+    get listening() {
+      return listening;
+    },
+    whenListening() {
+      return listening
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => listeningWaiters.push(resolve));
+    },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      const client = listener;
-      listener = undefined;
+      unsubscribe();
       listening = false;
       entries.clear();
-      await client?.end().catch(() => {});
     },
   };
 }
