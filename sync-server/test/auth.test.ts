@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
+import { resendForNewCode } from './code-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -159,14 +160,13 @@ describe('verification and login', () => {
     const email = uniqueEmail();
     await register(email);
     const first = latestCode(t.mailDir, email);
-    await new Promise((r) => setTimeout(r, 5));
-    const resend = await post('/api/auth/resend-verification', { email });
-    expect(resend.statusCode).toBe(200);
-    const second = latestCode(t.mailDir, email);
-    if (first !== second)
-      expect((await post('/api/auth/verify-email-otp', { email, otpCode: first })).statusCode).toBe(
-        400,
-      );
+    const second = await resendForNewCode(t.mailDir, email, first, () =>
+      post('/api/auth/resend-verification', { email }),
+    );
+    expect(second).not.toBe(first);
+    expect((await post('/api/auth/verify-email-otp', { email, otpCode: first })).statusCode).toBe(
+      400,
+    );
     expect((await post('/api/auth/verify-email-otp', { email, otpCode: second })).statusCode).toBe(
       200,
     );
