@@ -13,6 +13,8 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     exclude: [...configDefaults.exclude, ...(dbKind === 'pglite' ? ['**/*.pg.test.ts'] : [])],
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
+    // Warns (and fails in CI) when the PostgreSQL pass is missing, once per run.
+    ...(dbKind === 'pglite' ? { globalSetup: ['tests/support/postgres-pass.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
