@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
 import { PickerModal } from './PickerModal';
@@ -12,6 +11,16 @@ export function filterContacts(contacts: ContactRow[], search: string): ContactR
     [c.name, c.email, c.role ?? ''].some((field) => field.toLowerCase().includes(q)),
   );
 }
+
+const contactCells = (c: ContactRow) => [
+  c.name,
+  c.email,
+  c.role || (
+    <Text key="role" span size="sm" c="dimmed">
+      —
+    </Text>
+  ),
+];
 
 interface ContactPickerModalProps {
   opened: boolean;
@@ -32,34 +41,6 @@ export function ContactPickerModal({
   contacts,
   onSelect,
 }: ContactPickerModalProps) {
-  const [search, setSearch] = useState('');
-  // Each opening starts with an empty search.
-  useEffect(() => {
-    if (opened) setSearch('');
-  }, [opened]);
-  const rows = useMemo(
-    () =>
-      contacts &&
-      filterContacts(contacts, search).map((c) => (
-        <Table.Tr key={c.id}>
-          <Table.Td fw={600}>{c.name}</Table.Td>
-          <Table.Td>{c.email}</Table.Td>
-          <Table.Td>
-            {c.role || (
-              <Text span size="sm" c="dimmed">
-                —
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td ta="right">
-            <Button size="xs" onClick={() => onSelect(c)} aria-label={`Select ${c.name}`}>
-              Select
-            </Button>
-          </Table.Td>
-        </Table.Tr>
-      )),
-    [contacts, search, onSelect],
-  );
   return (
     <PickerModal
       opened={opened}
@@ -79,11 +60,12 @@ export function ContactPickerModal({
           <Text fw={700}>Select Contact</Text>
         </Group>
       }
-      search={search}
-      onSearch={setSearch}
       placeholder="Search contacts..."
-      columns={['Contact Name', 'Email', 'Role', 'Action']}
-      rows={rows}
+      columns={['Contact Name', 'Email', 'Role']}
+      items={contacts}
+      filter={filterContacts}
+      cells={contactCells}
+      onSelect={onSelect}
       emptyText="No contacts found for this customer."
       footer={
         customer && (

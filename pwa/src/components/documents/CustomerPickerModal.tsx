@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { CustomerRow } from '../../db/types';
 import { PickerModal } from './PickerModal';
 
@@ -16,6 +15,14 @@ export function filterCustomers(customers: CustomerRow[], search: string): Custo
   );
 }
 
+const customerCells = (c: CustomerRow) => [
+  c.name,
+  c.email,
+  <Text key="location" size="sm" c={customerLocation(c) ? undefined : 'dimmed'}>
+    {customerLocation(c) || '—'}
+  </Text>,
+];
+
 interface CustomerPickerModalProps {
   opened: boolean;
   onClose: () => void;
@@ -31,42 +38,17 @@ export function CustomerPickerModal({
   customers,
   onSelect,
 }: CustomerPickerModalProps) {
-  const [search, setSearch] = useState('');
-  // Each opening starts with an empty search.
-  useEffect(() => {
-    if (opened) setSearch('');
-  }, [opened]);
-  const rows = useMemo(
-    () =>
-      customers &&
-      filterCustomers(customers, search).map((c) => (
-        <Table.Tr key={c.id}>
-          <Table.Td fw={600}>{c.name}</Table.Td>
-          <Table.Td>{c.email}</Table.Td>
-          <Table.Td>
-            <Text size="sm" c={customerLocation(c) ? undefined : 'dimmed'}>
-              {customerLocation(c) || '—'}
-            </Text>
-          </Table.Td>
-          <Table.Td ta="right">
-            <Button size="xs" onClick={() => onSelect(c)} aria-label={`Select ${c.name}`}>
-              Select
-            </Button>
-          </Table.Td>
-        </Table.Tr>
-      )),
-    [customers, search, onSelect],
-  );
   return (
     <PickerModal
       opened={opened}
       onClose={onClose}
       title={<Text fw={700}>Select Customer</Text>}
-      search={search}
-      onSearch={setSearch}
       placeholder="Search customers..."
-      columns={['Customer Name', 'Email', 'Location', 'Action']}
-      rows={rows}
+      columns={['Customer Name', 'Email', 'Location']}
+      items={customers}
+      filter={filterCustomers}
+      cells={customerCells}
+      onSelect={onSelect}
       emptyText="No customers found matching your search."
     />
   );

@@ -1,40 +1,73 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Loader, Center, Modal, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Loader, Center, Modal, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
 /** Spec §9: the search field takes focus 100 ms after the picker opens. */
 export const PICKER_FOCUS_DELAY_MS = 100;
 
-interface PickerModalProps {
+interface PickerModalProps<T extends { id: string; name: string }> {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
-  search: string;
-  onSearch: (value: string) => void;
   placeholder: string;
+  /** Column headers before the last one, 'Action'. */
   columns: string[];
   /** undefined while loading. */
-  rows: ReactNode[] | undefined;
+  items: T[] | undefined;
+  /** The items matching the search text. */
+  filter: (items: T[], search: string) => T[];
+  /** The cells of an item before its Select button; the first is shown bold. */
+  cells: (item: T) => ReactNode[];
+  onSelect: (item: T) => void;
   emptyText: string;
   footer?: ReactNode;
 }
 
-/** The table-in-a-modal both recipient pickers share: search, rows, empty text, footer. */
-export function PickerModal({
+/**
+ * The table-in-a-modal both recipient pickers share: a search that starts empty at each opening,
+ * one row per matching item with its Select button, empty text, footer.
+ */
+export function PickerModal<T extends { id: string; name: string }>({
   opened,
   onClose,
   title,
-  search,
-  onSearch,
   placeholder,
   columns,
-  rows,
+  items,
+  filter,
+  cells,
+  onSelect,
   emptyText,
   footer,
-}: PickerModalProps) {
+}: PickerModalProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const phone = useMediaQuery('(max-width: 36em)');
+  const [search, setSearch] = useState('');
+  // Each opening starts with an empty search.
+  useEffect(() => {
+    if (opened) setSearch('');
+  }, [opened]);
+  const rows = useMemo(
+    () =>
+      items &&
+      filter(items, search).map((item) => (
+        <Table.Tr key={item.id}>
+          {cells(item).map((cell, i) => (
+            <Table.Td key={i} fw={i === 0 ? 600 : undefined}>
+              {cell}
+            </Table.Td>
+          ))}
+          <Table.Td ta="right">
+            <Button size="xs" onClick={() => onSelect(item)} aria-label={`Select ${item.name}`}>
+              Select
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      )),
+    [items, search, filter, cells, onSelect],
+  );
+  const headers = [...columns, 'Action'];
 
   useEffect(() => {
     if (!opened) return;
@@ -57,7 +90,7 @@ export function PickerModal({
       <TextInput
         ref={input}
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onChange={(e) => setSearch(e.currentTarget.value)}
         placeholder={placeholder}
         aria-label={placeholder.replace(/\.+$/, '')}
         leftSection={<IconSearch size={16} />}
@@ -72,7 +105,7 @@ export function PickerModal({
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                {columns.map((c) => (
+                {headers.map((c) => (
                   <Table.Th key={c} ta={c === 'Action' ? 'right' : undefined}>
                     {c}
                   </Table.Th>
@@ -82,7 +115,7 @@ export function PickerModal({
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
+                  <Table.Td colSpan={headers.length}>
                     <Text c="dimmed" ta="center" py="lg" size="sm">
                       {emptyText}
                     </Text>

@@ -1,0 +1,281 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { companyNameFromSchema } from '@smb/shared-types/auth';
+import { DEFAULT_CURRENCY_CODE } from '@smb/shared-types/money';
+import { documentInputError } from '@smb/shared-types/quotes';
+import { useNavigate } from 'react-router-dom';
+import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { ValidationError } from '../../db/errors';
+import type { CurrencyRow, OrderRow, QuoteRow } from '../../db/types';
+import type { DocumentInput } from '../../sync/documents-input';
+import { useAuth } from '../../features/auth/auth-context';
+import { useContacts } from '../../features/contacts/data/contacts';
+import { useCurrencies, useDefaultCurrency } from '../../features/currencies/data/currencies';
+import { useCustomers } from '../../features/customers/data/customers';
+import { useProducts } from '../../features/products/data/products';
+import { useLocalTenant } from '../../features/tenant/data/tenant';
+import { ErrorBanner } from '../ErrorBanner';
+import { draftFromDocument, draftItems, useDocumentDraft, type DocumentDraft } from './draft';
+import { ItemsTable } from './ItemsTable';
+import { NotesCard } from './NotesCard';
+import { RecipientCard } from './RecipientCard';
+import { PaymentSummaryCard, TotalsCard } from './SummaryCards';
+
+/** A quote or an order: the documents this editor edits. */
+export type EditedDocument = QuoteRow | OrderRow;
+
+const NEW_DRAFT: DocumentDraft = {
+  customerId: null,
+  contactId: null,
+  currencyCode: '',
+  notes: '',
+  lines: [],
+};
+
+/** What the editor hands to the parts a document kind adds (its actions and dialogs). */
+export interface DocumentEditorApi {
+  draft: DocumentDraft;
+  dirty: boolean;
+  /** Checks and saves the form (create or update): the document's id, or null (error shown). */
+  save: () => Promise<string | null>;
+  /** Leaves the editor for `to`, the current draft counting as saved. */
+  leave: (to: string) => void;
+  setError: (message: string | null) => void;
+  companyName: string;
+}
+
+export interface DocumentEditorProps {
+  /** The stored document; null for a new one. */
+  document: EditedDocument | null;
+  /** Key of the "unsaved changes" guard. */
+  guardKey: string;
+  title: string;
+  /** 'Quotes' — the list the editor returns to ("Back to Quotes"). */
+  listName: string;
+  listPath: string;
+  readOnly: boolean;
+  /** Why the document is read-only, or any other note under the title. */
+  notice?: ReactNode;
+  /** The kind's details card (number, status, …). */
+  details?: (api: DocumentEditorApi) => ReactNode;
+  recipientButtonLabel: string;
+  emptyItemsText: string;
+  summaryTitle: string;
+  /**
+   * How the currency is chosen: `fixed` (an order keeps its quote's currency), or a card rendered
+   * above the summary that edits the draft's currency (quotes).
+   */
+  currency:
+    | { fixed: string }
+    | {
+        card: ComponentType<{
+          currencies: CurrencyRow[] | undefined;
+          value: string;
+          onChange: (code: string) => void;
+          disabled: boolean;
+        }>;
+      };
+  taxRate: (currency: CurrencyRow | null) => string;
+  saveFailed: string;
+  /** 'Quote' → "Create Quote" / "Update Quote". */
+  noun: string;
+  /** Where the form's Save goes; only existing documents when `create` is missing. */
+  create?: (input: DocumentInput) => Promise<string>;
+  update: (id: string, input: DocumentInput) => Promise<unknown>;
+  /** Buttons left of Cancel/Save, with their dialogs. */
+  actions?: (api: DocumentEditorApi) => ReactNode;
+}
+
+/** A not-found document: the message and the way back to its list. */
+export function DocumentNotFound({
+  noun,
+  listName,
+  listPath,
+}: {
+  noun: string;
+  listName: string;
+  listPath: string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg">
+      <Alert color="red" variant="light" title={`${noun} not found`}>
+        This {noun.toLowerCase()} does not exist or has been deleted.
+      </Alert>
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+          onClick={() => navigate(listPath)}
+        >
+          Back to {listName}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The one editor of quotes and orders: header, recipient, items, notes, summary and the save
+ * footer. A document kind passes in what differs (title, details, currency, actions).
+ */
+export function DocumentEditor(props: DocumentEditorProps) {
+  const { document: doc, readOnly, currency: currencyMode } = props;
+  const navigate = useNavigate();
+  const { claims } = useAuth();
+  const tenant = useLocalTenant();
+  const customers = useCustomers();
+  const contacts = useContacts();
+  const products = useProducts();
+  const currencies = useCurrencies();
+  const defaultCurrency = useDefaultCurrency();
+  const { draft, dirty, update, reset } = useDocumentDraft(
+    doc ? draftFromDocument(doc) : NEW_DRAFT,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useUpdateGuard(props.guardKey, dirty && !readOnly);
+
+  // Another device or a sync changed the document: show it, unless the user is editing.
+  const version = doc ? `${doc.version}|${doc.updatedAt}` : null;
+  useEffect(() => {
+    if (doc && !dirty) reset(draftFromDocument(doc));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the stored document changes
+  }, [version]);
+
+  const companyName = tenant?.naturalName || companyNameFromSchema(claims?.tenantSchema);
+  const currencyCode =
+    'fixed' in currencyMode
+      ? currencyMode.fixed
+      : draft.currencyCode || defaultCurrency?.code || DEFAULT_CURRENCY_CODE;
+  const currency = currencies?.find((c) => c.code === currencyCode) ?? null;
+
+  const save = async (): Promise<string | null> => {
+    const input: DocumentInput = {
+      customerId: draft.customerId,
+      contactId: draft.contactId,
+      ...('fixed' in currencyMode ? {} : { currencyCode }),
+      notes: draft.notes,
+      items: draftItems(draft.lines),
+    };
+    const problem = documentInputError(input);
+    if (problem) {
+      setError(problem);
+      return null;
+    }
+    try {
+      if (doc) {
+        await props.update(doc.id, input);
+        return doc.id;
+      }
+      if (!props.create) return null;
+      return await props.create(input);
+    } catch (e) {
+      setError(e instanceof ValidationError ? e.message : props.saveFailed);
+      return null;
+    }
+  };
+
+  const leave = (to: string) => {
+    reset(draft);
+    // At once: a transition would wait behind the live queries the save just woke.
+    void navigate(to, { flushSync: true });
+  };
+  const api: DocumentEditorApi = { draft, dirty, save, leave, setError, companyName };
+
+  const onSave = async () => {
+    setError(null);
+    setSaving(true);
+    const saved = await save();
+    setSaving(false);
+    if (saved) leave(props.listPath);
+  };
+
+  const back = () => navigate(props.listPath);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Text c="dimmed" size="sm" fw={500}>
+            {companyName}
+          </Text>
+          <Title order={2}>{props.title}</Title>
+        </div>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+          Back to {props.listName}
+        </Button>
+      </Group>
+
+      <ErrorBanner message={error} onClose={() => setError(null)} />
+      {props.notice}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            {props.details?.(api)}
+            <RecipientCard
+              value={{ customerId: draft.customerId, contactId: draft.contactId }}
+              onChange={(r) => update(r)}
+              customers={customers}
+              contacts={contacts}
+              buttonLabel={props.recipientButtonLabel}
+              readOnly={readOnly}
+            />
+            <ItemsTable
+              lines={draft.lines}
+              onChange={(lines) => update({ lines })}
+              products={products}
+              currencyCode={currencyCode}
+              symbol={currency?.symbol}
+              emptyText={props.emptyItemsText}
+              readOnly={readOnly}
+            />
+            <NotesCard
+              value={draft.notes}
+              onChange={(notes) => update({ notes })}
+              readOnly={readOnly}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            {'card' in currencyMode && (
+              <currencyMode.card
+                currencies={currencies}
+                value={currencyCode}
+                onChange={(code) => update({ currencyCode: code })}
+                disabled={readOnly}
+              />
+            )}
+            <PaymentSummaryCard />
+            <TotalsCard
+              title={props.summaryTitle}
+              lines={draft.lines}
+              taxRate={props.taxRate(currency)}
+              currencyCode={currencyCode}
+              symbol={currency?.symbol}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Paper withBorder p="md">
+        <Group justify={props.actions ? 'space-between' : 'flex-end'} gap="sm">
+          {props.actions && <Group gap="sm">{props.actions(api)}</Group>}
+          <Group gap="sm">
+            <Button variant="default" onClick={back}>
+              Cancel
+            </Button>
+            {!readOnly && (
+              <Button onClick={() => void onSave()} disabled={saving}>
+                {saving ? 'Saving...' : `${doc ? 'Update' : 'Create'} ${props.noun}`}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
