@@ -35,7 +35,9 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString });
   await sql.connect();
   admin = await registerTenant(t, 'Two Servers Co');
-  await until(async () => (await onOther(admin.token, '/api/customers')) === 200);
+  // Hold nothing until both servers hear changes, so every test below exercises what is held.
+  await Promise.all([within(t.ctx.sessions.whenListening()), within(sessions.whenListening())]);
+  expect(await onOther(admin.token, '/api/customers')).toBe(200);
 });
 afterAll(async () => {
   await other?.app.close();
@@ -51,6 +53,17 @@ async function onOther(token: string, url: string): Promise<number> {
   return (
     await other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
   ).statusCode;
+}
+
+/** `promise`, or a failure after 10 s (a generous bound for a loaded machine). */
+function within<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Polls until `check` holds; returns the milliseconds it took (fails after 2 s). */
@@ -102,17 +115,13 @@ describe('sessions held by another server', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // The server has noticed: it reports that it no longer hears changes.
+    await until(async () => !other.sessions.listening);
     // Nobody hears this change; the server must read the user again rather than trust what it held.
     await sql.query('UPDATE app.users SET is_tenant_admin = false WHERE id = $1', [member.userId]);
     expect(await onOther(member.token, '/api/users')).toBe(403);
-    // Back to listening: a later change is heard again.
-    await until(async () => {
-      const { rows } = await sql.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
-      );
-      return rows[0].n === 2;
-    });
+    // Back to listening by itself: a later change is heard again.
+    await within(other.sessions.whenListening());
     expect(await onOther(member.token, '/api/users')).toBe(403); // held again
     await sql.query('UPDATE app.users SET is_tenant_admin = true WHERE id = $1', [member.userId]);
     await until(async () => (await onOther(member.token, '/api/users')) === 200);

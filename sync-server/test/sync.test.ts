@@ -585,21 +585,36 @@ describe('events', () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const poked = (async () => {
-      while (!text.includes('event: poke')) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    })();
-    await new Promise((r) => setTimeout(r, 1200)); // the watcher has seen the current version
+    /** Reads the stream until it holds `needle` (fails after 10 s, a bound for a loaded machine). */
+    const received = (needle: string) =>
+      Promise.race([
+        (async () => {
+          while (!text.includes(needle)) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error(`stream ended without ${needle}: ${text}`);
+            text += decoder.decode(value);
+          }
+        })(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no ${needle} in: ${text}`)), 10_000).unref(),
+        ),
+      ]);
+    // Subscribed: the server writes this line and, in the same tick, starts the read that takes
+    // the tenant's current version as the watcher's baseline.
+    await received(': connected');
     const c = client();
     await c.push([c.mutation('customer.create', customerArgs())]);
-    await Promise.race([
-      poked,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no poke: ${text}`)), 5000)),
-    ]);
-    expect(text).toMatch(/event: poke\ndata: \{"version":"\d+"\}/);
+    // A second change, after the first one's push has answered: the baseline read was sent before
+    // either push, so it has ended by now and this change is a move the watcher must report
+    // (the first may have landed before the baseline and then rightly pokes nobody).
+    await c.push([c.mutation('customer.create', customerArgs())]);
+    const schema = (await findUserWithTenant(t.ctx.database.db, admin.userId))!.tenant.schema_name;
+    const { version } = await t.ctx.database
+      .tenantDb(schema)
+      .selectFrom('sync_state')
+      .select('version')
+      .executeTakeFirstOrThrow();
+    await received(`event: poke\ndata: {"version":"${String(version)}"}\n\n`);
     controller.abort();
   });
 });
