@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import { rateLimitOptions } from './plugins/rate-limit-store';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
 import quoteRoutes from './modules/quotes/quotes.routes';
@@ -77,7 +78,7 @@ export async function buildApp(
 
   // External plugins
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(app, ctx.config.redisUrl));
   await app.register(swagger, {
     openapi: {
       info: { title: 'SMB Finance API', version: '1.0.0' },
