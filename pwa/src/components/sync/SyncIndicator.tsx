@@ -57,8 +57,10 @@ export function SyncIndicator({
       <IconCloudCheck size={18} />
     );
   const color = { ok: 'green', busy: 'brand', warning: 'orange', error: 'red' }[summary.tone];
-  // On a phone only the icon shows, unless the state needs the user's attention.
-  const alwaysShowText = phase === 'offline' || phase === 'failing' || phase === 'needsLogin';
+  // On a phone only the icon shows, unless the state needs the user's attention; then the
+  // indicator is also tinted.
+  const attention = phase === 'failing' || phase === 'needsLogin';
+  const alwaysShowText = attention || phase === 'offline';
 
   return (
     <>
@@ -71,7 +73,8 @@ export function SyncIndicator({
           py={6}
           style={{
             borderRadius: 'var(--mantine-radius-md)',
-            border: '1px solid var(--mantine-color-gray-3)',
+            border: `1px solid var(--mantine-color-${attention ? `${color}-3` : 'gray-3'})`,
+            background: attention ? `var(--mantine-color-${color}-0)` : undefined,
           }}
         >
           <Group gap={8} wrap="nowrap">

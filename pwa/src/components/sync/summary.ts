@@ -50,7 +50,9 @@ export function summarizeSync(
   const online = browserOnline && status.online;
   const pending = status.pendingCount;
   const issues = status.rejections.length + status.conflicts.length + (status.storageError ? 1 : 0);
-  const failure = online ? status.lastFailure : null;
+  // A request that failed because the browser was offline says nothing about the server: back
+  // online, the engine is already trying again.
+  const failure = online && status.lastFailure?.kind !== 'offline' ? status.lastFailure : null;
   const lastSynced = status.lastSyncedAt;
 
   let phase: SyncPhase;

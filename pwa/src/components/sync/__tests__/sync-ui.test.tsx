@@ -247,6 +247,11 @@ describe('sync indicator while sync fails (issue 16.4)', () => {
       'Changes you make are kept on this device and sync when you are back online.',
     );
     expect(drawer).not.toHaveTextContent('Everything on this device matches the server');
+
+    // Back online the engine tries again at once: no server failure is claimed meanwhile.
+    act(() => store.set({ online: true, syncing: true }));
+    expect(indicator()).toHaveTextContent('Syncing…');
+    expect(drawer).not.toHaveTextContent("Can't reach the server");
   });
 
   it('Retry now syncs at once; after the pull succeeds it says synced', async () => {
