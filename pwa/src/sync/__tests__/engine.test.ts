@@ -142,7 +142,7 @@ describe('sync engine against the in-memory server', () => {
     const [rejection] = await db.rejections.toArray();
     expect(rejection).toMatchObject({
       name: 'quote.update',
-      statusCode: 400,
+      statusCode: 409, // as the real server (tests/integration/mutation-parity.test.ts)
       message: QUOTE_MESSAGES.notDraft,
     });
     expect(rejection!.args).toMatchObject({ changes: { notes: 'edited offline' } });

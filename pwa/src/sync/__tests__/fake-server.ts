@@ -13,20 +13,27 @@ import type {
 } from '@smb/shared-types/sync';
 import { SYNC_ENTITIES } from '@smb/shared-types/sync';
 import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
+import { CURRENCY_MESSAGES } from '@smb/shared-types/currencies';
+import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
+import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { SmbDatabase } from '../../db/database';
 import { getMeta, newId, setMeta } from '../../db/meta';
-import type { TenantInfo } from '../../db/types';
+import type { OrderRow, QuoteRow, TenantInfo } from '../../db/types';
 import { LocalWriter } from '../local-writer';
 import { runLocalMutator } from '../mutators/registry';
 import type { SyncFetch, SyncResponseLike } from '../transport';
 
 /**
  * An in-memory server implementing the sync protocol of `shared-types/src/sync.ts`, for tests.
- * Its rows live in a (fake-indexeddb) Dexie database; mutations are applied with the client's own
- * local mutators, then versioned, numbered and tombstoned like the real server does:
+ * Its rows live in a (fake-indexeddb) Dexie database; mutations are checked against the real
+ * server's state rules (`refusal` below), applied with the client's own local mutators, then
+ * versioned, numbered and tombstoned like the real server does. tests/integration/
+ * mutation-parity.test.ts replays the same scripts here and on the real server and requires the
+ * same answers and rows, so this fake cannot drift from the server unnoticed:
  * - push: a repeated id is skipped, a gap stops the batch, a refused mutation is still counted;
  * - pull: every change after the cursor, in version order, paged at version boundaries;
- * - `*.update`: merged per field; a field changed since `base` is overwritten and kept as a conflict.
+ * - `*.update`: merged per field; a field changed since `base` is overwritten and kept as a conflict
+ *   (only fields the client gave a base for; lines compare by product and quantity, as merge.ts).
  */
 export class Refusal extends Error {
   constructor(
@@ -227,9 +234,7 @@ export class FakeSyncServer {
     const hasMore = end < ops.length;
     const tenant = (await getMeta(this.db, 'tenant')) as TenantInfo;
     return {
-      cursor: String(
-        hasMore ? (page[page.length - 1]?.version ?? from) : Math.max(head, from),
-      ),
+      cursor: String(hasMore ? (page[page.length - 1]?.version ?? from) : Math.max(head, from)),
       hasMore,
       clear,
       lastMutationIds: Object.fromEntries(this.lastMutationIds),
@@ -274,15 +279,13 @@ export class FakeSyncServer {
         throw new Refusal(404, NOT_FOUND[prefix] ?? 'Not found');
       if (entity && action === 'create' && (await db.entityTable(entity).get(String(args.id))))
         throw new Refusal(409, 'A record with this id already exists');
-      if (
-        mutation.name === 'quote.update' &&
-        (await db.quotes.get(String(args.id)))?.status !== 'Draft'
-      )
-        throw new Refusal(400, QUOTE_MESSAGES.notDraft);
+      const refused = await this.refusal(mutation.name, args);
+      if (refused) throw refused;
       const writer = new LocalWriter(db, now);
       if (action === 'update' && entity)
         await this.recordConflicts(writer, entity, args as unknown as UpdateArgs, userId);
       await runLocalMutator(writer, mutation.name, mutation.args);
+      await this.serverEffects(writer, mutation.name, args);
       this.version += 1;
       for (const key of writer.touched) {
         const split = key.indexOf(':');
@@ -310,6 +313,82 @@ export class FakeSyncServer {
     });
   }
 
+  /** What the real services write beyond the client's own mutator. */
+  private async serverEffects(
+    w: LocalWriter,
+    name: Mutation['name'],
+    args: Record<string, unknown>,
+  ): Promise<void> {
+    const id = String(args.id);
+    if (name === 'quote.setStatus' && args.status === 'Accepted')
+      await w.patch('quotes', id, { acceptedAt: w.now });
+    if (name === 'quote.setStatus' && args.status === 'Rejected')
+      await w.patch('quotes', id, { rejectedAt: w.now });
+    // Lines keep their product's name and price but forget the product (ON DELETE SET NULL); the
+    // server bumps their documents so every device hears it.
+    if (name === 'product.delete')
+      for (const entity of ['quotes', 'orders'] as const) {
+        const rows = await w.db
+          .table(entity)
+          .filter((r: QuoteRow | OrderRow) => r.items.some((l) => l.productId === id))
+          .toArray();
+        for (const row of rows as (QuoteRow | OrderRow)[])
+          await w.patch(entity, row.id, {
+            items: row.items.map((l) => (l.productId === id ? { ...l, productId: null } : l)),
+          });
+      }
+  }
+
+  /** The state rules the real services check before a mutation changes anything. */
+  private async refusal(
+    name: Mutation['name'],
+    args: Record<string, unknown> & { id?: string },
+  ): Promise<Refusal | null> {
+    const db = this.db;
+    const id = String(args.id);
+    switch (name) {
+      case 'quote.update':
+        return (await db.quotes.get(id))?.status === 'Draft'
+          ? null
+          : new Refusal(409, QUOTE_MESSAGES.notDraft);
+      case 'quote.send': {
+        const quote = await db.quotes.get(id);
+        if (quote?.status !== 'Draft' && quote?.status !== 'Sent')
+          return new Refusal(409, QUOTE_MESSAGES.cannotSend);
+        return quote.contactId && (await db.contacts.get(quote.contactId))
+          ? null
+          : new Refusal(400, QUOTE_MESSAGES.selectContact);
+      }
+      case 'quote.convert': {
+        const order = await db.orders.filter((o) => o.quoteId === id).first();
+        return order
+          ? new Refusal(409, QUOTE_MESSAGES.alreadyConverted(order.orderNumber ?? ''))
+          : null;
+      }
+      case 'order.createInvoice': {
+        const invoice = await db.invoices.filter((i) => i.orderId === id).first();
+        return invoice
+          ? new Refusal(409, ORDER_MESSAGES.alreadyInvoiced(invoice.invoiceNumber ?? ''))
+          : null;
+      }
+      case 'customer.delete':
+        return (await db.invoices.filter((i) => i.customerId === id).count()) > 0
+          ? new Refusal(409, CUSTOMER_MESSAGES.hasInvoices)
+          : null;
+      case 'currency.delete': {
+        const currency = await db.currencies.get(id);
+        if (currency?.isDefault) return new Refusal(409, CURRENCY_MESSAGES.deleteDefault);
+        const code = currency?.code;
+        for (const table of [db.products, db.quotes, db.orders, db.invoices] as const)
+          if ((await table.filter((r) => r.currencyCode === code).count()) > 0)
+            return new Refusal(409, CURRENCY_MESSAGES.inUse);
+        return null;
+      }
+      default:
+        return null;
+    }
+  }
+
   private async recordConflicts(
     w: LocalWriter,
     entity: SyncEntity,
@@ -318,10 +397,10 @@ export class FakeSyncServer {
   ): Promise<void> {
     const current = (await w.get(entity, args.id)) as Record<string, unknown> | undefined;
     if (!current) return;
-    const same = (a: unknown, b: unknown) =>
-      JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
     for (const [field, value] of Object.entries(args.changes)) {
-      if (same(current[field], args.base[field]) || same(current[field], value)) continue;
+      if (!(field in current) || !(field in args.base)) continue;
+      const now = comparable(field, current[field]);
+      if (now === comparable(field, args.base[field]) || now === comparable(field, value)) continue;
       await w.put('conflicts', {
         id: newId(),
         entity,
@@ -342,6 +421,19 @@ export class FakeSyncServer {
   async rows(entity: SyncEntity): Promise<Record<string, unknown>[]> {
     return (await this.db.entityTable(entity).toArray()).sort((a, b) => a.id.localeCompare(b.id));
   }
+}
+
+/** As the server's merge: lines compare by product and quantity, in order; '' is no value. */
+function comparable(field: string, value: unknown): string {
+  if (field === 'items' && Array.isArray(value))
+    return JSON.stringify(
+      value.map((i: { productId?: unknown; quantity?: unknown }) => [
+        i.productId ?? null,
+        i.quantity ?? null,
+      ]),
+    );
+  if (value === undefined || value === '') return 'null';
+  return JSON.stringify(value);
 }
 
 function json(status: number, body: unknown): SyncResponseLike {

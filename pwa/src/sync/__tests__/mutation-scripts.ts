@@ -1,0 +1,219 @@
+import type { MutationName, SyncEntity, UpdateArgs } from '@smb/shared-types/sync';
+
+/**
+ * Mutation scripts: what a device sends, step by step, covering every mutation name — creates,
+ * updates, deletes, document transitions, and the refusals a real server gives (a quote no longer
+ * a draft, a second conversion, a customer held by an invoice, a currency in use…). The same
+ * scripts are replayed against `FakeSyncServer` and against the real server
+ * (tests/integration/mutation-parity.test.ts), which must end with the same rows and answer each
+ * step alike, so the fake the engine tests run against cannot drift from the server.
+ */
+
+/** Every row a pull returned, per entity. */
+export type RowsByEntity = Record<SyncEntity, Record<string, unknown>[]>;
+
+export interface ScriptStep {
+  name: MutationName;
+  /** Literal args, or args read from the rows this side holds (ids only a server makes). */
+  args: Record<string, unknown> | ((rows: RowsByEntity) => Record<string, unknown>);
+}
+
+export interface MutationScript {
+  title: string;
+  steps: ScriptStep[];
+}
+
+/** Fixed ids, so both sides hold the same rows: `id(1)` = 00000000-0000-4000-8000-000000000001. */
+export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const C1 = id(1);
+const C2 = id(2);
+const K1 = id(11);
+const K2 = id(12);
+const P1 = id(21);
+const P2 = id(22);
+const EUR = id(31);
+const GBP = id(32);
+const Q1 = id(41);
+const Q2 = id(42);
+const O1 = id(51);
+const O2 = id(52);
+const O3 = id(53);
+const I1 = id(61);
+const L = (n: number) => id(100 + n);
+
+const step = (name: MutationName, args: ScriptStep['args']): ScriptStep => ({ name, args });
+
+function update(
+  name: MutationName,
+  rowId: string,
+  changes: Record<string, unknown>,
+  base: Record<string, unknown>,
+): ScriptStep {
+  const args: UpdateArgs = { id: rowId, baseVersion: null, changes, base };
+  return step(name, args as unknown as Record<string, unknown>);
+}
+
+const customer = (rowId: string, name: string, contactId?: string) => ({
+  id: rowId,
+  name,
+  email: `info@${name.toLowerCase().replace(/\W+/g, '')}.test`,
+  phoneNumber: '555-0100',
+  address: '1 Main St',
+  address2: null,
+  ...(contactId
+    ? {
+        mainContact: {
+          id: contactId,
+          name: 'Hank Scorpio',
+          email: 'hank@globex.test',
+          phoneNumber: '555-0101',
+        },
+      }
+    : {}),
+});
+
+const product = (rowId: string, name: string, price: number, currencyCode = 'USD') => ({
+  id: rowId,
+  name,
+  sku: `SKU-${name}`,
+  price,
+  currencyCode,
+  cost: 4,
+  stock: 10,
+  category: 'Parts',
+  supplier: 'Acme Supply',
+  description: 'A part',
+});
+
+const currency = (rowId: string, code: string, isDefault: boolean) => ({
+  id: rowId,
+  code,
+  name: code === 'EUR' ? 'Euro' : 'Pound sterling',
+  symbol: code === 'EUR' ? '€' : '£',
+  taxRate: 20,
+  dollarExchangeRate: 1.1,
+  isDefault,
+});
+
+const document = (
+  rowId: string,
+  items: { id: string; productId: string; quantity: number }[],
+  notes = '<p>Thanks for asking</p>',
+) => ({
+  id: rowId,
+  customerId: C1,
+  contactId: K1,
+  currencyCode: 'USD',
+  notes,
+  items,
+});
+
+export const MUTATION_SCRIPTS: MutationScript[] = [
+  {
+    title: 'master data: customers, contacts, products, currencies and the company name',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      update(
+        'customer.update',
+        C1,
+        { phoneNumber: '555-0199', address: '2 Side St' },
+        { phoneNumber: '555-0100', address: '1 Main St' },
+      ),
+      step('customer.create', customer(C2, 'Initech')),
+      step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
+      step('contact.create', {
+        id: K2,
+        customerId: C1,
+        name: 'Bea Buyer',
+        email: 'bea@globex.test',
+        phoneNumber: null,
+        role: 'Buyer',
+      }),
+      update('contact.update', K2, { role: 'Owner', name: 'Bea Owner' }, { role: 'Buyer' }),
+      step('currency.create', currency(EUR, 'EUR', false)),
+      update('currency.update', EUR, { isDefault: true }, { isDefault: false }),
+      step('product.create', product(P1, 'Widget', 12.5, 'EUR')),
+      update('product.update', P1, { price: 13.75, stock: 7 }, { price: 12.5, stock: 10 }),
+      step('currency.delete', { id: EUR }), // the default, and in use: 409
+      step('currency.create', currency(GBP, 'GBP', false)),
+      update('currency.update', GBP, { symbol: 'GBP', taxRate: 5 }, { symbol: '£', taxRate: 20 }),
+      step('currency.delete', { id: GBP }),
+      step('product.delete', { id: P1 }),
+      update('product.update', P1, { price: 1 }, { price: 13.75 }), // gone: 404
+      step('contact.delete', { id: K2 }),
+      step('tenant.update', { naturalName: 'Renamed Traders' }),
+      step('tenant.updateCompany', {
+        legalName: 'Renamed Traders GmbH',
+        country: 'DE',
+        email: 'billing@renamed.test',
+        paymentInstructions: 'IBAN DE00 1234 5678',
+      }),
+      step('customer.delete', { id: C1 }),
+      update('customer.update', C1, { name: 'Ghost' }, { name: 'Globex' }), // gone: 404
+    ],
+  },
+  {
+    title: 'quotes with items, orders and invoices through their life',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('product.create', product(P2, 'Gadget', 2.5)),
+      step(
+        'quote.create',
+        document(Q1, [
+          { id: L(1), productId: P1, quantity: 2 },
+          { id: L(2), productId: P2, quantity: 4 },
+        ]),
+      ),
+      update(
+        'quote.update',
+        Q1,
+        {
+          items: [
+            { id: L(1), productId: P1, quantity: 3 },
+            { id: L(3), productId: P2, quantity: 1 },
+          ],
+          notes: '<p>Revised</p>',
+        },
+        {
+          items: [
+            { id: L(1), productId: P1, quantity: 2 },
+            { id: L(2), productId: P2, quantity: 4 },
+          ],
+          notes: '<p>Thanks for asking</p>',
+        },
+      ),
+      step('quote.send', { id: Q1 }),
+      update('quote.update', Q1, { notes: '<p>Too late</p>' }, { notes: '<p>Revised</p>' }), // sent: 400
+      step('quote.setStatus', { id: Q1, status: 'Accepted' }),
+      step('quote.send', { id: Q1 }), // accepted: 409
+      step('quote.convert', { id: Q1, orderId: O1 }),
+      step('quote.convert', { id: Q1, orderId: O3 }), // converted already: 409
+      update('order.update', O1, { notes: '<p>Rush</p>' }, { notes: '<p>Revised</p>' }),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('invoice.setStatus', { id: I1, status: 'Paid' }),
+      step('order.create', document(O2, [{ id: L(4), productId: P2, quantity: 5 }])),
+      update(
+        'order.update',
+        O2,
+        { items: [{ id: L(4), productId: P2, quantity: 6 }] },
+        { items: [{ id: L(4), productId: P2, quantity: 5 }] },
+      ),
+      step('order.delete', { id: O2 }),
+      step('quote.create', document(Q2, [{ id: L(5), productId: P1, quantity: 1 }])),
+      step('quote.delete', { id: Q2 }),
+      step('customer.delete', { id: C1 }), // an invoice holds it: 409
+      step('product.delete', { id: P2 }),
+    ],
+  },
+  {
+    title: 'a stale update overwrites, keeps a conflict, and the conflict is resolved',
+    steps: [
+      step('customer.create', customer(C1, 'Globex')),
+      update('customer.update', C1, { phoneNumber: '555-0111' }, { phoneNumber: '555-0100' }),
+      update('customer.update', C1, { phoneNumber: '555-0122' }, { phoneNumber: '555-0100' }),
+      step('conflict.resolve', (rows) => ({ id: String(rows.conflicts[0]?.id) })),
+    ],
+  },
+];
