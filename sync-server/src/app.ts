@@ -31,6 +31,7 @@ import currencyRoutes from './modules/currencies/currencies.routes';
 import customerRoutes from './modules/customers/customers.routes';
 import productRoutes from './modules/products/products.routes';
 import tenantRoutes from './modules/tenants/tenants.routes';
+import pdfRoutes from './modules/pdf/pdf.routes';
 import userRoutes from './modules/users/users.routes';
 
 /** One log line per request, when it completes, instead of Fastify's two. */
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(currencyRoutes, { prefix: '/api/currencies' });
   await app.register(tenantRoutes, { prefix: '/api/tenants', ctx });
+  await app.register(pdfRoutes, { ctx });
   await app.register(userRoutes, { prefix: '/api/users', ctx });
 
   // The built PWA, if present. Files not found fall back to index.html (see errors plugin).

@@ -1,0 +1,86 @@
+import { paperSizeOf, type CompanyDetails, EMPTY_COMPANY_DETAILS } from '../company';
+import { DEFAULT_CURRENCY_SYMBOL } from '../money';
+import type { DocumentKind, DocumentLine, DocumentModel, DocumentParty } from './model';
+
+/** What a document says about itself; the company side is added by `documentModel`. */
+export type DocumentContent = Omit<DocumentModel, 'company' | 'logo' | 'paperSize'>;
+
+/** Adds the company block, its logo and its paper size. */
+export function documentModel(
+  content: DocumentContent,
+  tenant: { naturalName: string; company?: CompanyDetails | null },
+  logo: string | null,
+): DocumentModel {
+  const company = { ...EMPTY_COMPANY_DETAILS, ...tenant.company, name: tenant.naturalName };
+  return { ...content, company, logo, paperSize: paperSizeOf(company) };
+}
+
+/** The parts of a quote, order or invoice as the REST API answers them. */
+export interface ApiDocument {
+  status: string;
+  createdAt: string;
+  currencyCode: string;
+  notes: string;
+  subtotal: number;
+  taxRate: number;
+  taxAmount: number;
+  total: number;
+  customer: { name: string; email: string; address?: string | null } | null;
+  contact: { name: string; email: string; role: string | null } | null;
+  items: Array<{
+    quantity: number;
+    unitPrice: number;
+    subtotal: number;
+    product: { name: string; sku: string | null };
+  }>;
+  dueDate?: string | null;
+  amountPaid?: number | null;
+  balanceDue?: number | null;
+}
+
+/** A document's content from its API object (used by the server; the PWA reads its store the same way). */
+export function apiDocumentContent(
+  kind: DocumentKind,
+  doc: ApiDocument,
+  options: {
+    number: string | null;
+    symbol: string | null;
+    references?: Array<{ label: string; value: string }>;
+    customerExtra?: Partial<DocumentParty> | null;
+  },
+): DocumentContent {
+  const items: DocumentLine[] = doc.items.map((item) => ({
+    name: item.product.name,
+    sku: item.product.sku,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    lineTotal: item.subtotal,
+  }));
+  return {
+    kind,
+    number: options.number,
+    status: doc.status,
+    issueDate: doc.createdAt,
+    dueDate: doc.dueDate ?? null,
+    references: options.references ?? [],
+    currency: {
+      code: doc.currencyCode,
+      symbol: options.symbol ?? symbolFallback(doc.currencyCode),
+    },
+    customer: doc.customer ? { ...doc.customer, ...options.customerExtra } : null,
+    contact: doc.contact,
+    items,
+    subtotal: doc.subtotal,
+    taxRate: doc.taxRate,
+    taxAmount: doc.taxAmount,
+    total: doc.total,
+    amountPaid: doc.amountPaid ?? null,
+    balanceDue: doc.balanceDue ?? null,
+    notes: doc.notes,
+  };
+}
+
+/** A currency the tenant no longer has prints with its code (USD keeps '$'). */
+export function symbolFallback(code: string): string {
+  return code === 'USD' ? DEFAULT_CURRENCY_SYMBOL : `${code} `;
+}

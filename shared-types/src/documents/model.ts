@@ -1,0 +1,78 @@
+import type { CompanyDetails, PaperSize } from '../company';
+
+/**
+ * Everything a quote, order or invoice PDF shows, in one renderer-neutral shape. The server builds
+ * it from the API objects, the PWA from its local store; the layout reads nothing else.
+ * Amounts are numbers or decimal strings exactly as the API gives them (2 decimals).
+ */
+export type DocumentKind = 'quote' | 'order' | 'invoice';
+
+export interface DocumentParty {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  address2?: string | null;
+  role?: string | null;
+}
+
+export interface DocumentLine {
+  name: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: number | string;
+  lineTotal: number | string;
+}
+
+export interface DocumentModel {
+  kind: DocumentKind;
+  /** null: created offline and not numbered yet. */
+  number: string | null;
+  status: string;
+  /** ISO date-time. */
+  issueDate: string;
+  /** Quotes, once they have one. */
+  validUntil?: string | null;
+  /** Invoices, once they have one. */
+  dueDate?: string | null;
+  /** Other references, e.g. the order an invoice was made from. */
+  references?: Array<{ label: string; value: string }>;
+  currency: { code: string; symbol: string };
+  customer: DocumentParty | null;
+  contact: DocumentParty | null;
+  items: DocumentLine[];
+  subtotal: number | string;
+  taxRate: number | string;
+  taxAmount: number | string;
+  total: number | string;
+  /** Invoices with payments, once those exist. */
+  amountPaid?: number | string | null;
+  balanceDue?: number | string | null;
+  /** Rich-text notes (HTML); only the safe subset is rendered. */
+  notes: string;
+  company: CompanyDetails & { name: string };
+  /** A data: URI of the PNG or JPEG logo. */
+  logo: string | null;
+  paperSize: PaperSize;
+}
+
+export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
+  quote: 'Quote',
+  order: 'Order',
+  invoice: 'Invoice',
+};
+
+export const UNNUMBERED_LABEL = 'Draft — number assigned when synced';
+
+/** The watermark a status prints across every page, or null. */
+export function watermarkOf(status: string): string | null {
+  if (status === 'Draft') return 'DRAFT';
+  if (status === 'Cancelled') return 'CANCELLED';
+  return null;
+}
+
+/** A file name safe in a Content-Disposition header and on every file system: `Quote-Q-0012.pdf`. */
+export function documentFileName(kind: DocumentKind, number: string | null): string {
+  const safe = (number ?? 'Draft').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${DOCUMENT_TITLES[kind]}-${safe || 'Draft'}.pdf`;
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { DocumentIdParams } from '@smb/shared-types';
+import type { AppContext } from '../../context';
+import { BEARER, errors, signedIn } from '../../http';
+import { renderDocumentPdf } from './pdf-renderer';
+import { invoiceDocument, orderDocument, quoteDocument, type PdfFile } from './pdf.service';
+
+/** Sends a rendered document: application/pdf, downloaded under its safe file name. */
+export async function sendPdf(reply: FastifyReply, file: PdfFile): Promise<FastifyReply> {
+  const pdf = await renderDocumentPdf(file.model);
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+/**
+ * GET /api/quotes/{id}/pdf, /api/orders/{id}/pdf, /api/invoices/{id}/pdf: the document as a PDF
+ * for every signed-in user of the tenant; unknown, malformed and other tenants' ids → 404.
+ */
+const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
+  const kinds = [
+    ['quotes', 'quote', quoteDocument],
+    ['orders', 'order', orderDocument],
+    ['invoices', 'invoice', invoiceDocument],
+  ] as const;
+  for (const [path, name, load] of kinds) {
+    app.get(
+      `/api/${path}/:id/pdf`,
+      {
+        ...signedIn(app),
+        schema: {
+          tags: [path],
+          security: BEARER,
+          description: `The ${name} as a PDF (A4 or US Letter per the company settings), downloaded as e.g. ${name === 'quote' ? 'Quote-Q-0012.pdf' : name === 'order' ? 'Order-SO-0012.pdf' : 'Invoice-INV-0012.pdf'}`,
+          params: DocumentIdParams,
+          produces: ['application/pdf'],
+          response: { ...errors(404) },
+        },
+      },
+      async (request, reply) => sendPdf(reply, await load(request.auth, request.params.id)),
+    );
+  }
+};
+
+export default pdfRoutes;

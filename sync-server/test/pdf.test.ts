@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice, Order, Quote } from '@smb/shared-types';
+import { client, expectStatus, type Client } from './api-helpers';
+import { makeCurrency, makeProduct, makeRecipient } from './factories';
+import { createTestApp, registerTenant, type TestApp } from './helpers';
+import { expectFigures, pdfInfo, pdfText } from './pdf-helpers';
+
+let t: TestApp;
+let api: Client;
+let other: Client;
+let tenantId: string;
+let recipient: Awaited<ReturnType<typeof makeRecipient>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await registerTenant(t, 'Łódź Żółć Straße');
+  tenantId = admin.tenantId;
+  api = client(t, admin.token);
+  other = client(t, (await registerTenant(t, 'Other Co')).token);
+  await makeCurrency(t, tenantId, { code: 'EUR', symbol: '€', taxRate: '8.875' });
+  recipient = await makeRecipient(t, tenantId, {
+    customer: { name: 'Ørsted Åkerlund A/S', address: 'Kraftværksvej 53' },
+    contact: { name: 'Zoë Żółć', role: 'Purchasing' },
+  });
+  expectStatus(
+    await api.put('/api/tenants/current/company', {
+      legalName: 'Łódź Żółć Straße GmbH',
+      address: 'Ørsted Allé 5',
+      country: 'DE',
+      taxId: 'DE123456789',
+      paymentInstructions: 'IBAN DE89 3704 0044 0532 0130 00',
+      documentFooter: 'Thank you for your business.',
+    }),
+    200,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function quoteWith(currencyCode: string, lines: number, price: string): Promise<Quote> {
+  const items = [];
+  for (let i = 0; i < lines; i++) {
+    const product = await makeProduct(t, tenantId, {
+      name: `Part ${i + 1}`,
+      sku: `P-${i + 1}`,
+      price: i === 0 ? price : String(((i * 37.13) % 900).toFixed(2)),
+      currencyCode,
+    });
+    items.push({ productId: product.id, quantity: (i % 7) + 1 });
+  }
+  return expectStatus<Quote>(
+    await api.post('/api/quotes', {
+      customerId: recipient.customer.id,
+      contactId: recipient.contact.id,
+      currencyCode,
+      items,
+      notes:
+        '<p>Delivery within <strong>2 weeks</strong>, <em>£ ¥ €</em>.</p><ul><li>Installed on site</li></ul>',
+    }),
+    201,
+  );
+}
+
+async function getPdf(c: Client, url: string) {
+  const res = await c.get(url);
+  return { res, pdf: res.rawPayload };
+}
+
+describe('GET /api/quotes/{id}/pdf', () => {
+  it('answers a USD quote of 1 line as a PDF whose figures equal the API’s', async () => {
+    const quote = await quoteWith('USD', 1, '1234.56');
+    const { res, pdf } = await getPdf(api, `/api/quotes/${quote.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Quote-${quote.quoteNumber}.pdf"`,
+    );
+    expect(pdf.length).toBeGreaterThan(1000);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expectFigures(
+      text,
+      {
+        ...quote,
+        items: quote.items.map((i) => ({ ...i, name: i.product.name, sku: i.product.sku })),
+      },
+      '$',
+    );
+    expect(text).toContain(`Quote`);
+    expect(text).toContain(quote.quoteNumber);
+    expect(text).toContain('Łódź Żółć Straße GmbH');
+    expect(text).toContain('Ørsted Åkerlund A/S');
+    expect(text).toContain('Zoë Żółć');
+    expect(text).toContain('Tax ID: DE123456789');
+    expect(text).toContain('IBAN DE89 3704 0044 0532 0130 00');
+    expect(text).toContain('Thank you for your business.');
+    expect(text).toContain('Delivery within 2 weeks, £ ¥ €.');
+    expect(text).toContain('Page 1 of 1');
+    expect(pdfText(pdf, 'raw')).toMatch(/^DRAFT$/m);
+    expect(pdfInfo(pdf).size).toContain('(A4)');
+  });
+
+  it('flows a EUR quote of 100 lines with a 3-decimal tax rate over several pages, the table header on each', async () => {
+    const quote = await quoteWith('EUR', 100, '0.01');
+    expect(quote.taxRate).toBe(8.875);
+    const { res, pdf } = await getPdf(api, `/api/quotes/${quote.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(pdf);
+    expectFigures(
+      text,
+      {
+        ...quote,
+        items: quote.items.map((i) => ({ ...i, name: i.product.name, sku: i.product.sku })),
+      },
+      '€',
+    );
+    const { pages } = pdfInfo(pdf);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    for (let p = 1; p <= pages; p++) expect(text).toContain(`Page ${p} of ${pages}`);
+    expect(text.match(/UNIT PRICE/g)?.length).toBe(pages);
+  });
+
+  it('prints on US Letter when the company says so', async () => {
+    expectStatus(await api.put('/api/tenants/current/company', { paperSize: 'Letter' }), 200);
+    try {
+      const quote = await quoteWith('USD', 1, '5.00');
+      const { pdf } = await getPdf(api, `/api/quotes/${quote.id}/pdf`);
+      expect(pdfInfo(pdf).size).toContain('(letter)');
+    } finally {
+      expectStatus(await api.put('/api/tenants/current/company', { paperSize: null }), 200);
+    }
+  });
+
+  it('answers 404 for another tenant’s quote, an unknown and a malformed id, 401 without a token', async () => {
+    const quote = await quoteWith('USD', 1, '5.00');
+    expect((await other.get(`/api/quotes/${quote.id}/pdf`)).statusCode).toBe(404);
+    expect((await api.get(`/api/quotes/${randomUUID()}/pdf`)).statusCode).toBe(404);
+    expect((await api.get(`/api/quotes/not-an-id/pdf`)).statusCode).toBe(404);
+    expect((await client(t).get(`/api/quotes/${quote.id}/pdf`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/orders/{id}/pdf and /api/invoices/{id}/pdf', () => {
+  it('render the order and the invoice made from a EUR quote with the API’s figures; other tenants get 404', async () => {
+    const quote = await quoteWith('EUR', 3, '19.99');
+    const order = expectStatus<Order>(await api.post(`/api/quotes/${quote.id}/convert`, {}), 201);
+    const orderPdf = await getPdf(api, `/api/orders/${order.id}/pdf`);
+    expect(orderPdf.res.statusCode).toBe(200);
+    expect(orderPdf.res.headers['content-type']).toBe('application/pdf');
+    expect(orderPdf.res.headers['content-disposition']).toBe(
+      `attachment; filename="Order-${order.orderNumber}.pdf"`,
+    );
+    const orderText = pdfText(orderPdf.pdf);
+    expectFigures(
+      orderText,
+      {
+        ...order,
+        items: order.items.map((i) => ({ ...i, name: i.product.name, sku: i.product.sku })),
+      },
+      '€',
+    );
+    expect(orderText).toContain(order.orderNumber);
+
+    const invoice = expectStatus<Invoice>(
+      await api.post(`/api/orders/${order.id}/create-invoice`, {}),
+      201,
+    );
+    const invoicePdf = await getPdf(api, `/api/invoices/${invoice.id}/pdf`);
+    expect(invoicePdf.res.statusCode).toBe(200);
+    expect(invoicePdf.res.headers['content-disposition']).toBe(
+      `attachment; filename="Invoice-${invoice.invoiceNumber}.pdf"`,
+    );
+    const invoiceText = pdfText(invoicePdf.pdf);
+    expectFigures(
+      invoiceText,
+      {
+        ...invoice,
+        items: invoice.items.map((i) => ({ ...i, name: i.productName, sku: i.product.sku })),
+      },
+      '€',
+    );
+    expect(invoiceText).toContain(invoice.invoiceNumber);
+    expect(pdfText(invoicePdf.pdf, 'raw')).toMatch(new RegExp(`^Order ${order.orderNumber}$`, 'm'));
+    expect(pdfText(invoicePdf.pdf, 'raw')).not.toMatch(/DRAFT|CANCELLED/);
+
+    expect((await other.get(`/api/orders/${order.id}/pdf`)).statusCode).toBe(404);
+    expect((await other.get(`/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(404);
+    expect((await api.get(`/api/invoices/x/pdf`)).statusCode).toBe(404);
+
+    expectStatus(await api.put(`/api/invoices/${invoice.id}`, { status: 'Cancelled' }), 200);
+    const cancelled = (await getPdf(api, `/api/invoices/${invoice.id}/pdf`)).pdf;
+    expect(pdfText(cancelled, 'raw')).toMatch(/^CANCELLED$/m);
+  });
+});
