@@ -31,6 +31,9 @@ import * as orders from '../modules/orders/orders.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
 import { updateCompanyDetails } from '../modules/tenants/company.service';
+import { quoteDocument } from '../modules/pdf/pdf.service';
+import { withPdfAttachment } from '../modules/pdf/pdf-mail';
+import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
 import { nextVersion } from './version';
@@ -41,7 +44,7 @@ export type AfterCommit = () => Promise<void>;
 export interface MutatorContext {
   appOrigin: string;
   mailer: {
-    send(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+    send(message: MailMessage): Promise<void>;
   };
   /** Servers hold sessions' tenants; a rename is forgotten once committed. */
   sessions: Pick<SessionCache, 'forgetTenant'>;
@@ -225,10 +228,12 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     await quotes.setQuoteStatus(scope, args.id, args.status);
   },
   'quote.send': async (scope, raw, after, ctx) => {
-    const { mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, {
+    const { quote, mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, {
       appOrigin: ctx.appOrigin,
     });
-    after.push(() => ctx.mailer.send(mail));
+    // The PDF's data is read in this transaction; it is rendered after the commit.
+    const pdf = await quoteDocument(scope, quote.id);
+    after.push(async () => ctx.mailer.send(await withPdfAttachment(mail, pdf)));
   },
   'quote.convert': async (scope, raw) => {
     const args = parse(Type.Object({ id: Uuid, orderId: Type.Optional(Uuid) }), raw);

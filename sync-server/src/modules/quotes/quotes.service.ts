@@ -44,6 +44,8 @@ import {
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
+import { withPdfAttachment } from '../pdf/pdf-mail';
+import { quoteDocument } from '../pdf/pdf.service';
 import * as repo from './quotes.repository';
 import type { QuoteTable } from './quotes.table';
 
@@ -280,8 +282,9 @@ export async function sendQuoteAndMail(
   deps: { appOrigin: string; mailer: { send(m: MailMessage): Promise<void> } },
 ): Promise<Quote> {
   const { quote, mail } = await sendQuote(scope, id, deps);
+  const withPdf = await withPdfAttachment(mail, await quoteDocument(scope, quote.id));
   try {
-    await deps.mailer.send(mail);
+    await deps.mailer.send(withPdf);
   } catch {
     throw new AppError('unavailable', QUOTE_MESSAGES.mailFailed);
   }
