@@ -10,7 +10,22 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
 
+/**
+ * JSON bodies as Fastify parses them, except that an empty body is no body at all on a route that
+ * takes none: generated SDKs and many HTTP clients send `Content-Type: application/json` on every
+ * call (`POST /api/quotes/{id}/send`, every `DELETE`). A route with a body schema still answers an
+ * empty body 400, and a malformed non-empty body is refused everywhere.
+ */
+function addJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && !request.routeOptions.schema?.body) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
 export default fp(async function inputGuard(app: FastifyInstance) {
+  addJsonParser(app);
   app.addHook('preValidation', async (request) => {
     // A route that checks its own parts (a sync push rejects a bad mutation alone, never the
     // whole batch) opts out with `config: { checksNulItself: true }`.
