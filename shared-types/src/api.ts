@@ -64,3 +64,21 @@ export function amountError(
 
 /** Largest amount a `numeric(14, 2)` column holds. */
 export const MAX_MONEY = 999_999_999_999.99;
+
+/**
+ * The schema keyword carrying the message the API answers when a value breaks its schema (the
+ * spec's wording, the same the services give): one text, or one per failing keyword
+ * (`{ required, minimum, maximum, default }`). The server's validator knows the keyword; the
+ * OpenAPI document shows it as a vendor extension.
+ */
+export const SCHEMA_MESSAGE = 'x-message';
+export type SchemaMessage = string | Partial<Record<string, string>>;
+
+/** Text that must contain something other than white space, with the message when it is missing or blank. */
+export const RequiredText = (maxLength: number, message: string, options: object = {}) =>
+  Type.String({
+    maxLength,
+    pattern: '\\S',
+    ...options,
+    [SCHEMA_MESSAGE]: { required: message, pattern: message, type: message },
+  });

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { ClientId, ListQuery, Nullable, OptionalText, PathId, textOrNull } from './api';
+import {
+  ClientId,
+  ListQuery,
+  Nullable,
+  OptionalText,
+  PathId,
+  RequiredText,
+  textOrNull,
+} from './api';
 import { firstError, isEmail } from './validation';
 
 /** A customer's contact person (not the contact-sales form, which is `contact.ts`). */
@@ -13,9 +21,12 @@ export const CONTACT_PERSON_MESSAGES = {
   idTaken: 'A contact with this id already exists',
 } as const;
 
+const Name = RequiredText(200, CONTACT_PERSON_MESSAGES.nameRequired);
+const Email = RequiredText(254, CONTACT_PERSON_MESSAGES.emailRequired);
+
 const fields = {
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  email: Type.Optional(Type.String({ maxLength: 254 })),
+  name: Type.Optional(Name),
+  email: Type.Optional(Email),
   phoneNumber: OptionalText(50),
   role: OptionalText(100),
   customerId: Type.Optional(Type.String({ format: 'uuid' })),
@@ -23,7 +34,7 @@ const fields = {
 };
 
 export const ContactCreateBody = Type.Object(
-  { id: ClientId, ...fields },
+  { id: ClientId, ...fields, name: Name, email: Email },
   {
     description:
       'Name and email are required. The customer in the path wins over customerId/companyId in the body.',

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { amountError, ClientId } from './api';
+import { amountError, ClientId, RequiredText, SCHEMA_MESSAGE } from './api';
 import { firstError } from './validation';
 
 export const CURRENCY_MESSAGES = {
@@ -25,15 +25,45 @@ export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 export const TAX_RATE_PLACES = 3;
 export const EXCHANGE_RATE_PLACES = 4;
 
+export const MAX_EXCHANGE_RATE = 9_999_999_999.9999;
+
+const Code = Type.String({
+  maxLength: 10,
+  // Three capital letters; the service trims surrounding spaces.
+  pattern: '^\\s*[A-Z]{3}\\s*$',
+  description: 'Exactly 3 capital letters (e.g. EUR)',
+  [SCHEMA_MESSAGE]: CURRENCY_MESSAGES.codeFormat,
+});
+const Name = RequiredText(100, CURRENCY_MESSAGES.nameRequired);
+const CurrencySymbol = RequiredText(10, CURRENCY_MESSAGES.symbolRequired);
+
 const fields = {
-  code: Type.Optional(Type.String({ maxLength: 10 })),
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  symbol: Type.Optional(Type.String({ maxLength: 10 })),
+  code: Type.Optional(Code),
+  name: Type.Optional(Name),
+  symbol: Type.Optional(CurrencySymbol),
   taxRate: Type.Optional(
-    Type.Number({ description: 'Percent, 0 to 100, up to 3 decimals (default 0)' }),
+    Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'Percent, 0 to 100, up to 3 decimals (default 0)',
+      [SCHEMA_MESSAGE]: {
+        minimum: CURRENCY_MESSAGES.taxRateRange,
+        maximum: CURRENCY_MESSAGES.taxRateRange,
+        type: 'Tax rate must be a number',
+      },
+    }),
   ),
   dollarExchangeRate: Type.Optional(
-    Type.Number({ description: 'At least 0.01, up to 4 decimals (default 1)' }),
+    Type.Number({
+      minimum: 0.01,
+      maximum: MAX_EXCHANGE_RATE,
+      description: 'At least 0.01, up to 4 decimals (default 1)',
+      [SCHEMA_MESSAGE]: {
+        minimum: CURRENCY_MESSAGES.rateMin,
+        maximum: `Exchange rate must be at most ${MAX_EXCHANGE_RATE}`,
+        type: 'Exchange rate must be a number',
+      },
+    }),
   ),
   isDefault: Type.Optional(
     Type.Boolean({ description: 'true makes this the default and unsets the previous one' }),
@@ -41,7 +71,7 @@ const fields = {
 };
 
 export const CurrencyCreateBody = Type.Object(
-  { id: ClientId, ...fields },
+  { id: ClientId, ...fields, code: Code, name: Name, symbol: CurrencySymbol },
   { description: 'code, name and symbol are required. Admin only.' },
 );
 export type CurrencyCreateBody = Static<typeof CurrencyCreateBody>;
@@ -116,7 +146,7 @@ export function currencyError(input: CurrencyInput, creating: boolean): string |
       amountError('Exchange rate', input.dollarExchangeRate, {
         places: EXCHANGE_RATE_PLACES,
         min: 0.01,
-        max: 9_999_999_999.9999,
+        max: MAX_EXCHANGE_RATE,
         minMessage: CURRENCY_MESSAGES.rateMin,
       }),
   ]);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ClientId, Nullable, OptionalText, textOrNull } from './api';
+import { ClientId, Nullable, OptionalText, SCHEMA_MESSAGE, textOrNull } from './api';
 import { firstError, isEmail } from './validation';
 
 export const CUSTOMER_MESSAGES = {
@@ -18,8 +18,34 @@ export const CUSTOMER_MESSAGES = {
 /** Role of the contact made together with a customer (spec §3). */
 export const PRIMARY_CONTACT_ROLE = 'Primary';
 
-const Name = Type.Optional(Type.String({ maxLength: 200 }));
-const Email = Type.Optional(Type.String({ maxLength: 254 }));
+/** Not blank when sent (the service checks the e-mail's form, after trimming). */
+const Name = Type.Optional(
+  Type.String({
+    maxLength: 200,
+    pattern: '\\S',
+    [SCHEMA_MESSAGE]: {
+      pattern: CUSTOMER_MESSAGES.nameRequired,
+      type: CUSTOMER_MESSAGES.nameRequired,
+    },
+  }),
+);
+const Email = Type.Optional(
+  Type.String({
+    maxLength: 254,
+    pattern: '\\S',
+    [SCHEMA_MESSAGE]: {
+      pattern: CUSTOMER_MESSAGES.emailRequired,
+      type: CUSTOMER_MESSAGES.emailRequired,
+    },
+  }),
+);
+/** One of the two names of a field must be sent. */
+const eitherOf = (field: string, alias: string, message: string) => ({
+  anyOf: [
+    { required: [field], [SCHEMA_MESSAGE]: message },
+    { required: [alias], [SCHEMA_MESSAGE]: message },
+  ],
+});
 
 /** The spec's fields and the form's `company*` aliases (the spec's name wins when both are sent). */
 const customerFields = {
@@ -47,8 +73,12 @@ export const CustomerCreateBody = Type.Object(
     mainContactPhoneNumber: OptionalText(50),
   },
   {
+    allOf: [
+      eitherOf('name', 'companyName', CUSTOMER_MESSAGES.nameRequired),
+      eitherOf('email', 'companyEmail', CUSTOMER_MESSAGES.emailRequired),
+    ],
     description:
-      'Company name and email are required. When any mainContact* field is present (the app always sends them on creation), ' +
+      'Company name and email are required (name or companyName, email or companyEmail). When any mainContact* field is present (the app always sends them on creation), ' +
       'the main contact name and email are required too and the contact is created with role Primary in the same transaction. ' +
       'API clients may send only {name, email, phoneNumber, address, address2}.',
   },

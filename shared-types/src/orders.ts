@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { DOCUMENT_MESSAGES, OrNull, QuoteCreateBody, documentResponseFields } from './quotes';
+import {
+  DOCUMENT_MESSAGES,
+  OrNull,
+  QuoteCreateBody,
+  QuoteUpdateBody,
+  documentResponseFields,
+} from './quotes';
 
 /** Order fulfilment states (spec §4: default Pending). */
 export const ORDER_STATUSES = [
@@ -23,7 +29,7 @@ export const ORDER_MESSAGES = {
 /** POST /api/orders and PUT /api/orders/{id}: the quote's fields (items: productId + quantity). */
 export const OrderCreateBody = QuoteCreateBody;
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
-export const OrderUpdateBody = QuoteCreateBody;
+export const OrderUpdateBody = QuoteUpdateBody;
 export type OrderUpdateBody = Static<typeof OrderUpdateBody>;
 
 export const Order = Type.Object({

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { amountError, ClientId, MAX_MONEY, Nullable, OptionalText } from './api';
+import {
+  amountError,
+  ClientId,
+  MAX_MONEY,
+  Nullable,
+  OptionalText,
+  RequiredText,
+  SCHEMA_MESSAGE,
+} from './api';
 import { CurrencySummary } from './currencies';
 import { firstError } from './validation';
 
@@ -14,26 +22,47 @@ export const PRODUCT_MESSAGES = {
 
 export const MONEY_PLACES = 2;
 
+/** 0 to MAX_MONEY (the service checks the 2 decimals), with the spec's messages. */
+const MoneyField = (label: string, description: string) =>
+  Type.Number({
+    minimum: 0,
+    maximum: MAX_MONEY,
+    description,
+    [SCHEMA_MESSAGE]: {
+      minimum: `${label} must be 0 or more`,
+      maximum: `${label} must be at most ${MAX_MONEY}`,
+      type: `${label} must be a number`,
+    },
+  });
+const Name = RequiredText(200, PRODUCT_MESSAGES.nameRequired);
+const CurrencyCode = RequiredText(10, PRODUCT_MESSAGES.currencyRequired, {
+  description: 'Code of one of the tenant’s currencies',
+});
+
 const fields = {
-  name: Type.Optional(Type.String({ maxLength: 200 })),
+  name: Type.Optional(Name),
   sku: OptionalText(100),
   price: Type.Optional(
-    Type.Number({ description: '0 or more, up to 2 decimals; 0 when left out on creation' }),
+    MoneyField('Price', '0 or more, up to 2 decimals; 0 when left out on creation'),
   ),
-  currencyCode: Type.Optional(
-    Type.String({ maxLength: 10, description: 'Code of one of the tenant’s currencies' }),
+  currencyCode: Type.Optional(CurrencyCode),
+  cost: Type.Optional(Nullable(MoneyField('Cost', '0 or more, up to 2 decimals; null when blank'))),
+  stock: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: -2_147_483_648,
+        maximum: 2_147_483_647,
+        description: 'Whole number or null',
+      }),
+    ),
   ),
-  cost: Type.Optional(
-    Nullable(Type.Number({ description: '0 or more, up to 2 decimals; null when blank' })),
-  ),
-  stock: Type.Optional(Nullable(Type.Integer({ description: 'Whole number or null' }))),
   category: OptionalText(100),
   supplier: OptionalText(200),
   description: OptionalText(5000),
 };
 
 export const ProductCreateBody = Type.Object(
-  { id: ClientId, ...fields },
+  { id: ClientId, ...fields, name: Name, currencyCode: CurrencyCode },
   { description: 'name and currencyCode are required; price defaults to 0.' },
 );
 export type ProductCreateBody = Static<typeof ProductCreateBody>;

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { SCHEMA_MESSAGE } from './api';
 
 /** Spec §4: the five quote states, in the order the status dropdown lists them. */
 export const QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Rejected', 'Converted'] as const;
@@ -74,32 +75,49 @@ export const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type
 const Id = Type.String({ maxLength: 64 });
 const DateTime = Type.String({ format: 'date-time' });
 
-/** One line as a client sends it: a product and a quantity. An existing line keeps its `id`. */
+/** An id the document needs, with the message when it is missing or empty. */
+const RequiredId = (message: string) =>
+  Type.String({ minLength: 1, maxLength: 64, [SCHEMA_MESSAGE]: message });
+
+/** One line as a client sends it: a product and a whole quantity. An existing line keeps its `id`. */
 export const DocumentItemBody = Type.Object({
   id: Type.Optional(OrNull(Id)),
-  productId: Type.Optional(OrNull(Id)),
-  quantity: Type.Optional(OrNull(Type.Number())),
+  productId: RequiredId(DOCUMENT_MESSAGES.completeItems),
+  quantity: Type.Integer({
+    minimum: 1,
+    maximum: MAX_ITEM_QUANTITY,
+    [SCHEMA_MESSAGE]: DOCUMENT_MESSAGES.completeItems,
+  }),
 });
-export type DocumentItemBody = Static<typeof DocumentItemBody>;
+/** What the services take: sync mutations reach them unchecked, so the type stays loose. */
+export type DocumentItemBody = DocumentItemInput & { id?: string | null };
 
 const documentFields = {
-  customerId: Type.Optional(OrNull(Id)),
-  contactId: Type.Optional(OrNull(Id)),
+  customerId: RequiredId(DOCUMENT_MESSAGES.selectCustomer),
+  contactId: RequiredId(DOCUMENT_MESSAGES.selectContact),
   currencyCode: Type.Optional(OrNull(Type.String({ maxLength: 3 }))),
-  items: Type.Optional(Type.Array(DocumentItemBody, { maxItems: MAX_ITEMS })),
+  items: Type.Array(DocumentItemBody, {
+    minItems: 1,
+    maxItems: MAX_ITEMS,
+    [SCHEMA_MESSAGE]: {
+      required: DOCUMENT_MESSAGES.addItem,
+      minItems: DOCUMENT_MESSAGES.addItem,
+      type: DOCUMENT_MESSAGES.addItem,
+    },
+  }),
   notes: Type.Optional(OrNull(Type.String({ maxLength: MAX_NOTES_LENGTH }))),
+  status: Type.Optional(OrNull(Type.String({ maxLength: 20 }))),
 };
 
-/** POST /api/quotes. `id` may be client-made (offline creation). */
-export const QuoteCreateBody = Type.Object({
-  id: Type.Optional(Id),
-  ...documentFields,
-  status: Type.Optional(OrNull(Type.String({ maxLength: 20 }))),
-});
+/**
+ * POST /api/quotes (and /api/orders): customer, contact and at least one line are required, in
+ * that order of messages. `id` may be client-made (offline creation).
+ */
+export const QuoteCreateBody = Type.Object({ id: Type.Optional(Id), ...documentFields });
 export type QuoteCreateBody = Static<typeof QuoteCreateBody>;
 
-/** PUT /api/quotes/{id}: the same fields plus id; only the fields given are written. */
-export const QuoteUpdateBody = QuoteCreateBody;
+/** PUT /api/quotes/{id}: the same fields, each optional; only the fields given are written. */
+export const QuoteUpdateBody = Type.Partial(QuoteCreateBody);
 export type QuoteUpdateBody = Static<typeof QuoteUpdateBody>;
 
 export const DocumentListQuery = Type.Object({

@@ -14,9 +14,10 @@ import Fastify, {
 } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SCHEMA_MESSAGE } from '@smb/shared-types';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrors } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import { rateLimitOptions } from './plugins/rate-limit-store';
 import authRoutes from './modules/auth/auth.routes';
@@ -73,7 +74,18 @@ export async function buildApp(
     logController: new RequestLog(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    ajv: {
+      customOptions: {
+        removeAdditional: 'all',
+        coerceTypes: 'array',
+        useDefaults: true,
+        // Route schemas carry the spec's messages (errors plugin); `verbose` hands them over.
+        keywords: [SCHEMA_MESSAGE],
+        verbose: true,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

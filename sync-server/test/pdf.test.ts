@@ -194,3 +194,47 @@ describe('GET /api/orders/{id}/pdf and /api/invoices/{id}/pdf', () => {
     expect(pdfText(cancelled, 'raw')).toMatch(/^CANCELLED$/m);
   });
 });
+
+describe('GET /api/quotes/{tenantId}/{quoteId}/pdf (public link)', () => {
+  it('gives the recipient the PDF with the page’s token; a wrong, missing or rotated token → 404', async () => {
+    const quote = await quoteWith('EUR', 2, '10.00');
+    const sent = expectStatus<Quote>(await api.post(`/api/quotes/${quote.id}/send`, {}), 200);
+    const token = sent.accessToken!;
+    const visitor = client(t);
+    const page = await visitor.get(`/api/quotes/${tenantId}/${quote.id}/view?token=${token}`);
+    expect(page.statusCode).toBe(200);
+    const href = `/api/quotes/${tenantId}/${quote.id}/pdf?token=${encodeURIComponent(token)}`;
+    expect(page.body).toContain(`href="${href}" download>Download PDF</a>`);
+
+    const res = await visitor.get(href);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Quote-${sent.quoteNumber}.pdf"`,
+    );
+    expectFigures(
+      pdfText(res.rawPayload),
+      {
+        ...sent,
+        items: sent.items.map((i) => ({ ...i, name: i.product.name, sku: i.product.sku })),
+      },
+      '€',
+    );
+
+    const wrong = await visitor.get(`/api/quotes/${tenantId}/${quote.id}/pdf?token=nope`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.headers['content-type']).not.toContain('pdf');
+    expect((await visitor.get(`/api/quotes/${tenantId}/${quote.id}/pdf`)).statusCode).toBe(404);
+    expect(
+      (await visitor.get(`/api/quotes/${randomUUID()}/${quote.id}/pdf?token=${token}`)).statusCode,
+    ).toBe(404);
+
+    const resent = expectStatus<Quote>(await api.post(`/api/quotes/${quote.id}/send`, {}), 200);
+    expect(resent.accessToken).not.toBe(token);
+    expect((await visitor.get(href)).statusCode).toBe(404);
+    expect(
+      (await visitor.get(`/api/quotes/${tenantId}/${quote.id}/pdf?token=${resent.accessToken}`))
+        .statusCode,
+    ).toBe(200);
+  });
+});

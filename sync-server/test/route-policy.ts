@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/api\/docs(\/.*)?$/,
   // The public quote page: tenant and quote ids in the path, access token in the query.
   /^(GET|POST) \/api\/quotes\/:[^/]+\/:[^/]+\/(view|accept|reject)$/,
+  /^GET \/api\/quotes\/:tenantId\/:quoteId\/pdf$/,
 ];
 
 /** Routes only tenant administrators may call (spec §6): a member gets 403. Any other route must not answer 403. */
@@ -28,6 +29,8 @@ export const ADMIN_ROUTES = new Set([
   'PUT /api/tenants/current/logo',
   'DELETE /api/tenants/current/logo',
   'DELETE /api/tenants/:id',
+  'DELETE /api/invoices/:id/payments/:paymentId',
+  'PUT /api/billing/settings',
 ]);
 
 /** One entry per method and path (HEAD mirrors and trailing-slash twins folded), sorted. */

@@ -27,6 +27,7 @@ th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;whit
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0}
 button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
 .accept{background:#16a34a}.reject{background:#dc2626}
+.download{display:inline-flex;align-items:center;min-height:44px;margin-top:20px;padding:0 18px;border:1px solid #1d4ed8;border-radius:8px;font-weight:600;text-decoration:none}
 a{color:#1d4ed8}
 @media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}}`;
 
@@ -79,6 +80,11 @@ const dateText = (isoDate: string) =>
 
 function actionUrl(quote: Quote, action: PublicAction): string {
   return `/api/quotes/${encodeURIComponent(quote.tenantId)}/${encodeURIComponent(quote.id)}/${action}`;
+}
+
+/** The quote's PDF for its recipient: same ids and token as the page. */
+export function publicPdfUrl(quote: Pick<Quote, 'tenantId' | 'id'>, token: string): string {
+  return `/api/quotes/${quote.tenantId}/${quote.id}/pdf?token=${encodeURIComponent(token)}`;
 }
 
 function actionForm(quote: Quote, action: PublicAction, token: string): string {
@@ -153,9 +159,10 @@ ${actionForm(quote, 'accept', options.token)}
 ${actionForm(quote, 'reject', options.token)}
 </section>`
       : '';
+  const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>Download PDF</a>`;
   return page(
     `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
-    `${notice}${details(quote, options.symbol)}\n${actions}`,
+    `${notice}${details(quote, options.symbol)}\n${download}\n${actions}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'node:querystring';
+import { Type } from 'typebox';
 import type { AppContext } from '../context';
 import {
   CONTENT_SECURITY_POLICY,
@@ -62,7 +63,29 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     (_request, body, done) => done(null, parse(body as string)),
   );
   const config = { rateLimit: { max: ctx.config.rateLimitMax, timeWindow: '1 minute' } };
-  const schema = { tags: ['public'], produces: ['text/html'] };
+  const html = (description: string) => ({
+    description,
+    content: { 'text/html': { schema: Type.String() } },
+  });
+  const schema = {
+    tags: ['public'],
+    params: Type.Object({
+      tenantId: Type.String({ description: 'Company id (UUID)' }),
+      quoteId: Type.String({ description: 'Quote id (UUID)' }),
+    }),
+    querystring: Type.Object({
+      token: Type.Optional(
+        Type.String({
+          description:
+            'The access token of the e-mailed link. A POST may send it as the `token` field of its form or JSON body instead.',
+        }),
+      ),
+    }),
+    response: {
+      200: html('The quote page'),
+      404: html('The not-found page: unknown company or quote, or a wrong or missing token'),
+    },
+  };
 
   app.get('/:tenantId/:quoteId/view', { config, schema }, async (request, reply) => {
     const { tenantId, quoteId } = request.params as Params;

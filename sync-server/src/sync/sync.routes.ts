@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PullRequest, PullResponse, PushRequest, PushResponse } from '@smb/shared-types';
+import { Type } from 'typebox';
 import type { AppContext } from '../context';
+import { errors } from '../http';
 import { pull } from './pull';
 import { push } from './push';
 import { VersionWatcher } from './events';
@@ -22,7 +24,12 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     {
       bodyLimit: PUSH_BODY_LIMIT,
       config: { checksNulItself: true },
-      schema: { ...common, body: PushRequest, response: { 200: PushResponse } },
+      schema: {
+        ...common,
+        description: 'A sync client id another user registered → 403.',
+        body: PushRequest,
+        response: { 200: PushResponse, ...errors(403) },
+      },
     },
     async (request) =>
       push(
@@ -48,7 +55,17 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
    */
   app.get(
     '/events',
-    { schema: { ...common, produces: ['text/event-stream'] } },
+    {
+      schema: {
+        ...common,
+        response: {
+          200: {
+            description: 'A stream of `poke` events carrying the company’s new version',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+        },
+      },
+    },
     (request, reply) => {
       reply.hijack();
       const res = reply.raw;

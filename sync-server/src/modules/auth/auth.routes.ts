@@ -12,6 +12,7 @@ import {
   VerifyInvitationBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
+import { errors } from '../../http';
 import { findTenantById } from './auth.repository';
 import * as auth from './auth.service';
 import { MESSAGES } from './auth.service';
@@ -32,7 +33,10 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/register',
-    { config: limited, schema: { tags, body: RegisterBody, response: { 201: MessageResponse } } },
+    {
+      config: limited,
+      schema: { tags, body: RegisterBody, response: { 201: MessageResponse, ...errors(409) } },
+    },
     async (request, reply) => {
       await auth.register(ctx, request.body);
       return reply.status(201).send(ok(MESSAGES.registered));
@@ -62,7 +66,15 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/login',
-    { config: limited, schema: { tags, body: LoginBody, response: { 200: TokenResponse } } },
+    {
+      config: limited,
+      schema: {
+        tags,
+        description: 'Wrong e-mail or password → 401; an address not verified yet → 403.',
+        body: LoginBody,
+        response: { 200: TokenResponse, ...errors(401, 403) },
+      },
+    },
     async (request) => {
       const user = await auth.login(ctx, request.body.email, request.body.password);
       const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DocumentIdParams, DocumentListQuery, Invoice, InvoiceUpdateBody } from '@smb/shared-types';
+import { DocumentIdParams, Invoice, InvoiceListQuery, InvoiceUpdateBody } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { checkBodyId } from '../../http';
+import { BEARER, checkBodyId, errors } from '../../http';
 import * as invoices from './invoices.service';
 
 /** Invoices are legal records: listed, read and given a status — never deleted. */
 const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['invoices'];
-  const security = [{ bearer: [] }];
+  const security = BEARER;
   const params = DocumentIdParams;
 
   app.get(
@@ -18,7 +18,7 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         security,
-        querystring: DocumentListQuery,
+        querystring: InvoiceListQuery,
         response: { 200: Type.Array(Invoice) },
       },
     },
@@ -31,13 +31,21 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
 
   app.get(
     '/:id',
-    { schema: { tags, security, params, response: { 200: Invoice } } },
+    { schema: { tags, security, params, response: { 200: Invoice, ...errors(404) } } },
     async (request) => invoices.getInvoice(request.auth, request.params.id),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, security, params, body: InvoiceUpdateBody, response: { 200: Invoice } } },
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: InvoiceUpdateBody,
+        response: { 200: Invoice, ...errors(404) },
+      },
+    },
     async (request) => {
       checkBodyId(request.body.id, request.params.id);
       return invoices.setInvoiceStatus(request.auth, request.params.id, request.body.status);

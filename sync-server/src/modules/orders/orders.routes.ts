@@ -9,14 +9,14 @@ import {
   OrderUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { checkBodyId } from '../../http';
+import { BEARER, Deleted, checkBodyId, errors } from '../../http';
 import { createInvoiceFromOrder } from '../invoices/invoices.service';
 import * as orders from './orders.service';
 
 const orderRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['orders'];
-  const security = [{ bearer: [] }];
+  const security = BEARER;
   const params = DocumentIdParams;
 
   app.get(
@@ -38,20 +38,28 @@ const orderRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) 
 
   app.post(
     '/',
-    { schema: { tags, security, body: OrderCreateBody, response: { 201: Order } } },
+    { schema: { tags, security, body: OrderCreateBody, response: { 201: Order, ...errors(409) } } },
     async (request, reply) =>
       reply.status(201).send(await orders.createOrder(request.auth, request.body)),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, security, params, response: { 200: Order } } },
+    { schema: { tags, security, params, response: { 200: Order, ...errors(404) } } },
     async (request) => orders.getOrder(request.auth, request.params.id),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, security, params, body: OrderUpdateBody, response: { 200: Order } } },
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: OrderUpdateBody,
+        response: { 200: Order, ...errors(404, 409) },
+      },
+    },
     async (request) => {
       const { id, ...input } = request.body;
       checkBodyId(id, request.params.id);
@@ -59,14 +67,26 @@ const orderRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) 
     },
   );
 
-  app.delete('/:id', { schema: { tags, security, params } }, async (request, reply) => {
-    await orders.deleteOrder(request.auth, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'An invoiced order cannot be deleted (409).',
+        params,
+        response: { 204: Deleted, ...errors(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await orders.deleteOrder(request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/create-invoice',
-    { schema: { tags, security, params, response: { 201: Invoice } } },
+    { schema: { tags, security, params, response: { 201: Invoice, ...errors(404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await createInvoiceFromOrder(request.auth, request.params.id)),
   );

@@ -5,7 +5,10 @@ import {
   type DocumentContent,
   type DocumentModel,
 } from '@smb/shared-types/documents';
+import type { AppContext } from '../../context';
 import type { TenantRow } from '../../db/app-tables';
+import { peekQuote } from '../../public-quote/public-quote.service';
+import { findTenantById } from '../auth/auth.repository';
 import type { TenantDb } from '../../db/tenant-database';
 import { findCurrencyByCode, findCustomer } from '../documents/documents.repository';
 import { loadInvoice } from '../invoices/invoices.service';
@@ -34,6 +37,23 @@ async function withCompany(scope: ReadScope, content: DocumentContent): Promise<
 
 const symbolOf = async (db: TenantDb, code: string) =>
   (await findCurrencyByCode(db, code))?.symbol ?? null;
+
+/**
+ * The quote's document for the holder of its public link, or null for every failure the public
+ * page answers 404 to (ids, tenant, wrong or rotated token). Never records a view.
+ */
+export async function publicQuoteDocument(
+  ctx: AppContext,
+  tenantId: string,
+  quoteId: string,
+  token: string | undefined,
+): Promise<PdfFile | null> {
+  const found = await peekQuote(ctx, tenantId, quoteId, token);
+  if (!found) return null;
+  const tenant = await findTenantById(ctx.database.db, found.quote.tenantId);
+  if (!tenant) return null;
+  return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
+}
 
 /** The quote's document model, or 404 like GET /api/quotes/{id}. */
 export async function quoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {

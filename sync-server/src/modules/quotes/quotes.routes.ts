@@ -9,13 +9,13 @@ import {
   QuoteUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { checkBodyId } from '../../http';
+import { BEARER, Deleted, checkBodyId, errors } from '../../http';
 import * as quotes from './quotes.service';
 
 const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['quotes'];
-  const security = [{ bearer: [] }];
+  const security = BEARER;
   const params = DocumentIdParams;
 
   app.get(
@@ -37,20 +37,28 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
 
   app.post(
     '/',
-    { schema: { tags, security, body: QuoteCreateBody, response: { 201: Quote } } },
+    { schema: { tags, security, body: QuoteCreateBody, response: { 201: Quote, ...errors(409) } } },
     async (request, reply) =>
       reply.status(201).send(await quotes.createQuote(request.auth, request.body)),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, security, params, response: { 200: Quote } } },
+    { schema: { tags, security, params, response: { 200: Quote, ...errors(404) } } },
     async (request) => quotes.getQuote(request.auth, request.params.id),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, security, params, body: QuoteUpdateBody, response: { 200: Quote } } },
+    {
+      schema: {
+        tags,
+        security,
+        params,
+        body: QuoteUpdateBody,
+        response: { 200: Quote, ...errors(404, 409) },
+      },
+    },
     async (request) => {
       const { id, ...input } = request.body;
       checkBodyId(id, request.params.id);
@@ -58,14 +66,27 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
     },
   );
 
-  app.delete('/:id', { schema: { tags, security, params } }, async (request, reply) => {
-    await quotes.deleteQuote(request.auth, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags, security, params, response: { 204: Deleted, ...errors(404) } } },
+    async (request, reply) => {
+      await quotes.deleteQuote(request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/send',
-    { schema: { tags, security, params, response: { 200: Quote } } },
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Marks the quote Sent and mails its public link to the contact. 503 when the mail could not be delivered (the quote stays Sent: send again).',
+        params,
+        response: { 200: Quote, ...errors(404, 409) },
+      },
+    },
     async (request) =>
       quotes.sendQuoteAndMail(request.auth, request.params.id, {
         appOrigin: ctx.config.appOrigin,
@@ -75,7 +96,7 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
 
   app.post(
     '/:id/convert',
-    { schema: { tags, security, params, response: { 201: Order } } },
+    { schema: { tags, security, params, response: { 201: Order, ...errors(404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await quotes.convertQuote(request.auth, request.params.id)),
   );
