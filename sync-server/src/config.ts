@@ -25,12 +25,27 @@ export interface Config {
   poolSize: number;
   /** Run the hottest statements as named prepared statements (off for a pooler that cannot keep them). */
   preparedStatements: boolean;
+  /** How the server's database connections come and go, and how long a statement may run. */
+  dbTimeouts: DatabaseTimeouts;
   /** How long a session's user and tenant are kept between requests; 0 reads them every time. */
   sessionCacheMs: number;
   /** Keep a LISTEN connection for changes made by other servers (off behind a transaction pooler: live updates then poll). */
   listen: boolean;
   /** Rate-limit counters shared by every server (unset: each process counts for itself). */
   redisUrl: string | undefined;
+}
+
+export interface DatabaseTimeouts {
+  /** A pooled connection unused this long is closed. */
+  idleMs: number;
+  /** A pooled connection is replaced after this long, whatever it did. */
+  connectionLifetimeS: number;
+  /** A request waiting this long for a free connection answers 503 (unset: 5 s, 30 s embedded). */
+  connectMs: number | undefined;
+  /** PostgreSQL cancels a statement that runs this long (0: never). */
+  statementMs: number;
+  /** PostgreSQL ends a session left idle inside a transaction this long (0: never). */
+  idleInTransactionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
     listen: integer(env, 'DB_LISTEN', 1, 0, 1) === 1,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    dbTimeouts: {
+      idleMs: integer(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100, 86_400_000),
+      connectionLifetimeS: integer(env, 'DB_CONNECTION_LIFETIME_S', 600, 1, 86_400),
+      connectMs: env.DB_CONNECT_TIMEOUT_MS
+        ? integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000)
+        : undefined,
+      statementMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+      idleInTransactionMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 86_400_000),
+    },
   };
 }

@@ -11,7 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
-import { EMBEDDED_POOL_SIZE, connectDatabase, startEmbeddedPostgres, type Database } from '../src/db/database';
+import {
+  EMBEDDED_POOL_SIZE,
+  connectDatabase,
+  startEmbeddedPostgres,
+  type Database,
+  type PoolOptions,
+} from '../src/db/database';
 import { createChangeListener } from '../src/db/listener';
 import { migrateAll } from '../src/db/migrate';
 import { createMailer, type Mailer } from '../src/mail/mailer';
@@ -26,7 +32,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(poolSize = 10, preparedStatements = true): Promise<TestDatabase> {
+export async function createTestDatabase(poolSize = 10, options: PoolOptions = {}): Promise<TestDatabase> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
@@ -37,7 +43,7 @@ export async function createTestDatabase(poolSize = 10, preparedStatements = tru
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = connectDatabase(url.toString(), poolSize, () => {}, undefined, preparedStatements);
+    const database = connectDatabase(url.toString(), poolSize, () => {}, undefined, options);
     return {
       database,
       connectionString: url.toString(),
@@ -56,7 +62,7 @@ export async function createTestDatabase(poolSize = 10, preparedStatements = tru
     EMBEDDED_POOL_SIZE,
     () => {},
     embedded.stop,
-    preparedStatements,
+    options,
   );
   return { database, connectionString: embedded.connectionString, drop: () => database.close() };
 }
@@ -80,7 +86,10 @@ export async function createTestApp(
     STATIC_DIR: path.join(dataDir, 'no-static'),
     ...options.env,
   });
-  const testDb = await createTestDatabase(options.poolSize, config.preparedStatements);
+  const testDb = await createTestDatabase(options.poolSize, {
+    preparedStatements: config.preparedStatements,
+    timeouts: config.dbTimeouts,
+  });
   await migrateAll(testDb.database.pool);
   const silent = { info() {} };
   const mailer = options.mailer ?? createMailer(config, silent);

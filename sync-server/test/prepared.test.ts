@@ -36,7 +36,7 @@ describe('the hottest statements', () => {
       s.statement.includes(`"${schema}"."customers"`),
     );
     expect(byId).toHaveLength(1);
-    expect(byId[0]!.name).toMatch(/^smb_\d+$/);
+    expect(byId[0]!.name).toMatch(/^smb_[0-9a-f]{8}_\d+$/);
   });
 
   it('keep answering when a migration adds a column while the server runs', async () => {
@@ -123,6 +123,56 @@ describe('the quote and order lists', () => {
     for (const table of ['orders', 'order_items', 'invoices', 'invoice_items'])
       await t.ctx.database.pool.query(`ALTER TABLE "${schema}".${table} ADD COLUMN extra text`);
     expect(await lists()).toEqual(before);
+  });
+});
+
+/** Resolves once `condition` holds, polling what the pool reports; fails after 10 s. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('what a database session holds prepared', () => {
+  it('is run by name on a connection that replaces one closed while idle, never prepared twice', async () => {
+    const short = await createTestApp({ poolSize: 1, env: { DB_IDLE_TIMEOUT_MS: '100' } });
+    try {
+      const tenant = await registerTenant(short, 'Idle Co');
+      const someone = await makeCustomer(short, tenant.tenantId);
+      const idleApi = client(short, tenant.token);
+      const { pool } = short.ctx.database;
+      for (let round = 1; round <= 3; round++) {
+        expect(expectStatus(await idleApi.get(`/api/customers/${someone.id}`), 200)).toMatchObject({
+          id: someone.id,
+        });
+        await until(() => pool.totalCount === 0, `the idle connection closed (round ${round})`);
+      }
+      // PostgreSQL ended each of those sessions with its connection; PGlite's one session kept
+      // the statement all along, prepared once.
+      const schema = await schemaOf(short, tenant.tenantId);
+      const { rows } = await pool.query<{ statement: string }>(
+        'SELECT statement FROM pg_prepared_statements',
+      );
+      const held = rows.filter((r) => r.statement.includes(`"${schema}"."customers"`));
+      expect(held).toHaveLength(short.ctx.database.kind === 'embedded' ? 1 : 0);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('is prepared again, within the same request, when the session lost it', async () => {
+    expectStatus(await api.get(`/api/customers/${customer.id}`), 200);
+    const before = await preparedStatements();
+    expect(before.length).toBeGreaterThan(0);
+    await t.ctx.database.pool.query('DEALLOCATE ALL'); // the pool's one connection: the same session
+    expect(await preparedStatements()).toEqual([]);
+    const res = await api.get(`/api/customers/${customer.id}`);
+    expect(expectStatus(res, 200)).toMatchObject({ id: customer.id, name: customer.name });
+    const after = await preparedStatements();
+    expect(after).toHaveLength(1);
+    expect(before).toContainEqual(after[0]);
   });
 });
 

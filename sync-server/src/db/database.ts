@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
-import { PreparingClient } from './prepared';
+import type { Config, DatabaseTimeouts } from '../config';
+import { forgetStatementsOf, preparingClient } from './prepared';
 import type { AppDatabase } from './app-tables';
 import type { TenantDatabase, TenantDb } from './tenant-database';
 
@@ -16,6 +16,8 @@ export interface Database {
   db: Kysely<AppDatabase>;
   /** A Kysely scoped to one tenant schema. The schema name must come from app.tenants, never from input. */
   tenantDb(schemaName: string): TenantDb;
+  /** Lets go of what was kept for a schema that is gone: its Kysely and its statements' names. */
+  forgetTenantDb(schemaName: string): void;
   /** 'embedded' when PGlite serves the data, else 'postgres'. */
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
@@ -45,7 +47,12 @@ export async function startEmbeddedPostgres(dir: string | undefined): Promise<Em
   let server: InstanceType<typeof PGLiteSocketServer>;
   try {
     pglite = await PGlite.create(dir ? { dataDir: dir } : {});
-    server = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 100 });
+    server = new PGLiteSocketServer({
+      db: pglite,
+      port: 0,
+      host: '127.0.0.1',
+      maxConnections: 100,
+    });
     await server.start();
   } catch (err) {
     releaseLock();
@@ -78,7 +85,9 @@ function lockDataDir(dir: string): () => void {
     }
     const owner = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner))
-      throw new Error(`The embedded database in ${dir} is in use by process ${owner}; stop that process first.`);
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${owner}; stop that process first.`,
+      );
     rmSync(file, { force: true });
   }
 }
@@ -92,25 +101,50 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** How long a pooled connection lives (then it is replaced, with nothing prepared on it). */
-const CONNECTION_LIFETIME_SECONDS = 600;
+/** How the pool's connections are kept and timed; every field has the default `loadConfig` gives. */
+export interface PoolOptions {
+  /** Run `prepared` statements by name (off for a pooler that cannot keep them). */
+  preparedStatements?: boolean;
+  /** Every connection reaches the same database session (PGlite behind pglite-socket). */
+  sharedSession?: boolean;
+  timeouts?: Partial<DatabaseTimeouts>;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  idleMs: 30_000,
+  connectionLifetimeS: 600,
+  connectMs: undefined,
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+};
 
 export function createPool(
   connectionString: string,
   max: number,
   onError: (err: Error) => void,
-  preparedStatements = true,
+  options: PoolOptions = {},
 ): pg.Pool {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   // A single embedded connection queues every request behind it: give the queue time.
-  const connectionTimeoutMillis = max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000;
+  const connectionTimeoutMillis =
+    timeouts.connectMs ?? (max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000);
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis,
-    idleTimeoutMillis: 30_000,
-    Client: preparedStatements ? PreparingClient : pg.Client,
-    // The statements a connection keeps prepared die with it.
-    maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
+    idleTimeoutMillis: timeouts.idleMs,
+    Client:
+      options.preparedStatements === false
+        ? pg.Client
+        : preparingClient({ sharedSession: options.sharedSession ?? false }),
+    // Bounds what each session keeps prepared as tenants come and go.
+    maxLifetimeSeconds: timeouts.connectionLifetimeS,
+    // No request waits forever on the database: a statement running longer is cancelled
+    // (→ 503), and a session left idle inside a transaction is ended, releasing its locks.
+    ...(timeouts.statementMs > 0 && { statement_timeout: timeouts.statementMs }),
+    ...(timeouts.idleInTransactionMs > 0 && {
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onError);
@@ -122,30 +156,38 @@ export function createPool(
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'> & Partial<Pick<Config, 'preparedStatements'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'> &
+    Partial<Pick<Config, 'preparedStatements' | 'dbTimeouts'>>,
   onError: (err: Error) => void = () => {},
 ): Promise<Database> {
+  const options = { preparedStatements: config.preparedStatements, timeouts: config.dbTimeouts };
   if (config.databaseUrl)
-    return connectDatabase(config.databaseUrl, config.poolSize, onError, undefined, config.preparedStatements);
+    return connectDatabase(config.databaseUrl, config.poolSize, onError, undefined, options);
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
   return connectDatabase(
     embedded.connectionString,
     EMBEDDED_POOL_SIZE,
     onError,
     embedded.stop,
-    config.preparedStatements,
+    options,
   );
 }
 
-/** A pool and Kysely over `connectionString`; `stop` runs after the pool has ended (embedded server). */
+/**
+ * A pool and Kysely over `connectionString`; `stop` runs after the pool has ended and means the
+ * database is the embedded one, whose connections all share one session.
+ */
 export function connectDatabase(
   connectionString: string,
   poolSize: number,
   onError: (err: Error) => void = () => {},
   stop?: () => Promise<void>,
-  preparedStatements = true,
+  options: PoolOptions = {},
 ): Database {
-  const pool = createPool(connectionString, poolSize, onError, preparedStatements);
+  const pool = createPool(connectionString, poolSize, onError, {
+    ...options,
+    sharedSession: stop !== undefined,
+  });
   const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
   const tenantBase = db as unknown as Kysely<TenantDatabase>;
   // One scoped Kysely per tenant, made once: a request reuses it instead of building a new one.
@@ -157,6 +199,10 @@ export function connectDatabase(
       let scoped = tenantDbs.get(schemaName);
       if (!scoped) tenantDbs.set(schemaName, (scoped = tenantBase.withSchema(schemaName)));
       return scoped;
+    },
+    forgetTenantDb(schemaName) {
+      tenantDbs.delete(schemaName);
+      forgetStatementsOf(schemaName);
     },
     kind: stop ? 'embedded' : 'postgres',
     async close() {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 
@@ -7,10 +8,18 @@ class Slot {
 }
 
 /**
+ * This process's statement names start with a prefix of their own, so a name means one SQL text
+ * in any session: a session that outlives a process (pglite-socket's single session, a pooler
+ * keeping server connections) may hold another process's `smb_…_7` for another text.
+ */
+const NAME_PREFIX = `smb_${randomBytes(4).toString('hex')}_`;
+
+/**
  * The SQL of `prepared` queries run lately, by text, with the name PostgreSQL keeps each under,
  * least recently run first. Capped, so a server holding thousands of tenants names a bounded set:
- * a statement dropped from here runs unnamed until it is run again, and the database forgets its
- * old name with the connection (the pool replaces connections after CONNECTION_LIFETIME_SECONDS).
+ * a statement dropped from here runs unnamed until it is run again (under a new name), and the
+ * session forgets the old name when it ends (the pool replaces connections after
+ * DB_CONNECTION_LIFETIME_S).
  */
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 500;
@@ -19,31 +28,107 @@ let lastName = 0;
 function nameStatement(sql: string): void {
   const name = statementNames.get(sql);
   statementNames.delete(sql);
-  statementNames.set(sql, name ?? `smb_${++lastName}`);
+  statementNames.set(sql, name ?? `${NAME_PREFIX}${++lastName}`);
   if (statementNames.size > MAX_NAMED_STATEMENTS)
     statementNames.delete(statementNames.keys().next().value!);
 }
 
 /**
- * A pg client that runs the SQL of `prepared` queries as named (server-side prepared) statements:
- * PostgreSQL parses and plans each once per connection instead of on every run — for the poll's
- * statement, half of what the database spent on it. Every other query passes through unchanged.
+ * Stops naming the statements of a schema that is gone (a deleted tenant's): they run no more,
+ * and sessions release them when they next connect.
  */
-export class PreparingClient extends pg.Client {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through
-  override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
-    if (name === undefined || typeof values === 'function')
-      return super.query(config, values, callback);
-    return super.query({ name, text: config, values }, callback);
-  }
+export function forgetStatementsOf(schemaName: string): void {
+  const marker = `"${schemaName}".`;
+  for (const sql of [...statementNames.keys()])
+    if (sql.includes(marker)) statementNames.delete(sql);
+}
+
+/** pg's record, per connection, of the statements it has prepared: name → SQL text. */
+type ParsedStatements = Record<string, string>;
+
+/** SQLSTATE 26000: the session holds no statement of that name. */
+const NO_SUCH_STATEMENT = '26000';
+
+/**
+ * What a database session holds prepared belongs to that session, not to the connection the pool
+ * happens to use. On PostgreSQL every connection is a session of its own, born empty. Behind
+ * pglite-socket every connection shares PGlite's one session, which outlives the connections the
+ * pool closes when idle and replaces when old: a new connection there finds the statements its
+ * predecessors prepared. So a client asks its session what it holds when it connects, and runs
+ * those by name without preparing them again; connections that share one session
+ * (`sharedSession`) also share one record, so what one prepares the others know. A statement the
+ * session turns out not to hold (SQLSTATE 26000) is forgotten and prepared again: at once when no
+ * transaction is open (the failed run did nothing), else on its next run.
+ */
+export function preparingClient(options: { sharedSession: boolean }): typeof pg.Client {
+  const sessionRecord: ParsedStatements | undefined = options.sharedSession ? {} : undefined;
+
+  return class PreparingClient extends pg.Client {
+    private get parsedStatements(): ParsedStatements {
+      return (this as unknown as { connection: { parsedStatements: ParsedStatements } }).connection
+        .parsedStatements;
+    }
+
+    private set parsedStatements(record: ParsedStatements) {
+      (
+        this as unknown as { connection: { parsedStatements: ParsedStatements } }
+      ).connection.parsedStatements = record;
+    }
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through
+    override connect(callback?: any): any {
+      const connected = super.connect().then(async () => {
+        await this.learnSessionStatements();
+        return this;
+      });
+      if (!callback) return connected;
+      connected.then(() => callback(null, this), callback);
+    }
+
+    /**
+     * Takes the session's own account of this process's statements as the record to go by, and
+     * releases those no longer named (dropped from the names run lately, or a deleted tenant's):
+     * a session that never ends — PGlite's — would otherwise keep every statement it was given.
+     */
+    private async learnSessionStatements(): Promise<void> {
+      const { rows } = await super.query<{ name: string; statement: string }>(
+        'select name, statement from pg_prepared_statements where starts_with(name, $1)',
+        [NAME_PREFIX],
+      );
+      const named = new Set(statementNames.values());
+      const record = sessionRecord ?? {};
+      for (const name of Object.keys(record)) delete record[name];
+      for (const row of rows) {
+        if (named.has(row.name)) record[row.name] = row.statement;
+        else await super.query(`deallocate "${row.name}"`);
+      }
+      this.parsedStatements = record;
+    }
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through
+    override query(config: any, values?: any, callback?: any): any {
+      const name = typeof config === 'string' ? statementNames.get(config) : undefined;
+      if (name === undefined || typeof values === 'function')
+        return super.query(config, values, callback);
+      const run = () => super.query({ name, text: config, values }) as Promise<pg.QueryResult>;
+      const running = run().catch((err: { code?: string }) => {
+        if (err.code !== NO_SUCH_STATEMENT) throw err;
+        delete this.parsedStatements[name];
+        // Outside a transaction the failed run did nothing: prepare it and run it again.
+        if (this.getTransactionStatus() === 'I') return run();
+        throw err;
+      });
+      if (!callback) return running;
+      running.then((result) => callback(null, result), callback);
+    }
+  };
 }
 
 /**
  * A query that Kysely builds and compiles once per database handle and then runs with new values —
  * for the hottest statements, where building and compiling the query tree (and `withSchema`
  * rewriting it) costs more CPU than the database spends running it, and PostgreSQL's parsing and
- * planning it costs more than running it (see `PreparingClient`). `build` must give the same SQL
+ * planning it costs more than running it (see `preparingClient`). `build` must give the same SQL
  * whatever its arguments (no branching on them); each argument is one bound parameter. Name the
  * columns: a `select *` kept prepared across a migration that adds one would fail ("cached plan
  * must not change result type").
