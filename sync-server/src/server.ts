@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { createChangeListener } from './db/listener';
 import { migrateAll } from './db/migrate';
+import { JOBS } from './jobs/jobs';
+import { startScheduler } from './jobs/scheduler';
 import { createMailer } from './mail/mailer';
 import { createSessionCache } from './modules/auth/session-cache';
 
@@ -34,6 +36,8 @@ if (!config.listen) log.warn('DB_LISTEN=0: no LISTEN connection; sessions are re
 const sessions = createSessionCache(database, { ttlMs: config.sessionCacheMs, changes });
 const app = await buildApp({ config, database, mailer, sessions, changes }, { loggerInstance: log });
 await app.listen({ port: config.port, host: config.host });
+// Clean-ups on a schedule, each run once per period across every server on the database.
+const scheduler = startScheduler(database, JOBS, log);
 log.info(
   { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
   `Server listening${database.kind === 'embedded' ? ' (embedded database, dev mailbox: DATA_DIR/mail)' : ''}`,
@@ -55,6 +59,7 @@ async function shutdown(signal: string) {
   const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
   try {
     await app.close(); // stops accepting, lets in-flight requests finish
+    await scheduler.stop();
     clearInterval(reaper);
     log.info('HTTP server closed');
     mailer.close();

@@ -62,6 +62,12 @@ export interface ContactMessageTable {
   created_at: CreatedAt;
 }
 
+/** When each scheduled job last ran (jobs/scheduler.ts). */
+export interface JobRunTable {
+  name: string;
+  last_run_at: Date;
+}
+
 /** The control plane, schema `app`. Queries name it with `withSchema('app')`. */
 export interface AppDatabase {
   tenants: TenantTable;
@@ -69,6 +75,7 @@ export interface AppDatabase {
   users: UserTable;
   one_time_codes: OneTimeCodeTable;
   contact_messages: ContactMessageTable;
+  job_runs: JobRunTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

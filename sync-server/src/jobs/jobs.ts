@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { AppDatabase } from '../db/app-tables';
+import type { TenantDatabase } from '../db/tenant-database';
+import type { Job } from './scheduler';
+
+const HOUR = 3_600_000;
+/** A device away longer than this gets a full reset on its next pull instead of the deletions. */
+export const TOMBSTONE_RETENTION_DAYS = 90;
+
+/** Codes past their expiry can no longer be used (auth.service checks expires_at): drop them. */
+export const pruneExpiredCodes: Job = {
+  name: 'prune-expired-codes',
+  everyMs: HOUR,
+  async run(trx) {
+    await trx
+      .withSchema('app')
+      .deleteFrom('one_time_codes')
+      .where('expires_at', '<', new Date())
+      .execute();
+  },
+};
+
+/**
+ * Tombstones older than the retention go; each tenant's horizon moves to the newest version
+ * pruned, so a pull from a cursor before it is answered with a full reset (pull.ts) rather than
+ * with deletions it would miss.
+ */
+export const pruneTombstones: Job = {
+  name: 'prune-tombstones',
+  everyMs: 24 * HOUR,
+  async run(trx) {
+    const tenants = await trx
+      .withSchema('app')
+      .selectFrom('tenants')
+      .select('schema_name')
+      .execute();
+    for (const { schema_name } of tenants)
+      await pruneTenantTombstones(trx, schema_name, TOMBSTONE_RETENTION_DAYS);
+  },
+};
+
+export async function pruneTenantTombstones(
+  trx: Transaction<AppDatabase>,
+  schemaName: string,
+  retentionDays: number,
+): Promise<void> {
+  const tenant = (trx as unknown as Transaction<TenantDatabase>).withSchema(schemaName);
+  const pruned = await tenant
+    .deleteFrom('tombstones')
+    .where('deleted_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+    .returning('version')
+    .execute();
+  if (pruned.length === 0) return;
+  const newest = pruned.reduce((max, r) => (BigInt(r.version) > max ? BigInt(r.version) : max), 0n);
+  await tenant
+    .updateTable('sync_state')
+    .set({
+      tombstone_horizon: sql<string>`greatest(tombstone_horizon, ${newest.toString()}::bigint)`,
+    })
+    .execute();
+}
+
+/** Everything the servers run on a schedule. */
+export const JOBS: Job[] = [pruneExpiredCodes, pruneTombstones];
