@@ -249,6 +249,13 @@ const VALID: Record<string, () => Promise<Call>> = {
     token: null,
   }),
 
+  'GET /api/quotes/{id}/pdf': async () => ({ url: `/api/quotes/${fx.quoteId}/pdf` }),
+  'GET /api/quotes/{tenantId}/{quoteId}/pdf': async () => ({
+    url: publicQuote(await sentQuote(), 'pdf'),
+    token: null,
+  }),
+  'GET /api/orders/{id}/pdf': async () => ({ url: `/api/orders/${fx.orderId}/pdf` }),
+  'GET /api/invoices/{id}/pdf': async () => ({ url: `/api/invoices/${fx.invoiceId}/pdf` }),
   'GET /api/orders': async () => ({ url: '/api/orders?offset=0&q=SO' }),
   'POST /api/orders': async () => ({
     url: '/api/orders',

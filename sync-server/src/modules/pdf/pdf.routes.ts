@@ -6,6 +6,12 @@ import { notFound } from '../../errors';
 import type { AppContext } from '../../context';
 import { BEARER, errors, signedIn } from '../../http';
 import { renderDocumentPdf } from './pdf-renderer';
+
+/** A PDF answer, for the OpenAPI document. */
+const PDF = {
+  description: 'The document as a PDF file',
+  content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } },
+};
 import {
   invoiceDocument,
   orderDocument,
@@ -45,7 +51,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { 
           description: `The ${name} as a PDF (A4 or US Letter per the company settings), downloaded as e.g. ${name === 'quote' ? 'Quote-Q-0012.pdf' : name === 'order' ? 'Order-SO-0012.pdf' : 'Invoice-INV-0012.pdf'}`,
           params: DocumentIdParams,
           produces: ['application/pdf'],
-          response: { ...errors(404) },
+          response: { 200: PDF, ...errors(404) },
         },
       },
       async (request, reply) => sendPdf(reply, await load(request.auth, request.params.id)),
@@ -68,7 +74,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { 
         }),
         querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
         produces: ['application/pdf'],
-        response: { 404: ApiErrorBody },
+        response: { 200: PDF, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {
