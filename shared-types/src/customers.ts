@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ClientId, Nullable, OptionalText, SCHEMA_MESSAGE, textOrNull } from './api';
 import { firstError, isEmail } from './validation';
+import { NullablePaymentTermsSchema, type PaymentTerms } from './payments';
 
 export const CUSTOMER_MESSAGES = {
   nameRequired: 'Company name is required',
@@ -59,6 +60,8 @@ const customerFields = {
   companyPhoneNumber: OptionalText(50),
   companyAddress: OptionalText(300),
   companyAddress2: OptionalText(300),
+  /** The customer's own payment terms; null: the tenant's default. */
+  paymentTerms: Type.Optional(NullablePaymentTermsSchema),
 };
 
 export const CustomerCreateBody = Type.Object(
@@ -101,6 +104,7 @@ export const Customer = Type.Object({
   phoneNumber: Nullable(Type.String()),
   address: Nullable(Type.String()),
   address2: Nullable(Type.String()),
+  paymentTerms: Nullable(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -114,6 +118,7 @@ export interface CustomerInput {
   phoneNumber?: string | null;
   address?: string | null;
   address2?: string | null;
+  paymentTerms?: PaymentTerms | null;
 }
 
 export interface MainContactInput {
@@ -137,6 +142,7 @@ export function customerInput(body: CustomerUpdateBody): CustomerInput {
     phoneNumber: optional(pick(body.phoneNumber, body.companyPhoneNumber)),
     address: optional(pick(body.address, body.companyAddress)),
     address2: optional(pick(body.address2, body.companyAddress2)),
+    paymentTerms: body.paymentTerms,
   };
 }
 

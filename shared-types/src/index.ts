@@ -15,3 +15,4 @@ export * from './sync';
 export * from './tenants';
 export * from './users';
 export * from './validation';
+export * from './payments';

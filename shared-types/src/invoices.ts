@@ -1,9 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { DocumentContact, OrNull } from './quotes';
+import { DocumentContact, DocumentListQuery, OrNull } from './quotes';
 
-/** Spec §4: invoice states. */
-export const INVOICE_STATUSES = ['Unpaid', 'Paid', 'Cancelled'] as const;
+/** Spec §4: invoice states; 'Partially paid' (issue 19) follows the payments. */
+export const INVOICE_STATUSES = ['Unpaid', 'Partially paid', 'Paid', 'Cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Not stored: an invoice past its due date with a balance (issue 19). */
+export const OVERDUE = 'Overdue';
+/** "12 days overdue". */
+export const overdueLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} overdue`;
+
+/** GET /api/invoices: the document list's paging and search, a status filter and a sort. */
+export const INVOICE_FILTERS = [...INVOICE_STATUSES, OVERDUE] as const;
+export const INVOICE_SORTS = ['createdAt', 'dueDate'] as const;
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
@@ -50,7 +59,27 @@ export const Invoice = Type.Object({
   taxAmount: Type.Number(),
   total: Type.Number(),
   paidAt: OrNull(DateTime),
+  /** 'YYYY-MM-DD'. */
+  issueDate: Type.String(),
+  dueDate: Type.String(),
+  paymentTerms: Type.String(),
+  amountPaid: Type.Number(),
+  /** total − amountPaid. */
+  balance: Type.Number(),
+  /** Days past the due date with a balance (0 when not overdue). */
+  daysOverdue: Type.Integer(),
   version: Type.String(),
   updatedAt: DateTime,
 });
 export type Invoice = Static<typeof Invoice>;
+
+export const InvoiceListQuery = Type.Object({
+  ...DocumentListQuery.properties,
+  status: Type.Optional(
+    Type.Unsafe<(typeof INVOICE_FILTERS)[number]>({ type: 'string', enum: [...INVOICE_FILTERS] }),
+  ),
+  sort: Type.Optional(
+    Type.Unsafe<(typeof INVOICE_SORTS)[number]>({ type: 'string', enum: [...INVOICE_SORTS] }),
+  ),
+});
+export type InvoiceListQuery = Static<typeof InvoiceListQuery>;

@@ -119,6 +119,11 @@ export function toRateNumber(value: MoneyInput): number {
 }
 const THOUSANDTHS = /^-?\d{1,15}(\.\d{1,3})?$/;
 
+/** a − b, exact, with 2 decimals (an invoice's balance: total − payments). */
+export function subtractMoney(a: MoneyInput, b: MoneyInput): string {
+  return dec(a).minus(dec(b)).toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
+}
+
 /** Compares two amounts exactly: -1, 0 or 1. */
 export function compareMoney(a: MoneyInput, b: MoneyInput): number {
   return dec(a).comparedTo(dec(b));

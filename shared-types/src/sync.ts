@@ -24,6 +24,7 @@ export const SYNC_ENTITIES = [
   'quotes',
   'orders',
   'invoices',
+  'payments',
   'conflicts',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
@@ -54,6 +55,9 @@ export const MUTATION_NAMES = [
   'order.delete',
   'order.createInvoice',
   'invoice.setStatus',
+  'invoice.setTerms',
+  'payment.create',
+  'payment.delete',
   'conflict.resolve',
 ] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];

@@ -63,6 +63,7 @@ describe('customers', () => {
         'email',
         'id',
         'name',
+        'paymentTerms',
         'phoneNumber',
         'updatedAt',
         'version',

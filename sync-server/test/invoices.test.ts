@@ -67,6 +67,11 @@ describe('invoices', () => {
 
   it('set status Unpaid, Paid or Cancelled; paidAt follows Paid', async () => {
     const inv = await invoice();
+    // Cancelled and reopened while nothing is paid.
+    const cancelledFirst = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Cancelled' });
+    expect(cancelledFirst.json()).toMatchObject({ status: 'Cancelled', paidAt: null });
+    const reopened = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Unpaid' });
+    expect(reopened.json()).toMatchObject({ status: 'Unpaid', paidAt: null });
     const paid = await call('PUT', `/api/invoices/${inv.id}`, { id: inv.id, status: 'Paid' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('Paid');
@@ -74,8 +79,11 @@ describe('invoices', () => {
     expect(BigInt(paid.json().version)).toBeGreaterThan(BigInt(inv.version));
     const cancelled = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Cancelled' });
     expect(cancelled.json()).toMatchObject({ status: 'Cancelled', paidAt: null });
+    // Paid by hand recorded a payment of the total: reopened, the invoice is Paid again, not Unpaid.
     const unpaid = await call('PUT', `/api/invoices/${inv.id}`, { id: inv.id, status: 'Unpaid' });
-    expect(unpaid.json()).toMatchObject({ status: 'Unpaid', paidAt: null });
+    expect(unpaid.statusCode).toBe(409);
+    const again = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Paid' });
+    expect(again.json()).toMatchObject({ status: 'Paid', balance: 0 });
 
     const bad = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Refunded' });
     expect(bad.statusCode).toBe(400);

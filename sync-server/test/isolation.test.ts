@@ -40,6 +40,7 @@ interface TenantA {
   quoteId?: string;
   orderId?: string;
   invoiceId?: string;
+  paymentId?: string;
 }
 
 /**
@@ -60,6 +61,7 @@ const PARAMS: Array<{ prefix: string; param: string; value: (a: TenantA) => stri
     { prefix: '/api/quotes/', param: 'id', value: (a) => a.quoteId },
     { prefix: '/api/orders/', param: 'id', value: (a) => a.orderId },
     { prefix: '/api/invoices/', param: 'id', value: (a) => a.invoiceId },
+    { prefix: '/api/invoices/', param: 'paymentId', value: (a) => a.paymentId },
   ];
 
 /**
@@ -76,6 +78,9 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'PUT /api/quotes/:id': (a) => documentBody(a),
   'PUT /api/orders/:id': (a) => documentBody(a),
   'PUT /api/invoices/:id': () => ({ status: 'Paid' }),
+  'POST /api/invoices/:id/payments': () => ({ amount: 1, method: 'cash' }),
+  'PUT /api/invoices/:id/terms': () => ({ paymentTerms: 'net_7' }),
+  'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
 };
 
 const documentBody = (a: TenantA) => ({
@@ -215,6 +220,14 @@ async function seedTenantA(): Promise<void> {
           invoice,
           invoice.statusCode === 200 ? 200 : 201,
         ).id;
+        if (has('POST /api/invoices/:id/payments'))
+          a.paymentId = expectStatus<{ id: string }>(
+            await adminA.post(`/api/invoices/${a.invoiceId}/payments`, {
+              amount: 1,
+              method: 'cash',
+            }),
+            201,
+          ).id;
       }
     }
   }

@@ -7,6 +7,7 @@ import type {
   CustomerRow,
   InvoiceRow,
   OrderRow,
+  PaymentRow,
   ProductRow,
   QuoteRow,
 } from './types';
@@ -60,7 +61,8 @@ export type MetaKey =
   | 'tenant'
   | 'lastSyncedAt'
   | 'lastRejectionId'
-  | 'userId';
+  | 'userId'
+  | 'companyLogo';
 
 /**
  * Schema versions, oldest first. Append a new entry for every change (Dexie keeps the data of
@@ -85,6 +87,16 @@ export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string |
       rejections: 'mutationId, createdAt',
     },
   },
+  {
+    // Issue 19: payments, and invoices by due date (the overdue filter and sort).
+    version: 2,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      invoices: 'id, createdAt, customerId, status, orderId, dueDate',
+      payments: 'id, invoiceId, paidOn',
+    },
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -95,6 +107,7 @@ export class SmbDatabase extends Dexie {
   quotes!: EntityTable<QuoteRow, 'id'>;
   orders!: EntityTable<OrderRow, 'id'>;
   invoices!: EntityTable<InvoiceRow, 'id'>;
+  payments!: EntityTable<PaymentRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
   _server!: EntityTable<ServerCopy, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'localId'>;

@@ -23,6 +23,8 @@ export interface CustomerRow {
   phoneNumber: string | null;
   address: string | null;
   address2: string | null;
+  /** Own payment terms; null (or absent in older rows): the tenant's default. */
+  paymentTerms?: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;
@@ -107,6 +109,29 @@ export interface InvoiceRow extends DocumentFields {
   contactEmail: string | null;
   contactRole: string | null;
   paidAt: string | null;
+  /**
+   * 'YYYY-MM-DD'; null until the server dates an invoice made offline (absent in rows stored
+   * before payments existed, until their next pull).
+   */
+  issueDate?: string | null;
+  dueDate?: string | null;
+  paymentTerms?: string | null;
+  /** Σ payments; the balance is total − amountPaid (shared money module). */
+  amountPaid?: number;
+}
+
+export interface PaymentRow {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  paidOn: string;
+  method: string;
+  reference: string | null;
+  note: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
 }
 
 export interface ConflictRow {
@@ -142,5 +167,6 @@ export interface EntityRows {
   quotes: QuoteRow;
   orders: OrderRow;
   invoices: InvoiceRow;
+  payments: PaymentRow;
   conflicts: ConflictRow;
 }

@@ -106,3 +106,22 @@ export type ContactUpdateArgs = UpdateArgs<ContactFields & Record<string, unknow
 export type ProductUpdateArgs = UpdateArgs<ProductFields & Record<string, unknown>>;
 export type CurrencyUpdateArgs = UpdateArgs<CurrencyFields & Record<string, unknown>>;
 export type DocumentUpdateArgs = UpdateArgs<DocumentFields & Record<string, unknown>>;
+
+export interface PaymentCreateArgs {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  paidOn: string;
+  method: string;
+  reference?: string | null;
+  note?: string | null;
+}
+export interface PaymentDeleteArgs {
+  id: string;
+  invoiceId: string;
+}
+export interface InvoiceTermsArgs {
+  id: string;
+  paymentTerms?: string;
+  dueDate?: string;
+}

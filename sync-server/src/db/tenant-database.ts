@@ -6,6 +6,7 @@ import type { CurrencyTable } from '../modules/currencies/currencies.table';
 import type { QuoteItemTable, QuoteTable } from '../modules/quotes/quotes.table';
 import type { OrderItemTable, OrderTable } from '../modules/orders/orders.table';
 import type { InvoiceItemTable, InvoiceTable } from '../modules/invoices/invoices.table';
+import type { BillingSettingsTable, PaymentTable } from '../modules/payments/payments.table';
 import type {
   ConflictTable,
   SyncClientTable,
@@ -33,6 +34,8 @@ export interface TenantDatabase {
   order_items: OrderItemTable;
   invoices: InvoiceTable;
   invoice_items: InvoiceItemTable;
+  payments: PaymentTable;
+  billing_settings: BillingSettingsTable;
   tombstones: TombstoneTable;
   conflicts: ConflictTable;
   sync_clients: SyncClientTable;

@@ -6,6 +6,8 @@ import {
   CurrencyUpdateBody,
   CustomerCreateBody,
   CustomerUpdateBody,
+  InvoiceTermsBody,
+  PaymentCreateBody,
   ProductCreateBody,
   ProductUpdateBody,
   QuoteCreateBody,
@@ -28,6 +30,7 @@ import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
 import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
+import * as payments from '../modules/payments/payments.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
 import { updateCompanyDetails } from '../modules/tenants/company.service';
@@ -253,6 +256,21 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'invoice.setStatus': async (scope, raw) => {
     const args = parse(StatusArgs, raw);
     await invoices.setInvoiceStatus(scope, args.id, args.status);
+  },
+  'invoice.setTerms': async (scope, raw) => {
+    const { id, ...terms } = parse(Type.Object({ ...InvoiceTermsBody.properties, id: Uuid }), raw);
+    await invoices.setInvoiceTerms(scope, id, terms);
+  },
+  'payment.create': async (scope, raw) => {
+    const { invoiceId, ...payment } = parse(
+      Type.Object({ ...PaymentCreateBody.properties, id: Uuid, invoiceId: Uuid }),
+      raw,
+    );
+    await payments.createPayment(scope, invoiceId, payment);
+  },
+  'payment.delete': async (scope, raw) => {
+    const args = parse(Type.Object({ id: Uuid, invoiceId: Uuid }), raw);
+    await payments.deletePayment(scope, args.invoiceId, args.id);
   },
 
   'conflict.resolve': async (scope, raw) => {

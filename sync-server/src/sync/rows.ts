@@ -1,4 +1,5 @@
 import type { SyncEntity } from '@smb/shared-types';
+import { DATE_COLUMNS, calendarDate } from '../db/dates';
 
 /** numeric columns: pg returns them as strings; the patch carries numbers (2–4 decimals, exact in a double). */
 const NUMERIC_COLUMNS = new Set([
@@ -10,6 +11,8 @@ const NUMERIC_COLUMNS = new Set([
   'total',
   'unit_price',
   'dollar_exchange_rate',
+  'amount',
+  'amount_paid',
 ]);
 /** Columns that never leave the server in a patch. */
 const HIDDEN_COLUMNS = new Set<string>();
@@ -23,6 +26,7 @@ export function toPatchValue(row: Record<string, unknown>): Record<string, unkno
     if (HIDDEN_COLUMNS.has(key)) continue;
     let v = raw;
     if (NUMERIC_COLUMNS.has(key) && typeof raw === 'string') v = Number(raw);
+    else if (DATE_COLUMNS.has(key) && raw instanceof Date) v = calendarDate(raw);
     else if (raw instanceof Date) v = raw.toISOString();
     else if (key === 'version' && raw !== null) v = String(raw);
     value[camel(key)] = v;
@@ -39,5 +43,6 @@ export const ENTITY_TABLES: Record<SyncEntity, { items?: { table: string; parent
   quotes: { items: { table: 'quote_items', parent: 'quote_id' } },
   orders: { items: { table: 'order_items', parent: 'order_id' } },
   invoices: { items: { table: 'invoice_items', parent: 'invoice_id' } },
+  payments: {},
   conflicts: {},
 };

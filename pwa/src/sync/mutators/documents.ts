@@ -5,6 +5,7 @@ import {
   toMoneyNumber,
   toRateNumber,
 } from '@smb/shared-types/money';
+import { dueDateFor, isPaymentTerms, today } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
@@ -174,6 +175,9 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
   if (!order) return;
   const customer = await w.get('customers', order.customerId);
   const contact = order.contactId ? await w.get('contacts', order.contactId) : undefined;
+  // Dated today; due by the customer's own terms when known here (else the server's default).
+  const issueDate = today(new Date(w.now));
+  const terms = customer?.paymentTerms;
   const invoice: InvoiceRow = {
     id: a.invoiceId,
     invoiceNumber: null,
@@ -194,6 +198,10 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     taxAmount: order.taxAmount,
     total: order.total,
     paidAt: null,
+    issueDate,
+    dueDate: isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : null,
+    paymentTerms: isPaymentTerms(terms) ? terms : null,
+    amountPaid: 0,
     createdAt: w.now,
     version: null,
     updatedAt: w.now,
@@ -205,5 +213,7 @@ export async function invoiceSetStatus(w: LocalWriter, a: SetStatusArgs): Promis
   const invoice = await w.get('invoices', a.id);
   if (!invoice) return;
   const paidAt = a.status === 'Paid' ? (invoice.paidAt ?? w.now) : null;
-  await w.patch('invoices', a.id, { status: a.status, paidAt });
+  // "Paid" by hand pays the balance (the server records that payment).
+  const amountPaid = a.status === 'Paid' ? invoice.total : invoice.amountPaid;
+  await w.patch('invoices', a.id, { status: a.status, paidAt, amountPaid });
 }

@@ -3,6 +3,7 @@ import type { LocalWriter } from '../local-writer';
 import type * as A from '../mutation-args';
 import * as docs from './documents';
 import * as master from './master-data';
+import * as pay from './payments';
 
 /** The argument type of each mutation name. */
 export interface MutationArgs {
@@ -31,6 +32,9 @@ export interface MutationArgs {
   'order.delete': A.IdArgs;
   'order.createInvoice': A.CreateInvoiceArgs;
   'invoice.setStatus': A.SetStatusArgs;
+  'invoice.setTerms': A.InvoiceTermsArgs;
+  'payment.create': A.PaymentCreateArgs;
+  'payment.delete': A.PaymentDeleteArgs;
   'conflict.resolve': A.IdArgs;
 }
 
@@ -66,6 +70,9 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'order.delete': docs.orderDelete,
   'order.createInvoice': docs.orderCreateInvoice,
   'invoice.setStatus': docs.invoiceSetStatus,
+  'invoice.setTerms': pay.invoiceSetTerms,
+  'payment.create': pay.paymentCreate,
+  'payment.delete': pay.paymentDelete,
   'conflict.resolve': master.conflictResolve,
 };
 

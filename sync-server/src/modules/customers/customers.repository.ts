@@ -29,6 +29,7 @@ const customerById = prepared((db: TenantDb, id: string) =>
       'phone_number',
       'address',
       'address2',
+      'payment_terms',
       'created_at',
       'version',
       'updated_at',

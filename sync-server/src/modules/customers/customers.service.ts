@@ -33,6 +33,7 @@ export function toCustomer(row: repo.CustomerRow): Customer {
     phoneNumber: row.phone_number,
     address: row.address,
     address2: row.address2,
+    paymentTerms: row.payment_terms,
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
   };
@@ -68,6 +69,7 @@ export async function createCustomer(
         phone_number: input.phoneNumber ?? null,
         address: input.address ?? null,
         address2: input.address2 ?? null,
+        payment_terms: input.paymentTerms ?? null,
         version,
       });
       if (mainContact)
@@ -107,6 +109,7 @@ export async function updateCustomer(
       phone_number: input.phoneNumber,
       address: input.address,
       address2: input.address2,
+      payment_terms: input.paymentTerms,
       version,
       updated_at: new Date(),
     });

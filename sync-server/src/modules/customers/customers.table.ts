@@ -1,3 +1,4 @@
+import type { PaymentTerms } from '@smb/shared-types';
 import type { CreatedAt, Versioned } from '../../db/tenant-database';
 
 export interface CustomerTable extends Versioned {
@@ -7,5 +8,7 @@ export interface CustomerTable extends Versioned {
   phone_number: string | null;
   address: string | null;
   address2: string | null;
+  /** null: the tenant's default terms. */
+  payment_terms: PaymentTerms | null;
   created_at: CreatedAt;
 }

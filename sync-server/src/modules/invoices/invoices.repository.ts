@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { preparedList } from '../../db/query';
+import { fetchPage, preparedList, containsPattern } from '../../db/query';
 import { prepared } from '../../db/prepared';
 import { LINE_ITEM_COLUMN_NAMES } from '../documents/documents.table';
 import { INVOICE_COLUMN_NAMES, type InvoiceItemTable, type InvoiceTable } from './invoices.table';
@@ -36,6 +36,48 @@ export const listInvoices = preparedList(
     ),
   (query) => withOrder(query).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
 );
+
+/**
+ * A page filtered by status ('Overdue': past due with a balance, not cancelled, as of `today`)
+ * and/or sorted by due date (soonest first). The common unfiltered list stays prepared.
+ */
+export async function listInvoicesFiltered(
+  db: TenantDb,
+  query: {
+    limit?: number;
+    offset?: number;
+    q?: string;
+    status?: string;
+    sort?: 'createdAt' | 'dueDate';
+    today: string;
+  },
+) {
+  let base = fromInvoices(db);
+  if (query.q !== undefined) {
+    const pattern = containsPattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        eb('inv.invoice_number', 'ilike', pattern),
+        eb('o.order_number', 'ilike', pattern),
+        eb('inv.customer_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (query.status === 'Overdue')
+    base = base
+      .where('inv.status', '!=', 'Cancelled')
+      .where('inv.amount_paid', '<', sql<string>`inv.total`)
+      .where('inv.due_date', '<', sql<Date>`${query.today}::date`);
+  else if (query.status) base = base.where('inv.status', '=', query.status as never);
+  return fetchPage(
+    base,
+    (q) =>
+      query.sort === 'dueDate'
+        ? withOrder(q).orderBy('inv.due_date', 'asc').orderBy('inv.id', 'asc')
+        : withOrder(q).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
+    query,
+  );
+}
 
 /** Lines of several invoices in line order: one prepared statement whatever their number. */
 const invoiceItems = prepared((db: TenantDb, invoiceIds: string[]) =>

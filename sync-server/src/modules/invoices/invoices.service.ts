@@ -4,17 +4,28 @@ import {
   INVOICE_STATUSES,
   ORDER_MESSAGES,
   ORDER_TAX_RATE,
+  PAYMENT_MESSAGES,
+  compareMoney,
   documentTotals,
+  dueDateFor,
+  isIsoDate,
   isUuid,
+  overdueDays,
+  statusFromMoney,
+  subtractMoney,
   toMoneyNumber,
-  type DocumentListQuery,
+  today,
   type Invoice,
-  type InvoiceStatus,
+  type InvoiceListQuery,
+  type InvoiceTermsBody,
 } from '@smb/shared-types';
+import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
+import { billingSettings, termsOfCustomer } from '../payments/payments.repository';
+import { recordPayment } from '../payments/payments.service';
 import { nextVersion } from '../../sync/version';
 import { newDocumentId } from '../documents/document-lines';
 import { documentAmounts, groupBy, iso } from '../documents/document-shape';
@@ -62,7 +73,29 @@ function toInvoice(
     notes: row.notes,
     ...documentAmounts(row),
     paidAt: iso(row.paid_at),
+    ...invoiceDates(row),
     ...versionFields(row),
+  };
+}
+
+/** Dates, terms and money of an invoice row (balance and days overdue as of today). */
+export function invoiceDates(row: {
+  issue_date: Date | string;
+  due_date: Date | string;
+  payment_terms: string;
+  total: string;
+  amount_paid: string;
+  status: string;
+}) {
+  const dueDate = calendarDate(row.due_date);
+  const balance = subtractMoney(row.total, row.amount_paid);
+  return {
+    issueDate: calendarDate(row.issue_date),
+    dueDate,
+    paymentTerms: row.payment_terms,
+    amountPaid: toMoneyNumber(row.amount_paid),
+    balance: toMoneyNumber(balance),
+    daysOverdue: overdueDays({ status: row.status, dueDate, balance }),
   };
 }
 
@@ -85,9 +118,13 @@ export const getInvoice = (scope: ReadScope, id: string) => loadInvoice(scope.db
 
 export async function listInvoices(
   scope: ReadScope,
-  query: DocumentListQuery,
+  query: InvoiceListQuery,
 ): Promise<{ items: Invoice[]; total: number }> {
-  const { rows, total } = await repo.listInvoices(scope.db, { ...query, q: searchText(query) });
+  const paging = { ...query, q: searchText(query) };
+  const { rows, total } =
+    query.status || query.sort
+      ? await repo.listInvoicesFiltered(scope.db, { ...paging, today: today() })
+      : await repo.listInvoices(scope.db, paging);
   return { items: await withItems(scope.db, rows), total };
 }
 
@@ -115,6 +152,11 @@ export async function createInvoiceFromOrder(
       ORDER_TAX_RATE,
     );
     const invoiceNumber = await nextDocumentNumber(trx, 'invoice');
+    // Terms: the customer's own, else the tenant's default; the due date follows them.
+    const terms =
+      (await termsOfCustomer(trx, order.customer_id)) ??
+      (await billingSettings(trx)).default_payment_terms;
+    const issueDate = today();
     try {
       await repo.insertInvoice(
         trx,
@@ -136,6 +178,9 @@ export async function createInvoiceFromOrder(
           tax_rate: totals.taxRate,
           tax_amount: totals.taxAmount,
           total: totals.total,
+          issue_date: issueDate,
+          due_date: dueDateFor(issueDate, terms),
+          payment_terms: terms,
           version,
           updated_at: new Date(),
         },
@@ -162,8 +207,10 @@ export async function createInvoiceFromOrder(
 }
 
 /**
- * PUT /api/invoices/{id}, mutator `invoice.setStatus`: Unpaid, Paid or Cancelled. `paidAt` is set
- * when the invoice becomes Paid and cleared when it stops being Paid.
+ * PUT /api/invoices/{id}, mutator `invoice.setStatus`. The status follows the money (Unpaid →
+ * Partially paid → Paid); by hand an invoice is Cancelled, or reopened (its status from its
+ * payments again). 'Paid' by hand records a payment of the balance; 'Unpaid' is refused while
+ * payments exist. `paidAt` is set when the invoice becomes Paid and cleared when it stops being.
  */
 export async function setInvoiceStatus(
   scope: TenantScope,
@@ -175,14 +222,66 @@ export async function setInvoiceStatus(
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
     const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    if (row.status !== status) {
+    if (row.status === status) return loadInvoice(trx, row.id);
+    if (status === 'Cancelled') {
       await repo.updateInvoice(trx, row.id, {
-        status: status as InvoiceStatus,
-        paid_at: status === 'Paid' ? new Date() : null,
+        status: 'Cancelled',
+        paid_at: null,
         version,
         updated_at: new Date(),
       });
+      return loadInvoice(trx, row.id);
     }
+    const byMoney = statusFromMoney(row.total, row.amount_paid);
+    if (status === 'Paid' && byMoney !== 'Paid') {
+      // "Mark as paid": the rest of the balance is paid today.
+      await recordPayment(trx, scope, { ...row, status: byMoney }, version, {
+        amount: subtractMoney(row.total, row.amount_paid),
+        paidOn: today(),
+        method: 'other',
+        note: PAYMENT_MESSAGES.markedPaidNote,
+      });
+      return loadInvoice(trx, row.id);
+    }
+    if (status !== byMoney && compareMoney(row.amount_paid, 0) > 0)
+      throw conflict(PAYMENT_MESSAGES.hasPayments);
+    // Reopened (or already so): the status its payments give.
+    await repo.updateInvoice(trx, row.id, {
+      status: byMoney,
+      paid_at: byMoney === 'Paid' ? (row.paid_at ?? new Date()) : null,
+      version,
+      updated_at: new Date(),
+    });
+    return loadInvoice(trx, row.id);
+  });
+}
+
+/**
+ * PUT /api/invoices/{id}/terms, mutator `invoice.setTerms`: new terms move the due date with them
+ * (from the issue date); a due date of its own may be given. Only while nothing is paid.
+ */
+export async function setInvoiceTerms(
+  scope: TenantScope,
+  id: string,
+  input: InvoiceTermsBody,
+): Promise<Invoice> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+    if (compareMoney(row.amount_paid, 0) > 0) throw conflict(PAYMENT_MESSAGES.dueDateLocked);
+    const issueDate = calendarDate(row.issue_date);
+    const terms = input.paymentTerms ?? row.payment_terms;
+    const dueDate =
+      input.dueDate ??
+      (input.paymentTerms ? dueDateFor(issueDate, terms) : calendarDate(row.due_date));
+    if (!isIsoDate(dueDate)) throw badRequest(PAYMENT_MESSAGES.invalidDate);
+    if (dueDate < issueDate) throw badRequest(PAYMENT_MESSAGES.dueBeforeIssue);
+    await repo.updateInvoice(trx, row.id, {
+      payment_terms: terms,
+      due_date: dueDate,
+      version,
+      updated_at: new Date(),
+    });
     return loadInvoice(trx, row.id);
   });
 }

@@ -1,7 +1,9 @@
+import type { ColumnType } from 'kysely';
+import type { PaymentTerms } from '@smb/shared-types';
 import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
 import type { LineItemColumns } from '../documents/documents.table';
 
-export type InvoiceStatus = 'Unpaid' | 'Paid' | 'Cancelled';
+export type InvoiceStatus = 'Unpaid' | 'Partially paid' | 'Paid' | 'Cancelled';
 
 export interface InvoiceTable extends Versioned {
   id: string;
@@ -23,6 +25,12 @@ export interface InvoiceTable extends Versioned {
   total: Numeric;
   paid_at: Date | null;
   created_at: CreatedAt;
+  /** Calendar dates ('YYYY-MM-DD' on write; pg gives Date objects at UTC midnight). */
+  issue_date: ColumnType<Date, string | undefined, string>;
+  due_date: ColumnType<Date, string | undefined, string>;
+  payment_terms: ColumnType<PaymentTerms, PaymentTerms | undefined, PaymentTerms>;
+  /** Σ payments, kept with every payment written or deleted: balance = total − amount_paid. */
+  amount_paid: ColumnType<string, string | undefined, string>;
 }
 
 export interface InvoiceItemTable extends LineItemColumns {
@@ -53,6 +61,10 @@ export const INVOICE_COLUMN_NAMES = [
   'total',
   'paid_at',
   'created_at',
+  'issue_date',
+  'due_date',
+  'payment_terms',
+  'amount_paid',
   'version',
   'updated_at',
 ] as const satisfies readonly (keyof InvoiceTable)[];

@@ -1,0 +1,56 @@
+import type { Insertable } from 'kysely';
+import { isUuid, type PaymentTerms } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import type { BillingSettingsTable, PaymentTable } from './payments.table';
+
+export async function findPayments(db: TenantDb, invoiceId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('paid_on')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof findPayments>>[number];
+
+export async function findPayment(db: TenantDb, invoiceId: string, id: string) {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+export async function insertPayment(trx: TenantDb, row: Insertable<PaymentTable>) {
+  await trx.insertInto('payments').values(row).execute();
+}
+
+export async function deletePayment(trx: TenantDb, id: string) {
+  await trx.deleteFrom('payments').where('id', '=', id).execute();
+}
+
+export async function billingSettings(db: TenantDb) {
+  return db.selectFrom('billing_settings').selectAll().executeTakeFirstOrThrow();
+}
+
+export async function updateBillingSettings(
+  trx: TenantDb,
+  set: Partial<Pick<BillingSettingsTable, 'default_payment_terms'>>,
+) {
+  await trx.updateTable('billing_settings').set(set).execute();
+}
+
+/** The customer's own payment terms; null when the tenant's default applies. */
+export async function termsOfCustomer(db: TenantDb, customerId: string) {
+  const row = await db
+    .selectFrom('customers')
+    .select('payment_terms')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return (row?.payment_terms ?? null) as PaymentTerms | null;
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  BillingSettings,
+  DocumentIdParams,
+  Invoice,
+  InvoiceTermsBody,
+  Payment,
+  PaymentCreateBody,
+  PaymentParams,
+} from '@smb/shared-types';
+import { BEARER, adminOnly, errors, signedIn } from '../../http';
+import { setInvoiceTerms } from '../invoices/invoices.service';
+import * as payments from './payments.service';
+
+/**
+ * An invoice's payments and terms, under /api/invoices/{id}: a payment above the balance or on a
+ * cancelled invoice answers 409; deleting a payment is for administrators.
+ */
+export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['invoices'];
+  const security = BEARER;
+  const params = DocumentIdParams;
+
+  app.get(
+    '/:id/payments',
+    {
+      ...signedIn(app),
+      schema: {
+        tags,
+        security,
+        description: 'The invoice’s payments, oldest first',
+        params,
+        response: { 200: Type.Array(Payment), ...errors(404) },
+      },
+    },
+    async (request) => payments.listPayments(request.auth, request.params.id),
+  );
+
+  app.post(
+    '/:id/payments',
+    {
+      ...signedIn(app),
+      schema: {
+        tags,
+        security,
+        description:
+          'Records a payment (amount, date, method, reference, note). The invoice becomes Partially paid or Paid; ' +
+          'an amount above the balance, or a cancelled invoice, answers 409.',
+        params,
+        body: PaymentCreateBody,
+        response: { 201: Payment, ...errors(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const payment = await payments.createPayment(request.auth, request.params.id, request.body);
+      return reply.code(201).send(payment);
+    },
+  );
+
+  app.delete(
+    '/:id/payments/:paymentId',
+    {
+      ...adminOnly(app),
+      schema: {
+        tags,
+        security,
+        description: 'Deletes a payment (admin): the balance and status come back',
+        params: PaymentParams,
+        response: { 204: Type.Null(), ...errors(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await payments.deletePayment(request.auth, request.params.id, request.params.paymentId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/:id/terms',
+    {
+      ...signedIn(app),
+      schema: {
+        tags,
+        security,
+        description:
+          'Payment terms (the due date follows from the issue date) or a due date of its own; ' +
+          'refused (409) once a payment is recorded',
+        params,
+        body: InvoiceTermsBody,
+        response: { 200: Invoice, ...errors(400, 404, 409) },
+      },
+    },
+    async (request) => setInvoiceTerms(request.auth, request.params.id, request.body),
+  );
+};
+
+/** /api/billing/settings: the tenant's default payment terms. */
+export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['company'];
+  const security = BEARER;
+  app.get(
+    '/settings',
+    {
+      ...signedIn(app),
+      schema: { tags, security, response: { 200: BillingSettings, ...errors() } },
+    },
+    async (request) => payments.getBillingSettings(request.auth),
+  );
+  app.put(
+    '/settings',
+    {
+      ...adminOnly(app),
+      schema: {
+        tags,
+        security,
+        description: 'The default payment terms of new invoices (admin)',
+        body: BillingSettings,
+        response: { 200: BillingSettings, ...errors(400, 403) },
+      },
+    },
+    async (request) => payments.updateBillingSettings(request.auth, request.body),
+  );
+};
