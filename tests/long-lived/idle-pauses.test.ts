@@ -106,6 +106,26 @@ describe('a server on PostgreSQL', () => {
   });
 });
 
+describe('a server on the embedded database', () => {
+  it('answers every kind of call after a restart on the same data, and after a pause that follows', async () => {
+    const dataDir = tempDir('smb-long-');
+    const env = { ...serverEnv(dataDir), ...SHORT_TIMEOUTS };
+    const first = await startServer(env, START_TIMEOUT_MS);
+    running.push({ server: first });
+    const tenant = await registerTenant(first, dataDir, 'Restart Bakery');
+    const records = await createRecords(first, tenant);
+    await expectEveryCallAnswers({ server: first, tenant, records }, 'before the restart');
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer(env, START_TIMEOUT_MS);
+    running.push({ server: second });
+    const again = { server: second, tenant, records };
+    await expectEveryCallAnswers(again, 'after the restart');
+    await sleep(PAUSE_MS);
+    await expectEveryCallAnswers(again, 'after a pause that followed the restart');
+  });
+});
+
 describe('a server on the embedded database at its default timeouts', () => {
   let run: Running;
   beforeAll(async () => {
