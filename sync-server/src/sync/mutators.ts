@@ -13,6 +13,7 @@ import {
   QuoteCreateBody,
   QuoteUpdateBody,
   TenantUpdateBody,
+  SCHEMA_MESSAGE,
   companyNameError,
   type MutationName,
   type SyncEntity,
@@ -75,6 +76,8 @@ const ajv = new Ajv({
   useDefaults: true,
   coerceTypes: false,
   allErrors: false,
+  // Route schemas carry the spec's messages under this keyword (plugins/errors.ts).
+  keywords: [SCHEMA_MESSAGE],
 });
 addFormats.default(ajv);
 const validators = new WeakMap<TSchema, ReturnType<typeof ajv.compile>>();
