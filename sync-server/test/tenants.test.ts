@@ -24,7 +24,13 @@ describe('company', () => {
     const tenant = expectStatus<TenantJson>(await member.get('/api/tenants/current'), 200);
     expect(tenant).toMatchObject({ id: admin.tenantId, naturalName: 'Company Co' });
     expect(tenant.schemaName).toMatch(/^companyco_[0-9a-f]{10}$/);
-    expect(Object.keys(tenant).sort()).toEqual(['createdAt', 'id', 'naturalName', 'schemaName']);
+    expect(Object.keys(tenant).sort()).toEqual([
+      'company',
+      'createdAt',
+      'id',
+      'naturalName',
+      'schemaName',
+    ]);
     expect((await member.put('/api/tenants/current', { naturalName: 'Hijack' })).statusCode).toBe(
       403,
     );

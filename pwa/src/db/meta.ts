@@ -10,6 +10,8 @@ interface MetaValues {
   lastSyncedAt: number | null;
   lastRejectionId: number;
   userId: string;
+  /** The company logo for documents made offline (see components/pdf/logo-cache). */
+  companyLogo: { sha256: string; dataUri: string };
 }
 
 export async function getMeta<K extends MetaKey>(

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { InvoiceRow } from '../../../db/types';
+import { PdfButton } from '../../../components/pdf/PdfButton';
 import { invoiceNumberLabel } from '../data/invoices';
 import { formatAmount, formatDate } from './format';
 import { InvoiceStatusBadge, NotSyncedBadge } from './InvoiceStatusBadge';
@@ -91,7 +92,15 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
                 <InvoiceStatusBadge status={row.invoice.status} />
               </Table.Td>
               <Table.Td ta="right">
-                <ViewButton invoice={row.invoice} />
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <PdfButton
+                    kind="invoice"
+                    id={row.invoice.id}
+                    label={invoiceNumberLabel(row.invoice)}
+                    compact
+                  />
+                  <ViewButton invoice={row.invoice} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -120,7 +129,15 @@ export function InvoiceCards({ rows, columns = 1 }: { rows: InvoiceListRow[]; co
           </Text>
           <Group justify="space-between" mt="sm">
             <Text fw={700}>{formatAmount(row.invoice.total, row.invoice.currencyCode)}</Text>
-            <ViewButton invoice={row.invoice} />
+            <Group gap={4} wrap="nowrap">
+              <PdfButton
+                kind="invoice"
+                id={row.invoice.id}
+                label={invoiceNumberLabel(row.invoice)}
+                compact
+              />
+              <ViewButton invoice={row.invoice} />
+            </Group>
           </Group>
         </Card>
       ))}

@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
+import { PdfButton } from '../../../components/pdf/PdfButton';
 import { useUpdateGuard } from '../../../app/useUpdateGuard';
 import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
@@ -96,6 +97,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             <InvoiceStatusBadge status={invoice.status} />
             {pending && <NotSyncedBadge />}
           </Group>
+          <PdfButton kind="invoice" id={invoice.id} label={number} />
         </Group>
       </div>
 

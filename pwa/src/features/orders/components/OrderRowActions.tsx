@@ -1,8 +1,8 @@
-import { IconEye, IconFileInvoice, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileInvoice, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import type { RowAction } from '../../../components/list/RowActions';
 import type { OrderRow } from '../../../db/types';
 
-export type OrderAction = 'view' | 'invoice' | 'delete';
+export type OrderAction = 'view' | 'pdf' | 'invoice' | 'delete';
 
 /**
  * View, Invoice and Delete. An order that already has an invoice: Invoice opens it and Delete is
@@ -21,6 +21,14 @@ export function orderRowActions(
       ariaLabel: `View order ${numberLabel}`,
       icon: IconEye,
       onClick: () => onAction('view', order),
+    },
+    {
+      key: 'pdf',
+      label: 'PDF',
+      tooltip: 'Download PDF',
+      ariaLabel: `PDF of order ${numberLabel}`,
+      icon: IconFileTypePdf,
+      onClick: () => onAction('pdf', order),
     },
     {
       key: 'invoice',

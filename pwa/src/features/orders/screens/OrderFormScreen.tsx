@@ -4,6 +4,7 @@ import { ORDER_TAX_RATE } from '@smb/shared-types/money';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
+import { PdfButton } from '../../../components/pdf/PdfButton';
 import { DocumentEditor, DocumentNotFound } from '../../../components/documents/DocumentEditor';
 import { localDate } from '../../../components/documents/format';
 import { displayNumber } from '../../../db/display';
@@ -67,6 +68,7 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
       taxRate={() => ORDER_TAX_RATE}
       saveFailed="Failed to update order"
       update={updateOrder}
+      actions={() => <PdfButton kind="order" id={order.id} label={number} />}
     />
   );
 }

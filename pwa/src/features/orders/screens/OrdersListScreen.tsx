@@ -19,6 +19,7 @@ import { useContacts } from '../../contacts/data/contacts';
 import { useCustomers } from '../../customers/data/customers';
 import { useInvoices } from '../../invoices/data/invoices';
 import { orderRowActions, type OrderAction } from '../components/OrderRowActions';
+import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 
 /** /dashboard/orders (spec §2 Orders list). */
@@ -37,9 +38,11 @@ export default function OrdersListScreen() {
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const [busy, setBusy] = useState(false);
   const { page, pages, setPage, rows } = usePage(orders);
+  const pdf = usePdfAction('order');
 
   const onAction = async (action: OrderAction, order: OrderRow) => {
     if (action === 'view') return navigate(`/dashboard/orders/${order.id}`);
+    if (action === 'pdf') return pdf.makePdf(order.id);
     if (action === 'delete') return setToDelete(order);
     const existing = invoiceByOrder.get(order.id);
     if (existing) return navigate(`/dashboard/invoices/${existing}`);
@@ -131,6 +134,7 @@ export default function OrdersListScreen() {
         onConfirm={() => void remove()}
         onClose={() => setToDelete(null)}
       />
+      {pdf.dialog}
     </Stack>
   );
 }

@@ -101,11 +101,11 @@ describe('Quotes list', () => {
       Converted: 'cyan',
     };
     const expected: Record<string, string[]> = {
-      Draft: ['View', 'Edit', 'Send', 'Order', 'Delete'],
-      Sent: ['View', 'Share', 'Order', 'Delete'],
-      Accepted: ['View', 'Order', 'Delete'],
-      Rejected: ['View', 'Order', 'Delete'],
-      Converted: ['View', 'Order', 'Delete'],
+      Draft: ['View', 'PDF', 'Edit', 'Send', 'Order', 'Delete'],
+      Sent: ['View', 'PDF', 'Share', 'Order', 'Delete'],
+      Accepted: ['View', 'PDF', 'Order', 'Delete'],
+      Rejected: ['View', 'PDF', 'Order', 'Delete'],
+      Converted: ['View', 'PDF', 'Order', 'Delete'],
     };
     for (const [i, status] of statuses.entries()) {
       const row = await rowOf(`Q-000${i + 1}`);

@@ -1,5 +1,6 @@
 import {
   IconEye,
+  IconFileTypePdf,
   IconPencil,
   IconSend,
   IconShare,
@@ -10,10 +11,11 @@ import {
 import type { RowAction } from '../../../components/list/RowActions';
 import type { QuoteRow } from '../../../db/types';
 
-export type QuoteAction = 'view' | 'edit' | 'send' | 'share' | 'order' | 'delete';
+export type QuoteAction = 'view' | 'pdf' | 'edit' | 'send' | 'share' | 'order' | 'delete';
 
 const ACTIONS: Record<QuoteAction, { label: string; icon: Icon; color?: string; tip?: string }> = {
   view: { label: 'View', icon: IconEye },
+  pdf: { label: 'PDF', icon: IconFileTypePdf, tip: 'Download PDF' },
   edit: { label: 'Edit', icon: IconPencil },
   send: { label: 'Send', icon: IconSend, color: 'blue' },
   share: { label: 'Share', icon: IconShare, color: 'blue' },
@@ -21,10 +23,14 @@ const ACTIONS: Record<QuoteAction, { label: string; icon: Icon; color?: string; 
   delete: { label: 'Delete', icon: IconTrash, color: 'red' },
 };
 
-/** Spec §2: every quote gets View, Order and Delete; Draft adds Edit and Send; Sent adds Share. */
+/**
+ * Spec §2: every quote gets View, Order and Delete; Draft adds Edit and Send; Sent adds Share.
+ * Every quote also gets PDF (issue 18).
+ */
 export function quoteActions(status: string): QuoteAction[] {
   return [
     'view',
+    'pdf',
     ...(status === 'Draft' ? (['edit', 'send'] as const) : []),
     ...(status === 'Sent' ? (['share'] as const) : []),
     'order',

@@ -4,6 +4,7 @@ import { IconInfoCircle, IconSend, IconTruckDelivery } from '@tabler/icons-react
 import { taxRateFor } from '@smb/shared-types/money';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
+import { PdfButton } from '../../../components/pdf/PdfButton';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   DocumentEditor,
@@ -117,6 +118,7 @@ function QuoteActions({ quote, editor }: { quote: QuoteRow; editor: DocumentEdit
 
   return (
     <>
+      <PdfButton kind="quote" id={quote.id} label={quoteNumberLabel(quote)} />
       <Button
         variant="light"
         leftSection={<IconSend size={16} />}

@@ -21,6 +21,7 @@ import { useCustomers } from '../../customers/data/customers';
 import { useLocalTenant } from '../../tenant/data/tenant';
 import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
+import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
@@ -68,9 +69,11 @@ export default function QuotesListScreen() {
   const [busy, setBusy] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
   const { page, pages, setPage, rows } = usePage(quotes);
+  const pdf = usePdfAction('quote');
 
   const onAction = (action: QuoteAction, quote: QuoteRow) => {
     if (action === 'view' || action === 'edit') navigate(`/dashboard/quotes/${quote.id}`);
+    else if (action === 'pdf') void pdf.makePdf(quote.id);
     else if (action === 'share') setShareId(quote.id);
     else setConfirm({ kind: action, quote });
   };
@@ -165,6 +168,7 @@ export default function QuotesListScreen() {
         pending={shareId !== null && pendingIds.has(shareId)}
         onClose={() => setShareId(null)}
       />
+      {pdf.dialog}
     </Stack>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * The PDF of a quote, order or invoice from the local store — offline too. Loaded on demand
+ * (dynamic import): the PDF renderer, the layout and the font never reach the app's main bundle.
+ */
+import { createElement, type ReactElement } from 'react';
+import { pdf, type DocumentProps } from '@react-pdf/renderer';
+import {
+  DocumentPdf,
+  documentFileName,
+  documentModel,
+  prepareDocumentFonts,
+  symbolFallback,
+  type DocumentContent,
+  type DocumentKind,
+  type DocumentLine,
+} from '@smb/shared-types/documents';
+import regular from '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf?url';
+import italic from '@expo-google-fonts/inter/400Regular_Italic/Inter_400Regular_Italic.ttf?url';
+import bold from '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf?url';
+import boldItalic from '@expo-google-fonts/inter/700Bold_Italic/Inter_700Bold_Italic.ttf?url';
+import type { SmbDatabase } from '../../db/database';
+import { getMeta } from '../../db/meta';
+import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
+import { cachedLogo } from './logo-cache';
+
+export interface RenderedPdf {
+  blob: Blob;
+  fileName: string;
+}
+
+const lines = (items: DocumentItemRow[]): DocumentLine[] =>
+  [...items]
+    .sort((a, b) => a.position - b.position)
+    .map((item) => ({
+      name: item.productName,
+      sku: item.productSku,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      lineTotal: item.subtotal,
+    }));
+
+async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise<DocumentContent> {
+  const row = (await db[`${kind}s` as 'quotes' | 'orders' | 'invoices'].get(id)) as
+    QuoteRow | OrderRow | InvoiceRow | undefined;
+  if (!row) throw new Error(`${kind} not found`);
+  const currency = await db.currencies.where('code').equals(row.currencyCode).first();
+  const customer = await db.customers.get(row.customerId);
+  const contact = row.contactId ? await db.contacts.get(row.contactId) : undefined;
+  const number =
+    kind === 'quote'
+      ? (row as QuoteRow).quoteNumber
+      : kind === 'order'
+        ? (row as OrderRow).orderNumber
+        : (row as InvoiceRow).invoiceNumber;
+  const base = {
+    kind,
+    number,
+    status: row.status,
+    issueDate: row.createdAt,
+    currency: {
+      code: row.currencyCode,
+      symbol: currency?.symbol ?? symbolFallback(row.currencyCode),
+    },
+    items: lines(row.items),
+    subtotal: row.subtotal,
+    taxRate: row.taxRate,
+    taxAmount: row.taxAmount,
+    total: row.total,
+    notes: row.notes,
+    references: [] as Array<{ label: string; value: string }>,
+  };
+  if (kind === 'invoice') {
+    const invoice = row as InvoiceRow & {
+      dueDate?: string | null;
+      amountPaid?: number | null;
+      balanceDue?: number | null;
+    };
+    const order = await db.orders.get(invoice.orderId);
+    return {
+      ...base,
+      dueDate: invoice.dueDate ?? null,
+      amountPaid: invoice.amountPaid ?? null,
+      balanceDue: invoice.balanceDue ?? null,
+      references: order?.orderNumber ? [{ label: 'Order', value: order.orderNumber }] : [],
+      // An invoice keeps the names and e-mails it was made with; the address is today's.
+      customer: {
+        name: invoice.customerName,
+        email: invoice.customerEmail,
+        address: customer?.address ?? null,
+      },
+      contact: invoice.contactName
+        ? { name: invoice.contactName, email: invoice.contactEmail, role: invoice.contactRole }
+        : null,
+    };
+  }
+  return {
+    ...base,
+    customer: customer
+      ? { name: customer.name, email: customer.email, address: customer.address }
+      : null,
+    contact: contact ? { name: contact.name, email: contact.email, role: contact.role } : null,
+  };
+}
+
+/** Renders the document with the same layout the server uses. */
+export async function renderDocumentPdf(
+  db: SmbDatabase,
+  kind: DocumentKind,
+  id: string,
+  token: string | null,
+): Promise<RenderedPdf> {
+  await prepareDocumentFonts({ regular, italic, bold, boldItalic });
+  const tenant = await getMeta(db, 'tenant');
+  const model = documentModel(
+    await content(db, kind, id),
+    { naturalName: tenant?.naturalName ?? '', company: tenant?.company },
+    await cachedLogo(db, tenant?.company?.logo?.sha256 ?? null, token),
+  );
+  const element = createElement(DocumentPdf, { model }) as unknown as ReactElement<DocumentProps>;
+  const blob = await pdf(element).toBlob();
+  return { blob, fileName: documentFileName(kind, model.number) };
+}
