@@ -28,6 +28,7 @@ import { formatDate } from '../components/format';
 import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components/InvoiceParts';
 import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
 import { NotesView } from '../components/NotesView';
+import { PaymentsCard } from '../components/PaymentsCard';
 import { hasNoteText } from '../components/sanitize-notes';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
@@ -169,6 +170,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           )}
         </Group>
       </Card>
+
+      <PaymentsCard invoice={invoice} />
 
       <InvoiceParties invoice={invoice} />
 

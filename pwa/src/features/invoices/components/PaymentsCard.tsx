@@ -1,0 +1,253 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCash, IconTrash } from '@tabler/icons-react';
+import { overdueLabel } from '@smb/shared-types/invoices';
+import { compareMoney, formatMoney } from '@smb/shared-types/money';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_TERMS_LABELS,
+  overdueDays,
+  today,
+  type PaymentMethod,
+  type PaymentTerms,
+} from '@smb/shared-types/payments';
+import { ValidationError } from '../../../db/errors';
+import type { InvoiceRow } from '../../../db/types';
+import { useAuth } from '../../auth/auth-context';
+import {
+  balanceOf,
+  deletePayment,
+  paymentError,
+  recordPayment,
+  usePayments,
+} from '../data/payments';
+import { formatDate } from './format';
+
+const dateText = (date: string | null | undefined) =>
+  date ? formatDate(`${date}T12:00:00.000Z`) : '—';
+
+/** Issue and due dates, terms, paid, balance and days overdue, with the payments and their form. */
+export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
+  const { claims } = useAuth();
+  const admin = claims?.IsTenantAdmin === 'true';
+  const payments = usePayments(invoice.id);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const balance = balanceOf(invoice);
+  const late = overdueDays({ status: invoice.status, dueDate: invoice.dueDate ?? null, balance });
+  const money = (amount: string | number) => formatMoney(amount, invoice.currencyCode);
+  const canPay = invoice.status !== 'Cancelled' && compareMoney(balance, 0) > 0;
+
+  return (
+    <Card padding="lg" shadow="xs">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Group gap="sm">
+          <Title order={4}>Payments</Title>
+          {late > 0 && (
+            <Badge color="red" variant="filled" radius="sm" data-testid="overdue-badge">
+              Overdue · {overdueLabel(late)}
+            </Badge>
+          )}
+        </Group>
+        <Button
+          leftSection={<IconCash size={16} />}
+          onClick={() => setOpen(true)}
+          disabled={!canPay}
+        >
+          Record Payment
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg" mb="md">
+        <Fact label="Issue Date">{dateText(invoice.issueDate)}</Fact>
+        <Fact label="Due Date">{dateText(invoice.dueDate)}</Fact>
+        <Fact label="Payment Terms">
+          {invoice.paymentTerms
+            ? (PAYMENT_TERMS_LABELS[invoice.paymentTerms as PaymentTerms] ?? invoice.paymentTerms)
+            : '—'}
+        </Fact>
+        <Fact label="Paid">{money(invoice.amountPaid ?? 0)}</Fact>
+        <Fact label="Balance Due">
+          <Text span fw={700} c={late > 0 ? 'red' : undefined} data-testid="balance-due">
+            {money(balance)}
+          </Text>
+        </Fact>
+      </SimpleGrid>
+      {error && (
+        <Alert color="red" mb="sm" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {payments && payments.length > 0 ? (
+        <Table.ScrollContainer minWidth={520} type="native">
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                {admin && <Table.Th w={40} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payments.map((p) => (
+                <Table.Tr key={p.id} data-testid="payment-row">
+                  <Table.Td>{dateText(p.paidOn)}</Table.Td>
+                  <Table.Td>
+                    {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{p.reference ?? '—'}</Text>
+                    {p.note && (
+                      <Text size="xs" c="dimmed">
+                        {p.note}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {money(p.amount)}
+                  </Table.Td>
+                  {admin && (
+                    <Table.Td>
+                      <Tooltip label="Delete payment">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete payment of ${money(p.amount)}`}
+                          onClick={() =>
+                            void deletePayment(p).catch((e: Error) => setError(e.message))
+                          }
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No payments recorded yet.
+        </Text>
+      )}
+      <PaymentModal invoice={invoice} opened={open} onClose={() => setOpen(false)} />
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Text fw={500} component="div" size="sm">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function PaymentModal({
+  invoice,
+  opened,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState<number | string>(Number(balanceOf(invoice)));
+  const [paidOn, setPaidOn] = useState(today());
+  const [method, setMethod] = useState<string>('bank_transfer');
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const input = { amount: Number(amount), paidOn, method, reference, note };
+    const problem = paymentError(invoice, input);
+    if (problem) return setError(problem);
+    setSaving(true);
+    try {
+      await recordPayment(invoice.id, input);
+      setError(null);
+      onClose();
+    } catch (e) {
+      setError(e instanceof ValidationError ? e.message : 'Failed to record payment');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Record Payment</Text>}>
+      <Stack gap="sm">
+        {error && <Alert color="red">{error}</Alert>}
+        <NumberInput
+          label="Amount"
+          value={amount}
+          onChange={setAmount}
+          decimalScale={2}
+          min={0}
+          description={`Balance due ${formatMoney(balanceOf(invoice), invoice.currencyCode)}`}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          value={paidOn}
+          onChange={(e) => setPaidOn(e.currentTarget.value)}
+        />
+        <Select
+          label="Method"
+          data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+          value={method}
+          onChange={(v) => v && setMethod(v)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Reference"
+          value={reference}
+          maxLength={200}
+          onChange={(e) => setReference(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Note"
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={saving}>
+            Record Payment
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
