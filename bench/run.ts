@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchApi, type LoadResult } from './api';
 import { benchAppLoad, BUDGET_KB, type AppLoadResult } from './app-load';
+import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS } from './pdf';
 import { benchSyncScale } from './sync-scale';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -148,6 +149,27 @@ budgets.push([
   `server idle after seed ${scale.serverRssMb.idleAfterSeed} MB; heap after GC ${scale.browserHeapMb.usedAfterGc} MB`,
   true,
 ]);
+// PDF documents (issue 18): the same 3-page invoice rendered on the server and in Chromium.
+log('pdf render…');
+const pdfResult = await benchPdf(log);
+report.pdf = pdfResult;
+budgets.push(
+  [
+    `Server PDF render, ${pdfResult.pages}-page invoice (${pdfResult.lines} lines), median`,
+    `${pdfResult.serverMedianMs} ms`,
+    `≤ ${PDF_SERVER_BUDGET_MS} ms`,
+    '—',
+    pdfResult.serverMedianMs <= PDF_SERVER_BUDGET_MS,
+  ],
+  [
+    `Browser PDF render in Chromium, same invoice, median`,
+    `${pdfResult.browserMedianMs} ms`,
+    `≤ ${PDF_BROWSER_BUDGET_MS} ms`,
+    '—',
+    pdfResult.browserMedianMs <= PDF_BROWSER_BUDGET_MS,
+  ],
+);
+
 // API budgets, on the local PostgreSQL (the embedded database is reported, not budgeted).
 const onPostgres = (name: string, target: LoadResult['target']) =>
   api.find((r) => r.database === 'postgres' && r.target === target && r.name === name);
