@@ -1,5 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { companyNameError } from '@smb/shared-types/tenants';
+import {
+  COMPANY_MESSAGES,
+  LOGO_MAX_BYTES,
+  normaliseCompanyDetails,
+  type CompanyDetailsUpdateBody,
+} from '@smb/shared-types/company';
+import { NETWORK_MESSAGE, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { ValidationError } from '../../../db/errors';
@@ -21,4 +28,44 @@ export async function updateTenant(
 export function useLocalTenant(): TenantInfo | null | undefined {
   const db = useDatabase();
   return useLiveQuery(async () => (db ? ((await getMeta(db, 'tenant')) ?? null) : null), [db]);
+}
+
+/** Saves the company details printed on documents (admin only); shows at once, syncs later. */
+export async function updateCompanyDetails(
+  changes: CompanyDetailsUpdateBody,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
+  const { error } = normaliseCompanyDetails(changes);
+  if (error) throw new ValidationError(error);
+  await mutate(db, 'tenant.updateCompany', changes);
+}
+
+/** Uploads (online only) the company logo: a PNG or JPEG of at most 1 MB, checked by the server by content. */
+export async function uploadCompanyLogo(file: File, token: string | null): Promise<void> {
+  if (file.size > LOGO_MAX_BYTES) throw new ValidationError(COMPANY_MESSAGES.logoTooLarge);
+  await sendLogo('PUT', token, file);
+}
+
+export async function removeCompanyLogo(token: string | null): Promise<void> {
+  await sendLogo('DELETE', token);
+}
+
+async function sendLogo(method: 'PUT' | 'DELETE', token: string | null, file?: File) {
+  let response: Response;
+  try {
+    response = await fetch('/api/tenants/current/logo', {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(file ? { 'Content-Type': 'application/octet-stream' } : {}),
+      },
+      body: file,
+    });
+  } catch {
+    throw new ValidationError(navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_MESSAGE);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ValidationError(body?.message ?? COMPANY_MESSAGES.saveFailed);
+  }
 }

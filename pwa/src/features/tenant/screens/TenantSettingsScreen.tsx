@@ -22,6 +22,7 @@ import { ValidationError } from '../../../db/errors';
 import { useSyncStatus } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../auth/auth-context';
 import { updateTenant, useLocalTenant } from '../data/tenant';
+import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -190,6 +191,8 @@ export default function TenantSettingsScreen() {
           </form>
         )}
       </Card>
+
+      {tenant && <CompanyDetailsCard company={tenant.company} />}
 
       <Card padding="lg" shadow="xs">
         <Title order={4} mb="md">

@@ -1,0 +1,242 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconDeviceFloppy,
+  IconPhotoUp,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  COMPANY_LIMITS,
+  COMPANY_MESSAGES,
+  EMPTY_COMPANY_DETAILS,
+  paperSizeOf,
+  type CompanyDetails,
+  type CompanyDetailsUpdateBody,
+} from '@smb/shared-types/company';
+import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { ValidationError } from '../../../db/errors';
+import { useAuth } from '../../auth/auth-context';
+import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
+
+type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize'>;
+
+const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
+  { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
+  { key: 'taxId', label: 'Tax / VAT Number', placeholder: 'e.g. GB123456789' },
+  { key: 'email', label: 'Email', placeholder: 'billing@example.com' },
+  { key: 'phone', label: 'Phone', placeholder: '+1 555 0100' },
+  { key: 'website', label: 'Website', placeholder: 'https://example.com' },
+  { key: 'country', label: 'Country', placeholder: 'Two letters, e.g. US' },
+  { key: 'address', label: 'Address', placeholder: 'Street\nCity, postcode', multiline: true },
+  {
+    key: 'paymentInstructions',
+    label: 'Payment Instructions',
+    placeholder: 'Bank, IBAN / account and routing number, reference to quote',
+    multiline: true,
+  },
+  {
+    key: 'documentFooter',
+    label: 'Document Footer',
+    placeholder: 'e.g. registered office, company number',
+    multiline: true,
+  },
+];
+
+/** Settings → General: what quotes, orders and invoices print about the company (admins). */
+export function CompanyDetailsCard({ company }: { company: CompanyDetails | undefined }) {
+  const saved = company ?? EMPTY_COMPANY_DETAILS;
+  const { token } = useAuth();
+  const [draft, setDraft] = useState<CompanyDetailsUpdateBody>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [logoBusy, setLogoBusy] = useState(false);
+  const [logoUrl, setLogoUrl] = useState<string | null>(null);
+  const dirty = Object.keys(draft).length > 0;
+  useUpdateGuard('company-details', dirty);
+
+  const sha = saved.logo?.sha256 ?? null;
+  useEffect(() => {
+    if (!sha || !navigator.onLine) return setLogoUrl(null);
+    let url: string | null = null;
+    void fetch('/api/tenants/current/logo', {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((blob) => {
+        if (!blob) return;
+        url = URL.createObjectURL(blob);
+        setLogoUrl(url);
+      })
+      .catch(() => setLogoUrl(null));
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [sha, token]);
+
+  const value = (key: keyof CompanyDetailsUpdateBody) =>
+    (draft[key] !== undefined ? draft[key] : saved[key]) ?? '';
+  const set = (key: keyof CompanyDetailsUpdateBody, next: string) =>
+    setDraft((d) => ({ ...d, [key]: next }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setSaving(true);
+    try {
+      await updateCompanyDetails(draft);
+      setDraft({});
+      setMessage({ ok: true, text: COMPANY_MESSAGES.saved });
+    } catch (cause) {
+      setMessage({
+        ok: false,
+        text:
+          cause instanceof ValidationError && cause.message
+            ? cause.message
+            : COMPANY_MESSAGES.saveFailed,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const logo = async (file: File | null, remove = false) => {
+    setMessage(null);
+    setLogoBusy(true);
+    try {
+      if (remove) await removeCompanyLogo(token);
+      else if (file) await uploadCompanyLogo(file, token);
+    } catch (cause) {
+      setMessage({
+        ok: false,
+        text: cause instanceof Error && cause.message ? cause.message : COMPANY_MESSAGES.saveFailed,
+      });
+    } finally {
+      setLogoBusy(false);
+    }
+  };
+
+  const fromCountry = paperSizeOf({ paperSize: null, country: String(value('country')) || null });
+  return (
+    <Card padding="lg" shadow="xs">
+      <Title order={4}>Company Details on Documents</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Printed on the PDFs of quotes, orders and invoices. Empty fields are left out.
+      </Text>
+      {message && (
+        <Alert
+          mb="md"
+          color={message.ok ? 'green' : 'red'}
+          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+
+      <Group mb="lg" gap="md" align="center">
+        {logoUrl ? (
+          <Image src={logoUrl} alt="Company logo" h={56} w="auto" maw={200} fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No logo
+          </Text>
+        )}
+        <FileButton accept="image/png,image/jpeg" onChange={(file) => void logo(file)}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              loading={logoBusy}
+              leftSection={<IconPhotoUp size={16} />}
+            >
+              {sha ? 'Replace Logo' : 'Upload Logo'}
+            </Button>
+          )}
+        </FileButton>
+        {sha && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => void logo(null, true)}
+            disabled={logoBusy}
+          >
+            Remove
+          </Button>
+        )}
+        <Text size="xs" c="dimmed">
+          PNG or JPEG, at most 1 MB. Needs a connection.
+        </Text>
+      </Group>
+
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {FIELDS.filter((f) => !f.multiline).map((f) => (
+              <TextInput
+                key={f.key}
+                label={f.label}
+                placeholder={f.placeholder}
+                value={String(value(f.key))}
+                maxLength={f.key === 'country' ? 2 : COMPANY_LIMITS[f.key]}
+                onChange={(e) => set(f.key, e.currentTarget.value)}
+              />
+            ))}
+            <Select
+              label="Paper Size"
+              data={[
+                { value: '', label: `From country (${fromCountry})` },
+                { value: 'A4', label: 'A4' },
+                { value: 'Letter', label: 'US Letter' },
+              ]}
+              value={String(value('paperSize'))}
+              onChange={(next) => set('paperSize', next ?? '')}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          {FIELDS.filter((f) => f.multiline).map((f) => (
+            <Textarea
+              key={f.key}
+              label={f.label}
+              placeholder={f.placeholder}
+              value={String(value(f.key))}
+              maxLength={COMPANY_LIMITS[f.key]}
+              autosize
+              minRows={2}
+              maxRows={6}
+              onChange={(e) => set(f.key, e.currentTarget.value)}
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={!dirty}
+              leftSection={<IconDeviceFloppy size={16} />}
+            >
+              Save Company Details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
