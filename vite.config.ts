@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './pwa/scripts/bundle-report';
+import { precompress } from './pwa/scripts/precompress';
 
 const BRAND = '#3b4cca';
 
@@ -79,5 +80,7 @@ export default defineConfig({
         /DashboardLayout/,
       ],
     }),
+    // Last: brotli and gzip copies of every text asset, the service worker included.
+    precompress(),
   ],
 });

@@ -1,6 +1,5 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -19,6 +18,7 @@ import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrors } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import staticAssets from './plugins/static-assets';
 import { rateLimitOptions } from './plugins/rate-limit-store';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
@@ -125,24 +125,7 @@ export async function buildApp(
   await app.register(pdfRoutes, { ctx });
   await app.register(userRoutes, { prefix: '/api/users', ctx });
 
-  // The built PWA, if present. Files not found fall back to index.html (see errors plugin).
-  if (existsSync(path.join(ctx.config.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: ctx.config.staticDir,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        const name = path.basename(filePath);
-        if (
-          name === 'index.html' ||
-          name === 'sw.js' ||
-          name.startsWith('workbox-') ||
-          name.endsWith('.webmanifest')
-        )
-          res.header('Cache-Control', 'no-cache');
-        else if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  // The built PWA, if present, and robots.txt/sitemap.xml. Unknown files fall back to index.html (errors plugin).
+  await app.register(staticAssets, { root: ctx.config.staticDir, appOrigin: ctx.config.appOrigin });
   return app;
 }

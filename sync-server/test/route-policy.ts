@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES: RegExp[] = [
   // The public quote page: tenant and quote ids in the path, access token in the query.
   /^(GET|POST) \/api\/quotes\/:[^/]+\/:[^/]+\/(view|accept|reject)$/,
   /^GET \/api\/quotes\/:tenantId\/:quoteId\/pdf$/,
+  // Crawler files (plugins/static-assets.ts).
+  /^GET \/(robots\.txt|sitemap\.xml)$/,
 ];
 
 /** Routes only tenant administrators may call (spec §6): a member gets 403. Any other route must not answer 403. */

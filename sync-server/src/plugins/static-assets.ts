@@ -1,0 +1,98 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The PWA's public pages (pwa/src/app/routes.tsx): what search engines may index. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/contact',
+  '/faq',
+  '/support',
+  '/privacy',
+  '/terms',
+  '/cookie-policy',
+  '/login',
+  '/register',
+] as const;
+
+/** Signed-in screens, the API and the token-bearing quote links are not for crawlers. */
+const DISALLOWED = ['/dashboard', '/api', '/quote/'] as const;
+
+/** Files that must be revalidated on every visit so a new release is picked up at once. */
+const REVALIDATE =
+  /^(index\.html|sw\.js|registerSW\.js|workbox-[\w-]+\.js|manifest\.webmanifest|[\w-]+\.webmanifest)$/;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function robotsTxt(appOrigin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${appOrigin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(appOrigin: string): string {
+  const urls = PUBLIC_PAGES.map(
+    (p) => `  <url><loc>${escapeXml(appOrigin + (p === '/' ? '/' : p))}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Cache policy of one built file (`filePath` may be its `.br`/`.gz` sibling). */
+export function cacheControlFor(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath.replace(/\.(br|gz)$/, '')).split(path.sep);
+  const name = relative[relative.length - 1] ?? '';
+  // Vite writes content-hashed names under assets/: a changed file gets a new URL.
+  if (relative.length === 2 && relative[0] === 'assets' && !REVALIDATE.test(name)) return IMMUTABLE;
+  return 'no-cache';
+}
+
+/**
+ * The built PWA (when present) with its brotli/gzip copies written at build time
+ * (pwa/scripts/precompress.ts), cache headers per kind of file, and the crawler files.
+ * Files not found fall back to index.html (errors plugin), which goes through the same
+ * `sendFile` and so is compressed and `no-cache` too.
+ */
+export default fp(async function staticAssets(
+  app: FastifyInstance,
+  opts: { root: string; appOrigin: string },
+) {
+  const robots = robotsTxt(opts.appOrigin);
+  const sitemap = sitemapXml(opts.appOrigin);
+  const text = (reply: FastifyReply, type: string, body: string) =>
+    reply.type(type).header('Cache-Control', 'public, max-age=3600').send(body);
+
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
+    text(reply, 'text/plain; charset=utf-8', robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_req, reply) =>
+    text(reply, 'application/xml; charset=utf-8', sitemap),
+  );
+
+  if (!existsSync(path.join(opts.root, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    preCompressed: true,
+    // The cache headers below are the policy; no Last-Modified games on immutable files.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.header('Cache-Control', cacheControlFor(opts.root, filePath));
+    },
+  });
+});
