@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { benchApi, type LoadResult } from './api';
 import { benchAppLoad, BUDGET_KB, type AppLoadResult } from './app-load';
 import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS } from './pdf';
+import { benchScaleOut } from './scale-out';
 import { benchSyncScale } from './sync-scale';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,6 +21,12 @@ const report: Record<string, unknown> = {
     node: process.version,
   },
 };
+
+// `BENCH_ONLY=scale-out`: the scale-out section alone (also part of the full run, at the end).
+if (process.env.BENCH_ONLY === 'scale-out') {
+  await benchScaleOut(log);
+  process.exit(0);
+}
 
 const api: LoadResult[] = [];
 const rss: Record<string, number> = {};
@@ -217,6 +224,7 @@ console.log('|---|---:|---:|---|---|');
 for (const [figure, value, budget, baseline, ok] of budgets)
   console.log(`| ${figure} | ${value} | ${budget} | ${baseline} | ${verdict(ok)} |`);
 
+report.scaleOut = await benchScaleOut(log);
 report.durationSeconds = Math.round((Date.now() - started) / 1000);
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify(report, null, 2));

@@ -1,0 +1,186 @@
+/**
+ * A small cluster on loopback: N server processes on one PostgreSQL database and one Redis, with
+ * HAProxy in front (round-robin, health check on /api/auth/ping). Everything it starts it stops.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { freePort, startServer, type ServerProcess } from '../support/server-process';
+import { freshPostgres, serverEnv, sleep, tempDir } from '../reliability/support';
+
+export { sleep };
+
+/** Polls `check` every 20 ms until it holds; fails after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await sleep(20);
+  }
+}
+
+/** A Redis server of the cluster's own, on a free loopback port, keeping nothing on disk. */
+export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {}); // refused until it is up
+  await until(async () => {
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } catch {
+      probe.disconnect();
+      return false;
+    }
+  }, 15_000);
+  probe.disconnect();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill(signal);
+  });
+}
+
+/** HAProxy's configuration: round-robin over `ports`, a server out after 2 failed checks 300 ms apart. */
+export function haproxyConfig(frontPort: number, statsPort: number, ports: number[]): string {
+  return [
+    'global',
+    '  maxconn 8192',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // A request whose connection to a server could not be made goes to another server; a request
+    // that reached one is never sent twice (a client retries it itself, with the same ids).
+    '  retries 3',
+    '  option redispatch 1',
+    '  retry-on conn-failure',
+    // No idle server connection to be closed under a request by a restarting server.
+    '  option http-server-close',
+    'frontend api',
+    `  bind 127.0.0.1:${frontPort}`,
+    '  default_backend servers',
+    'frontend stats',
+    `  bind 127.0.0.1:${statsPort}`,
+    '  stats enable',
+    '  stats uri /stats',
+    'backend servers',
+    '  balance roundrobin',
+    '  option httpchk GET /api/auth/ping',
+    '  http-check expect status 200',
+    '  default-server inter 300ms fall 2 rise 2',
+    ...ports.map((p, i) => `  server s${i + 1} 127.0.0.1:${p} check`),
+    '',
+  ].join('\n');
+}
+
+export interface Cluster {
+  /** HAProxy's address. */
+  url: string;
+  /** The database every server shares. */
+  databaseUrl: string;
+  /** The shared DATA_DIR (dev mailbox). */
+  dataDir: string;
+  redisUrl: string;
+  servers: ServerProcess[];
+  env(i: number): Record<string, string>;
+  /** Whether HAProxy's checks have server `i` up. */
+  isUp(i: number): Promise<boolean>;
+  /** Starts server `i` again (after a stop) and waits until HAProxy sends it traffic. */
+  restart(i: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startCluster(
+  count: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Cluster> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const db = await freshPostgres('smb_scale');
+    cleanups.push(() => db.drop());
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    const dataDir = tempDir('smb-scale-');
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const env = (i: number) => ({
+      ...serverEnv(dataDir, db.url),
+      RATE_LIMIT_MAX: '20',
+      REDIS_URL: redis.url,
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+      PORT: String(ports[i]),
+    });
+    const servers: ServerProcess[] = [];
+    cleanups.push(async () => {
+      await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+    });
+    // One at a time: the first applies the migrations, the others find them done.
+    for (let i = 0; i < count; i += 1) servers.push(await startServer(env(i), 120_000));
+
+    const frontPort = await freePort();
+    const statsPort = await freePort();
+    const dir = path.join(dataDir, 'haproxy');
+    mkdirSync(dir, { recursive: true });
+    const cfg = path.join(dir, 'haproxy.cfg');
+    writeFileSync(cfg, haproxyConfig(frontPort, statsPort, ports));
+    let haproxyOutput = '';
+    const haproxy = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    haproxy.stdout!.on('data', (d: Buffer) => (haproxyOutput += d.toString()));
+    haproxy.stderr!.on('data', (d: Buffer) => (haproxyOutput += d.toString()));
+    cleanups.push(() => stopChild(haproxy, 'SIGTERM'));
+
+    const isUp = async (i: number) => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`);
+        const line = (await res.text()).split('\n').find((l) => l.startsWith(`servers,s${i + 1},`));
+        return line?.split(',')[17] === 'UP';
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await until(async () => (await Promise.all(servers.map((_, i) => isUp(i)))).every(Boolean));
+    } catch (err) {
+      throw new Error(`HAProxy did not see the servers up:\n${haproxyOutput}`, { cause: err });
+    }
+
+    return {
+      url: `http://127.0.0.1:${frontPort}`,
+      databaseUrl: db.url,
+      dataDir,
+      redisUrl: redis.url,
+      servers,
+      env,
+      isUp,
+      async restart(i) {
+        const started = Date.now();
+        servers[i] = await startServer(env(i), 120_000);
+        await until(() => isUp(i));
+        return Date.now() - started;
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
