@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPANY_MESSAGES,
@@ -7,6 +6,7 @@ import {
   type CompanyDetails,
 } from '@smb/shared-types';
 import { client, expectStatus, inviteAndAccept, type Client } from './api-helpers';
+import { tinyPng } from './factories';
 import { TestClient } from './sync-helpers';
 import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
 
@@ -26,35 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND). */
-export function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x3b, 0x4c, 0xca]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const putLogo = (token: string, body: Buffer, contentType = 'image/png') =>
   t.app.inject({

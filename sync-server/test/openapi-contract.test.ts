@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus, inviteAndAccept } from './api-helpers';
-import { makeCurrency, makeCustomer, makeProduct, makeRecipient } from './factories';
+import { makeCurrency, makeCustomer, makeProduct, makeRecipient, tinyPng } from './factories';
 import {
   STRONG_PASSWORD,
   bearer,
@@ -40,6 +40,7 @@ interface Call {
   url: string;
   payload?: unknown;
   token?: string | null;
+  headers?: Record<string, string>;
 }
 
 let t: TestApp;
@@ -70,7 +71,7 @@ async function api(method: string, call: Call): Promise<LightMyRequestResponse> 
   return t.app.inject({
     method: method as 'POST',
     url: call.url,
-    headers: token ? bearer(token) : {},
+    headers: { ...(token ? bearer(token) : {}), ...call.headers },
     ...(call.payload !== undefined ? { payload: call.payload as object } : {}),
   });
 }
@@ -123,6 +124,33 @@ async function invited(): Promise<{ id: string; email: string }> {
   );
   return { id: user.id, email };
 }
+/** A fresh invoice of the admin's tenant (from a converted quote's order). */
+async function newInvoice(): Promise<string> {
+  return expectStatus<{ id: string }>(
+    await api('POST', { url: `/api/orders/${await newOrder()}/create-invoice` }),
+    201,
+  ).id;
+}
+/** A payment of 1.00 on a fresh invoice. */
+async function newPayment(): Promise<{ id: string; invoiceId: string }> {
+  const invoiceId = await newInvoice();
+  return expectStatus(
+    await api('POST', {
+      url: `/api/invoices/${invoiceId}/payments`,
+      payload: { amount: 1, method: 'cash' },
+    }),
+    201,
+  );
+}
+/** The admin's company has a logo (GET and DELETE need one). */
+async function withLogo(): Promise<void> {
+  expectStatus(await api('PUT', logoUpload()), 200);
+}
+const logoUpload = (): Call => ({
+  url: '/api/tenants/current/logo',
+  payload: tinyPng(),
+  headers: { 'content-type': 'image/png' },
+});
 const publicQuote = (q: { tenantId: string; id: string; accessToken: string }, action: string) =>
   `/api/quotes/${q.tenantId}/${q.id}/${action}?token=${encodeURIComponent(q.accessToken)}`;
 
@@ -281,6 +309,32 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${fx.invoiceId}`,
     payload: { status: 'Paid' },
   }),
+  'GET /api/invoices/{id}/payments': async () => ({
+    url: `/api/invoices/${fx.invoiceId}/payments`,
+  }),
+  'POST /api/invoices/{id}/payments': async () => ({
+    url: `/api/invoices/${await newInvoice()}/payments`,
+    payload: {
+      amount: 2.5,
+      paidOn: '2026-11-20',
+      method: 'bank_transfer',
+      reference: 'TRX-1',
+      note: 'First part',
+    },
+  }),
+  'DELETE /api/invoices/{id}/payments/{paymentId}': async () => {
+    const payment = await newPayment();
+    return { url: `/api/invoices/${payment.invoiceId}/payments/${payment.id}` };
+  },
+  'PUT /api/invoices/{id}/terms': async () => ({
+    url: `/api/invoices/${await newInvoice()}/terms`,
+    payload: { paymentTerms: 'net_14' },
+  }),
+  'GET /api/billing/settings': async () => ({ url: '/api/billing/settings' }),
+  'PUT /api/billing/settings': async () => ({
+    url: '/api/billing/settings',
+    payload: { defaultPaymentTerms: 'net_30' },
+  }),
 
   'POST /api/sync/push': async () => ({
     url: '/api/sync/push',
@@ -359,6 +413,20 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: '/api/tenants/current',
     payload: { naturalName: 'Contract Makers Ltd' },
   }),
+  'GET /api/tenants/current/company': async () => ({ url: '/api/tenants/current/company' }),
+  'PUT /api/tenants/current/company': async () => ({
+    url: '/api/tenants/current/company',
+    payload: { legalName: 'Contract Makers Limited', address: '1 Mill Lane, Leeds' },
+  }),
+  'PUT /api/tenants/current/logo': async () => logoUpload(),
+  'GET /api/tenants/current/logo': async () => {
+    await withLogo();
+    return { url: '/api/tenants/current/logo' };
+  },
+  'DELETE /api/tenants/current/logo': async () => {
+    await withLogo();
+    return { url: '/api/tenants/current/logo' };
+  },
   'DELETE /api/tenants/{id}': async () => {
     const other = await registerTenant(t, 'Short Lived Ltd');
     return { url: `/api/tenants/${other.tenantId}`, token: other.token };
@@ -405,10 +473,7 @@ beforeAll(async () => {
   };
   fx.quoteId = (await newQuote()).id;
   fx.orderId = await newOrder();
-  fx.invoiceId = expectStatus<{ id: string }>(
-    await api('POST', { url: `/api/orders/${await newOrder()}/create-invoice` }),
-    201,
-  ).id;
+  fx.invoiceId = await newInvoice();
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   doc = expectStatus<Doc>(res, 200);
 });
@@ -475,7 +540,7 @@ describe('the OpenAPI document', () => {
       if (problem) problems.push(`${key} (valid): ${problem}`);
     }
     expect(problems).toEqual([]);
-  });
+  }, 120_000); // every operation, one after the other: slow on a loaded machine
 
   it('documents every status and body of invalid requests', async () => {
     const problems: string[] = [];
@@ -551,7 +616,7 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 120_000); // every operation, one after the other: slow on a loaded machine
 
   it('answers an over-long path parameter 414 "URI Too Long" in the error shape', async () => {
     const res = await api('GET', { url: `/api/customers/${'x'.repeat(101)}` });

@@ -5,6 +5,13 @@ import type { AppContext } from '../../context';
 import { BEARER, adminOnly, errors, signedIn } from '../../http';
 import * as company from './company.service';
 
+/** The logo answer, for the OpenAPI document: the image bytes with their own content type. */
+const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+const LOGO = {
+  description: 'The logo image',
+  content: { 'image/png': { schema: Image }, 'image/jpeg': { schema: Image } },
+};
+
 /**
  * The company details printed on documents, under /api/tenants/current: read by every user,
  * written by administrators. The logo is sent as the raw image bytes (PNG or JPEG, ≤ 1 MB).
@@ -65,6 +72,7 @@ const companyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
         security,
         description: 'The company logo, with its image content type (404 without one)',
         produces: ['image/png', 'image/jpeg'],
+        response: { 200: LOGO, ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -87,7 +95,7 @@ const companyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
         description:
           'Uploads the company logo (admin): the raw bytes of a PNG or JPEG image of at most 1 MB, recognised by its content, not its name or declared type.',
         consumes: ['image/png', 'image/jpeg', 'application/octet-stream'],
-        body: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+        body: Image,
         response: { 200: CompanyDetails, ...errors(400, 403, 413) },
       },
       // The body is bytes, never JSON: no schema validation beyond what the service checks.
