@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { CompanyDetails } from './company';
+import { ProtocolRange, ProtocolVersionField } from './sync-protocol';
+
+export * from './sync-protocol';
 
 /**
  * The offline sync protocol (DESIGN §6, Replicache-style push/pull).
@@ -85,6 +88,7 @@ export const PushRequest = Type.Object({
   clientGroupId: Uuid,
   clientId: Uuid,
   mutations: Type.Array(Mutation, { maxItems: PUSH_BATCH_MAX }),
+  protocolVersion: ProtocolVersionField,
 });
 export type PushRequest = Static<typeof PushRequest>;
 
@@ -101,6 +105,8 @@ export const PushResponse = Type.Object({
   lastMutationId: Type.Integer(),
   /** Set when the batch stopped early because of a gap in mutation ids. */
   gapAt: Type.Optional(Type.Integer()),
+  /** The protocol versions the server accepts (always sent by the server). */
+  protocol: Type.Optional(ProtocolRange),
 });
 export type PushResponse = Static<typeof PushResponse>;
 
@@ -109,6 +115,7 @@ export const PullRequest = Type.Object({
   clientId: Uuid,
   /** The version the client has everything up to; null or '0' → from scratch. */
   cursor: Type.Union([Type.String({ pattern: '^[0-9]{1,19}$' }), Type.Null()]),
+  protocolVersion: ProtocolVersionField,
 });
 export type PullRequest = Static<typeof PullRequest>;
 
@@ -150,6 +157,8 @@ export const PullResponse = Type.Object({
     createdAt: Type.String(),
     company: CompanyDetails,
   }),
+  /** The protocol versions the server accepts (always sent by the server). */
+  protocol: Type.Optional(ProtocolRange),
 });
 export type PullResponse = Static<typeof PullResponse>;
 

@@ -9,6 +9,10 @@ export class TestClient {
   nextId = 1;
   cursor: string | null = null;
   readonly rows = new Map<string, Record<string, unknown>>();
+  /** Sent with every push and pull when set (absent: an unversioned client, protocol 1). */
+  protocolVersion: number | undefined;
+  /** Sent with every push when set. */
+  deviceName: string | undefined;
 
   constructor(
     private readonly t: TestApp,
@@ -24,9 +28,19 @@ export class TestClient {
       method: 'POST',
       url: '/api/sync/push',
       headers: bearer(this.token),
-      payload: { clientGroupId: this.clientGroupId, clientId: this.clientId, mutations },
+      payload: {
+        clientGroupId: this.clientGroupId,
+        clientId: this.clientId,
+        mutations,
+        ...this.extra(),
+        ...(this.deviceName !== undefined ? { deviceName: this.deviceName } : {}),
+      },
     });
     return { status: res.statusCode, body: res.json() };
+  }
+
+  private extra() {
+    return this.protocolVersion !== undefined ? { protocolVersion: this.protocolVersion } : {};
   }
 
   async pullOnce(cursor = this.cursor): Promise<PullResponse> {
@@ -34,7 +48,12 @@ export class TestClient {
       method: 'POST',
       url: '/api/sync/pull',
       headers: bearer(this.token),
-      payload: { clientGroupId: this.clientGroupId, clientId: this.clientId, cursor },
+      payload: {
+        clientGroupId: this.clientGroupId,
+        clientId: this.clientId,
+        cursor,
+        ...this.extra(),
+      },
     });
     if (res.statusCode !== 200) throw new Error(`pull failed: ${res.body}`);
     return res.json();

@@ -1,19 +1,38 @@
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { UpdateBanner } from './UpdateBanner';
-import { whenIdle } from './update-guard';
+import { OUTBOX_REASON, isUpdateRequired, subscribeUpdateRequired, whenIdle } from './update-guard';
 
-/** Registers the service worker and offers the reload when a new version is waiting. */
+/**
+ * Registers the service worker and offers the reload when a new version is waiting. When the
+ * server requires an update (sync answered `clientTooOld`), it looks for the new version and
+ * activates it without asking, as soon as no form is being edited — changes waiting in the outbox
+ * stay in IndexedDB and are sent by the new version after the reload.
+ */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({ immediate: true });
   const [waiting, setWaiting] = useState(false);
+  const required = useSyncExternalStore(subscribeUpdateRequired, isUpdateRequired);
+
+  useEffect(() => {
+    if (!required) return;
+    void navigator.serviceWorker
+      ?.getRegistration()
+      .then((registration) => registration?.update())
+      .catch(() => undefined); // offline again: the next failed sync asks once more
+  }, [required]);
+
+  useEffect(() => {
+    if (required && needRefresh && !waiting) void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload reads the latest state itself
+  }, [required, needRefresh, waiting]);
 
   const reload = async () => {
     setWaiting(true);
-    await whenIdle();
+    await whenIdle(isUpdateRequired() ? [OUTBOX_REASON] : []);
     // The plugin reloads on 'controlling' only when a worker already controlled this page at
     // load; a page first loaded without one (first visit, still open) must reload itself.
     const container = navigator.serviceWorker;

@@ -1,6 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
-import type { PullResponse, PushResponse } from '@smb/shared-types/sync';
-import { setBusy } from '../app/update-guard';
+import { PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@smb/shared-types/sync';
+import { OUTBOX_REASON, requireUpdate, setBusy } from '../app/update-guard';
 import type { SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta } from '../db/meta';
 import { fetchEventSource } from './event-stream';
@@ -38,6 +38,11 @@ export interface SyncEngineOptions {
    * update guard (`setBusy('sync:outbox', …)`), so an app update reloads only once they are pushed.
    */
   onOutboxChange?: (pending: boolean) => void;
+  /**
+   * Called when the server answers `clientTooOld` (the outbox is kept); default: the app's
+   * update guard (`requireUpdate()`), which activates the waiting version of the app.
+   */
+  onUpdateRequired?: () => void;
   /** Server push hint (`GET /api/sync/events`); default: read over `fetch` with the bearer header. */
   eventSource?: ((url: string, token: string) => EventSourceLike) | null;
   /** Listen to window online/offline/focus/visibility (default true). */
@@ -72,6 +77,7 @@ export class SyncEngine {
   private readonly locks: LockManagerLike | null;
   private readonly onBusyChange: (busy: boolean) => void;
   private readonly onOutboxChange: (pending: boolean) => void;
+  private readonly onUpdateRequired: () => void;
   private readonly eventSource: ((url: string, token: string) => EventSourceLike) | null;
   private readonly listenToWindow: boolean;
   private readonly debounceMs: number;
@@ -108,7 +114,8 @@ export class SyncEngine {
           ? (navigator.locks as unknown as LockManagerLike)
           : null;
     this.onBusyChange = options.onBusyChange ?? ((busy) => setBusy('sync:push', busy));
-    this.onOutboxChange = options.onOutboxChange ?? ((pending) => setBusy('sync:outbox', pending));
+    this.onOutboxChange = options.onOutboxChange ?? ((pending) => setBusy(OUTBOX_REASON, pending));
+    this.onUpdateRequired = options.onUpdateRequired ?? requireUpdate;
     this.eventSource =
       options.eventSource !== undefined
         ? options.eventSource
@@ -291,6 +298,9 @@ export class SyncEngine {
       return failure.message;
     }
     if (isQuotaError(error)) reportStorageError(error, this.status);
+    // Nothing of the push was applied and the outbox is untouched: the app updates itself and
+    // replays after the reload (a server older than this app is simply waited for).
+    if (failure.kind === 'clientTooOld') this.onUpdateRequired();
     this.failures += 1;
     const cap = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (this.failures - 1));
     const delay = cap / 2 + (this.random() * cap) / 2;
@@ -321,7 +331,12 @@ export class SyncEngine {
         response = await postJson<PushResponse>(
           this.transport,
           '/api/sync/push',
-          { clientGroupId, clientId, mutations: batch.map(toMutation) },
+          {
+            clientGroupId,
+            clientId,
+            mutations: batch.map(toMutation),
+            protocolVersion: PROTOCOL_VERSION,
+          },
           { timeoutMs: this.requestTimeoutMs },
         );
       } finally {
@@ -347,7 +362,7 @@ export class SyncEngine {
       const pending = postJson<PullResponse>(
         this.transport,
         '/api/sync/pull',
-        { clientGroupId, clientId, cursor: from },
+        { clientGroupId, clientId, cursor: from, protocolVersion: PROTOCOL_VERSION },
         { timeoutMs: this.requestTimeoutMs },
       );
       pending.catch(() => undefined); // awaited below; never an unhandled rejection

@@ -6,16 +6,25 @@
 /**
  * Why the last sync cycle failed: the browser is offline, the server could not be reached, did
  * not answer in time, answered 5xx/429/408, refused the session (401) or the request (other 4xx),
- * or something failed on this device.
+ * or something failed on this device — or the server does not accept this app's protocol
+ * version: `clientTooOld` (update the app), `clientTooNew` (the server is older; wait).
  */
 export type SyncFailureKind =
-  'offline' | 'network' | 'timeout' | 'server' | 'auth' | 'refused' | 'local';
+  | 'offline'
+  | 'network'
+  | 'timeout'
+  | 'server'
+  | 'auth'
+  | 'refused'
+  | 'local'
+  | 'clientTooOld'
+  | 'clientTooNew';
 
 export interface SyncFailure {
   kind: SyncFailureKind;
   /** The technical message (the UI words come from `kind`). */
   message: string;
-  /** The HTTP status for `server` and `refused`. */
+  /** The HTTP status for `server`, `refused` and the protocol kinds. */
   status?: number;
   /** When it happened (ms since the epoch). */
   at: number;

@@ -54,6 +54,8 @@ export class SyncHttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's machine-readable `code`, e.g. `clientTooOld` (protocol versions). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'SyncHttpError';
@@ -144,10 +146,11 @@ async function exchange<T>(
       response.status,
     );
   if (response.status >= 400) {
-    const message = (data as { message?: unknown } | null)?.message;
+    const { message, code } = (data ?? {}) as { message?: unknown; code?: unknown };
     throw new SyncHttpError(
       response.status,
       typeof message === 'string' ? message : `API error with status: ${response.status}`,
+      typeof code === 'string' ? code : undefined,
     );
   }
   return data as T;

@@ -6,6 +6,7 @@ import {
   CurrencyUpdateBody,
   CustomerCreateBody,
   CustomerUpdateBody,
+  CUSTOMER_V1_ALIASES,
   InvoiceTermsBody,
   PaymentCreateBody,
   ProductCreateBody,
@@ -120,8 +121,14 @@ function update<T extends TSchema>(
   };
 }
 
+/**
+ * Protocol 2's customer fields: the spec's names only. Version 1's form aliases (`companyName`, …)
+ * were raised to them by the upcaster (shared-types `MUTATION_UPCASTS`) before this validation;
+ * an alias sent at version 2 is an unknown field and dropped.
+ */
+const CustomerUpdateArgs = Type.Omit(CustomerUpdateBody, CUSTOMER_V1_ALIASES);
 const CustomerCreateArgs = Type.Object({
-  ...CustomerCreateBody.properties,
+  ...Type.Omit(CustomerCreateBody, CUSTOMER_V1_ALIASES).properties,
   id: Uuid,
   mainContact: Type.Optional(
     Type.Object({
@@ -175,7 +182,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
         : {}),
     });
   },
-  'customer.update': update('customers', CustomerUpdateBody, (scope, id, changes) =>
+  'customer.update': update('customers', CustomerUpdateArgs, (scope, id, changes) =>
     customers.updateCustomer(scope, id, changes),
   ),
   'customer.delete': async (scope, raw) => customers.deleteCustomer(scope, parse(IdArgs, raw).id),

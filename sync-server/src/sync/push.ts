@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import type { MutationResult, PushRequest, PushResponse } from '@smb/shared-types';
+import {
+  UNVERSIONED_PROTOCOL,
+  upcastMutation,
+  type MutationResult,
+  type PushRequest,
+  type PushResponse,
+} from '@smb/shared-types';
 import { AppError, forbidden } from '../errors';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import type { TenantScope } from '../modules/tenant-scope';
@@ -51,6 +57,8 @@ export async function push(
     if (client.user_id !== scope.user.id || client.client_group_id !== body.clientGroupId)
       throw forbidden('This sync client belongs to another user');
 
+    // The route answered 409 for a version outside the accepted range.
+    const version = body.protocolVersion ?? UNVERSIONED_PROTOCOL;
     const before = Number(client.last_mutation_id);
     let last = before;
     const results: MutationResult[] = [];
@@ -67,7 +75,9 @@ export async function push(
       const pending: AfterCommit[] = [];
       await sql`SAVEPOINT mutation`.execute(trx);
       try {
-        await runMutator({ ...scope, db: trx }, mutation.name, mutation.args, pending, ctx);
+        // Older shapes are raised to the current one before validation (shared-types MUTATION_UPCASTS).
+        const args = upcastMutation(mutation.name, mutation.args, version);
+        await runMutator({ ...scope, db: trx }, mutation.name, args, pending, ctx);
         await sql`RELEASE SAVEPOINT mutation`.execute(trx);
         results.push({ id: mutation.id, status: 'applied' });
         afterCommit.push(...pending);

@@ -1,6 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PullRequest, PullResponse, PushRequest, PushResponse } from '@smb/shared-types';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PROTOCOL_ERROR_CODES,
+  ProtocolMismatchBody,
+  PullRequest,
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  SUPPORTED_PROTOCOL,
+  UNVERSIONED_PROTOCOL,
+  protocolMismatch,
+} from '@smb/shared-types';
 import { Type } from 'typebox';
 import type { AppContext } from '../context';
 import { errors } from '../http';
@@ -14,9 +25,28 @@ import { VersionWatcher } from './events';
  */
 const PUSH_BODY_LIMIT = 10 * 1024 * 1024;
 
+/**
+ * Before the body is validated (an old client's body may no longer fit): a protocol version the
+ * server does not accept is answered 409 `clientTooOld`/`clientTooNew` and nothing is applied.
+ * A version of the wrong type is left to validation (400).
+ */
+async function checkProtocol(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.body as { protocolVersion?: unknown } | null | undefined;
+  const version = body && typeof body === 'object' ? body.protocolVersion : undefined;
+  const mismatch = protocolMismatch(
+    version === undefined ? UNVERSIONED_PROTOCOL : Number.isInteger(version) ? Number(version) : 1,
+  );
+  if (mismatch) return reply.code(409).send(mismatch);
+}
+
+const PROTOCOL_409 = {
+  409: ProtocolMismatchBody,
+};
+
 /** The offline-first data path of the PWA (DESIGN §6). */
 const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  app.addHook('preValidation', checkProtocol);
   const common = { tags: ['sync'], security: [{ bearer: [] }] };
 
   app.post(
@@ -26,18 +56,20 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
       config: { checksNulItself: true },
       schema: {
         ...common,
-        description: 'A sync client id another user registered → 403.',
+        description: `A sync client id another user registered → 403. A protocol version outside the accepted range → 409 (${PROTOCOL_ERROR_CODES.join(' or ')}).`,
         body: PushRequest,
-        response: { 200: PushResponse, ...errors(403) },
+        response: { 200: PushResponse, ...errors(403), ...PROTOCOL_409 },
       },
     },
-    async (request) =>
-      push(
+    async (request) => ({
+      ...(await push(
         request.auth,
         request.body,
         { appOrigin: ctx.config.appOrigin, mailer: ctx.mailer, sessions: ctx.sessions },
         request.log,
-      ),
+      )),
+      protocol: SUPPORTED_PROTOCOL,
+    }),
   );
 
   const watcher = new VersionWatcher(ctx.database, ctx.changes, app.log);
@@ -91,9 +123,23 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/pull',
-    { schema: { ...common, body: PullRequest, response: { 200: PullResponse } } },
-    async (request) =>
-      pull(request.auth, request.body.clientGroupId, request.body.clientId, request.body.cursor),
+    {
+      schema: {
+        ...common,
+        description: `A protocol version outside the accepted range → 409 (${PROTOCOL_ERROR_CODES.join(' or ')}).`,
+        body: PullRequest,
+        response: { 200: PullResponse, ...PROTOCOL_409 },
+      },
+    },
+    async (request) => ({
+      ...(await pull(
+        request.auth,
+        request.body.clientGroupId,
+        request.body.clientId,
+        request.body.cursor,
+      )),
+      protocol: SUPPORTED_PROTOCOL,
+    }),
   );
 };
 

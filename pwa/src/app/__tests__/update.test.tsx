@@ -3,7 +3,16 @@ import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { UpdateBanner } from '../UpdateBanner';
-import { busyReasons, isBusy, setBusy, subscribeBusy, whenIdle } from '../update-guard';
+import {
+  OUTBOX_REASON,
+  busyReasons,
+  isBusy,
+  isUpdateRequired,
+  requireUpdate,
+  setBusy,
+  subscribeBusy,
+  whenIdle,
+} from '../update-guard';
 import { isNavActive } from '../layouts/nav';
 
 describe('update guard', () => {
@@ -24,6 +33,25 @@ describe('update guard', () => {
     expect(idle).toBe(true);
     expect(listener.mock.calls).toEqual([[true], [false]]);
     unsubscribe();
+  });
+
+  it('an update the server requires waits for forms but not for the outbox (issue 22.1)', async () => {
+    setBusy(OUTBOX_REASON, true);
+    setBusy('form:quote', true);
+    let idle = false;
+    const waiting = whenIdle([OUTBOX_REASON]).then(() => (idle = true));
+    await Promise.resolve();
+    expect(idle).toBe(false);
+    setBusy('form:quote', false);
+    await waiting;
+    expect(idle).toBe(true);
+    // The ordinary update still waits for the outbox.
+    expect(isBusy()).toBe(true);
+    setBusy(OUTBOX_REASON, false);
+
+    expect(isUpdateRequired()).toBe(false);
+    requireUpdate();
+    expect(isUpdateRequired()).toBe(true);
   });
 });
 

@@ -35,6 +35,8 @@ export const SYNC_MESSAGES = {
     auth: 'Log in to sync',
     refused: 'Sync refused',
     local: 'Sync failed',
+    clientTooOld: 'Update needed',
+    clientTooNew: 'Waiting for the server',
   } satisfies Record<SyncFailure['kind'], string>,
   failureReason(failure: SyncFailure): string {
     switch (failure.kind) {
@@ -51,8 +53,14 @@ export const SYNC_MESSAGES = {
         return `The server refused to sync${failure.status ? ` (error ${failure.status})` : ''}: ${failure.message}`;
       case 'local':
         return `Syncing failed on this device: ${failure.message}`;
+      case 'clientTooOld':
+        return 'This version of the app is too old for the server';
+      case 'clientTooNew':
+        return 'The server does not support this version of the app yet';
     }
   },
+  /** The server no longer accepts this app's protocol: the app updates itself, then replays. */
+  updateNeeded: 'An update is needed to send your changes — they are kept on this device',
   /** "Can't reach the server — your changes are kept on this device, last synced 14:02". */
   failureDetail: (reason: string, lastSynced: string | null) =>
     `${reason} — your changes are kept on this device, ${lastSynced ? `last synced ${lastSynced}` : 'nothing has synced yet'}`,

@@ -65,7 +65,9 @@ export function summarizeSync(
 
   const failureDetail =
     phase === 'failing' && failure
-      ? M.failureDetail(M.failureReason(failure), lastSynced ? clockTime(lastSynced, now) : null)
+      ? failure.kind === 'clientTooOld'
+        ? M.updateNeeded
+        : M.failureDetail(M.failureReason(failure), lastSynced ? clockTime(lastSynced, now) : null)
       : null;
   const attempts =
     phase === 'failing' && status.consecutiveFailures > 0

@@ -11,7 +11,12 @@ import type {
   SyncEntity,
   UpdateArgs,
 } from '@smb/shared-types/sync';
-import { SYNC_ENTITIES } from '@smb/shared-types/sync';
+import {
+  SUPPORTED_PROTOCOL,
+  SYNC_ENTITIES,
+  UNVERSIONED_PROTOCOL,
+  type ProtocolRange,
+} from '@smb/shared-types/sync';
 import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
 import { CURRENCY_MESSAGES } from '@smb/shared-types/currencies';
 import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
@@ -89,6 +94,8 @@ export class FakeSyncServer {
   /** Every mutation applied (client:id), to check nothing is applied twice. */
   readonly applied: string[] = [];
   readonly validTokens = new Set<string>(['token-1']);
+  /** The protocol versions this server accepts (a test may move it, e.g. to require an update). */
+  protocol: ProtocolRange = { ...SUPPORTED_PROTOCOL };
   readonly tokenUsers = new Map<string, string>([['token-1', 'user-1']]);
   private counters = { quotes: 0, orders: 0, invoices: 0 };
   private readonly pageSize: number;
@@ -254,6 +261,18 @@ export class FakeSyncServer {
       if (!this.validTokens.has(token))
         return json(401, { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
       const body: unknown = JSON.parse(init.body);
+      const version =
+        (body as { protocolVersion?: number }).protocolVersion ?? UNVERSIONED_PROTOCOL;
+      if (version < this.protocol.min || version > this.protocol.max) {
+        const code = version < this.protocol.min ? 'clientTooOld' : 'clientTooNew';
+        return json(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: code,
+          code,
+          protocol: this.protocol,
+        });
+      }
       if (path === '/api/sync/push')
         return json(200, await this.push(body as PushRequest, this.tokenUsers.get(token)));
       if (path === '/api/sync/pull') return json(200, await this.pull(body as PullRequest));

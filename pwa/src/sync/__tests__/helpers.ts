@@ -24,6 +24,7 @@ export function testEngine(
     eventSource: null,
     listenToWindow: false,
     onBusyChange: () => undefined,
+    onUpdateRequired: () => undefined,
     intervalMs: 3_600_000,
     debounceMs: 3_600_000,
     backoffBaseMs: 3_600_000,
