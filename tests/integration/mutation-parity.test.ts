@@ -90,11 +90,17 @@ const DROPPED = new Set(['version', 'updatedAt', 'createdAt']);
 
 const made = (value: unknown) => (value == null ? null : '<made by the server>');
 
+/** The scripts' rows have fixed ids (`id(n)`); any other id was made by a server. */
+const SCRIPT_ID = /^00000000-0000-4000-8000-\d{12}$/;
+
 function normalise(entity: SyncEntity, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (DROPPED.has(key)) continue;
     if (SERVER_MADE.has(key) || (entity === 'conflicts' && key === 'id')) out[key] = made(value);
+    // A payment a server records by itself ("Mark as paid") has an id of its own.
+    else if (entity === 'payments' && key === 'id' && !SCRIPT_ID.test(String(value)))
+      out[key] = made(value);
     // A document's lines get their ids from the server (a client's are placeholders).
     else if (key === 'items' && Array.isArray(value))
       out[key] = value.map((line: Record<string, unknown>) => ({ ...line, id: made(line.id) }));
@@ -107,7 +113,9 @@ function comparable(rows: RowsByEntity): Record<string, Record<string, unknown>[
   const sortKey = (entity: SyncEntity, r: Record<string, unknown>) =>
     entity === 'conflicts'
       ? `${String(r.entity)}/${String(r.entityId)}/${String(r.field)}/${String(r.winningValue)}`
-      : String(r.id);
+      : entity === 'payments'
+        ? `${String(r.invoiceId)}/${String(r.id)}/${String(r.amount)}`
+        : String(r.id);
   return Object.fromEntries(
     SYNC_ENTITIES.map((entity) => [
       entity,

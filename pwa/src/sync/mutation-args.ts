@@ -18,6 +18,8 @@ export interface CustomerFields {
   phoneNumber: string | null;
   address: string | null;
   address2: string | null;
+  /** The customer's own payment terms; null or left out: the tenant's default. */
+  paymentTerms?: string | null;
 }
 export interface CustomerCreateArgs extends CustomerFields {
   id: string;

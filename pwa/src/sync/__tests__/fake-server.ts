@@ -21,9 +21,22 @@ import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
 import { CURRENCY_MESSAGES } from '@smb/shared-types/currencies';
 import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
+import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
+import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
+import {
+  DEFAULT_PAYMENT_TERMS,
+  PAYMENT_MESSAGES,
+  dueDateFor,
+  isIsoDate,
+  isPaymentTerms,
+  paymentAmountError,
+  statusFromMoney,
+  today,
+  type PaymentTerms,
+} from '@smb/shared-types/payments';
 import { SmbDatabase } from '../../db/database';
 import { getMeta, newId, setMeta } from '../../db/meta';
-import type { OrderRow, QuoteRow, TenantInfo } from '../../db/types';
+import type { InvoiceRow, OrderRow, QuoteRow, TenantInfo } from '../../db/types';
 import { LocalWriter } from '../local-writer';
 import { runLocalMutator } from '../mutators/registry';
 import type { SyncFetch, SyncResponseLike } from '../transport';
@@ -71,6 +84,7 @@ const NOT_FOUND: Record<string, string> = {
   quote: 'Quote not found',
   order: 'Order not found',
   invoice: 'Invoice not found',
+  payment: PAYMENT_MESSAGES.notFound,
   conflict: 'Conflict not found',
 };
 const ENTITY: Record<string, SyncEntity> = {
@@ -81,6 +95,7 @@ const ENTITY: Record<string, SyncEntity> = {
   quote: 'quotes',
   order: 'orders',
   invoice: 'invoices',
+  payment: 'payments',
   conflict: 'conflicts',
 };
 
@@ -100,6 +115,8 @@ export class FakeSyncServer {
   private counters = { quotes: 0, orders: 0, invoices: 0 };
   private readonly pageSize: number;
   rule: FakeServerOptions['rule'];
+  /** The tenant's default payment terms (GET/PUT /api/billing/settings on the real server). */
+  defaultPaymentTerms: PaymentTerms = DEFAULT_PAYMENT_TERMS;
   /** Counts of requests served, by path. */
   readonly calls: Record<string, number> = {};
 
@@ -303,8 +320,13 @@ export class FakeSyncServer {
       const writer = new LocalWriter(db, now);
       if (action === 'update' && entity)
         await this.recordConflicts(writer, entity, args as unknown as UpdateArgs, userId);
+      // The invoice as it was: "Mark as paid" pays what was left before the client's mutator.
+      const invoiceBefore =
+        mutation.name === 'invoice.setStatus' ? await db.invoices.get(String(args.id)) : undefined;
       await runLocalMutator(writer, mutation.name, mutation.args);
-      await this.serverEffects(writer, mutation.name, args);
+      await this.serverEffects(writer, mutation.name, args, userId);
+      if (invoiceBefore)
+        await this.invoiceStatusEffects(writer, invoiceBefore, args.status, userId);
       this.version += 1;
       for (const key of writer.touched) {
         const split = key.indexOf(':');
@@ -337,8 +359,19 @@ export class FakeSyncServer {
     w: LocalWriter,
     name: Mutation['name'],
     args: Record<string, unknown>,
+    userId: string,
   ): Promise<void> {
     const id = String(args.id);
+    if (name === 'payment.create') await w.patch('payments', id, { createdBy: userId });
+    // A customer without terms of its own: the tenant's default (the device does not know it).
+    if (name === 'order.createInvoice') {
+      const invoice = await w.get('invoices', String(args.invoiceId));
+      if (invoice && !invoice.paymentTerms && invoice.issueDate)
+        await w.patch('invoices', invoice.id, {
+          paymentTerms: this.defaultPaymentTerms,
+          dueDate: dueDateFor(invoice.issueDate, this.defaultPaymentTerms),
+        });
+    }
     if (name === 'quote.setStatus' && args.status === 'Accepted')
       await w.patch('quotes', id, { acceptedAt: w.now });
     if (name === 'quote.setStatus' && args.status === 'Rejected')
@@ -356,6 +389,43 @@ export class FakeSyncServer {
             items: row.items.map((l) => (l.productId === id ? { ...l, productId: null } : l)),
           });
       }
+  }
+
+  /**
+   * As setInvoiceStatus: "Paid" by hand records a payment of the balance (method other, today,
+   * "Marked as paid"); any status but Cancelled and Paid is the one the payments give.
+   */
+  private async invoiceStatusEffects(
+    w: LocalWriter,
+    before: InvoiceRow,
+    status: unknown,
+    userId: string,
+  ): Promise<void> {
+    const id = before.id;
+    if (status === 'Cancelled' || before.status === status) return;
+    const paidBefore = before.amountPaid ?? 0;
+    const byMoney = statusFromMoney(before.total, paidBefore);
+    if (status === 'Paid' && byMoney !== 'Paid') {
+      await w.put('payments', {
+        id: newId(),
+        invoiceId: id,
+        amount: toMoneyNumber(subtractMoney(before.total, paidBefore)),
+        paidOn: today(),
+        method: 'other',
+        reference: null,
+        note: PAYMENT_MESSAGES.markedPaidNote,
+        createdBy: userId,
+        createdAt: w.now,
+        version: null,
+        updatedAt: w.now,
+      });
+      return;
+    }
+    if (status !== 'Paid')
+      await w.patch('invoices', id, {
+        status: byMoney,
+        paidAt: byMoney === 'Paid' ? (before.paidAt ?? w.now) : null,
+      });
   }
 
   /** The state rules the real services check before a mutation changes anything. */
@@ -389,6 +459,49 @@ export class FakeSyncServer {
         return invoice
           ? new Refusal(409, ORDER_MESSAGES.alreadyInvoiced(invoice.invoiceNumber ?? ''))
           : null;
+      }
+      case 'invoice.setStatus': {
+        const invoice = await db.invoices.get(id);
+        if (!invoice || invoice.status === args.status || args.status === 'Cancelled') return null;
+        const byMoney = statusFromMoney(invoice.total, invoice.amountPaid ?? 0);
+        return args.status !== 'Paid' &&
+          args.status !== byMoney &&
+          compareMoney(invoice.amountPaid ?? 0, 0) > 0
+          ? new Refusal(409, PAYMENT_MESSAGES.hasPayments)
+          : null;
+      }
+      case 'invoice.setTerms': {
+        const invoice = await db.invoices.get(id);
+        if (!invoice) return null;
+        if (compareMoney(invoice.amountPaid ?? 0, 0) > 0)
+          return new Refusal(409, PAYMENT_MESSAGES.dueDateLocked);
+        const terms = args.paymentTerms;
+        if (terms !== undefined && !isPaymentTerms(terms))
+          return new Refusal(400, PAYMENT_MESSAGES.invalidTerms);
+        const issueDate = invoice.issueDate ?? today();
+        const dueDate =
+          args.dueDate ?? (isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : invoice.dueDate);
+        if (!isIsoDate(dueDate)) return new Refusal(400, PAYMENT_MESSAGES.invalidDate);
+        return dueDate < issueDate ? new Refusal(400, PAYMENT_MESSAGES.dueBeforeIssue) : null;
+      }
+      case 'payment.create': {
+        const problem = paymentAmountError(args.amount);
+        if (problem) return new Refusal(400, problem);
+        if (!isIsoDate(args.paidOn)) return new Refusal(400, PAYMENT_MESSAGES.invalidDate);
+        const invoice = await db.invoices.get(String(args.invoiceId));
+        if (!invoice) return new Refusal(404, INVOICE_MESSAGES.notFound);
+        if (invoice.status === 'Cancelled') return new Refusal(409, PAYMENT_MESSAGES.cancelled);
+        const balance = subtractMoney(invoice.total, invoice.amountPaid ?? 0);
+        return compareMoney(Number(args.amount), balance) > 0
+          ? new Refusal(409, PAYMENT_MESSAGES.overpaid(formatMoney(balance, invoice.currencyCode)))
+          : null;
+      }
+      case 'payment.delete': {
+        if (!(await db.invoices.get(String(args.invoiceId))))
+          return new Refusal(404, INVOICE_MESSAGES.notFound);
+        return (await db.payments.get(id))?.invoiceId === args.invoiceId
+          ? null
+          : new Refusal(404, PAYMENT_MESSAGES.notFound);
       }
       case 'customer.delete':
         return (await db.invoices.filter((i) => i.customerId === id).count()) > 0

@@ -40,7 +40,36 @@ const O1 = id(51);
 const O2 = id(52);
 const O3 = id(53);
 const I1 = id(61);
+const I2 = id(62);
+const PAY1 = id(71);
+const PAY2 = id(72);
+const PAY3 = id(73);
 const L = (n: number) => id(100 + n);
+
+const payment = (
+  rowId: string,
+  amount: number | ((rows: RowsByEntity) => number),
+  invoiceId = I1,
+): ScriptStep['args'] => {
+  const args = (value: number) => ({
+    id: rowId,
+    invoiceId,
+    amount: value,
+    paidOn: '2026-11-20',
+    method: 'bank_transfer',
+    reference: ' TRX-42 ',
+    note: null,
+  });
+  return typeof amount === 'number' ? args(amount) : (rows) => args(amount(rows));
+};
+
+/** What is left to pay on an invoice, read from this side's rows. */
+const balanceOf =
+  (invoiceId: string) =>
+  (rows: RowsByEntity): number => {
+    const invoice = rows.invoices.find((r) => r.id === invoiceId)!;
+    return Math.round((Number(invoice.total) - Number(invoice.amountPaid ?? 0)) * 100) / 100;
+  };
 
 const step = (name: MutationName, args: ScriptStep['args']): ScriptStep => ({ name, args });
 
@@ -205,6 +234,35 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('quote.delete', { id: Q2 }),
       step('customer.delete', { id: C1 }), // an invoice holds it: 409
       step('product.delete', { id: P2 }),
+    ],
+  },
+  {
+    title: 'getting paid: terms, partial payments, overpayment, deletes and cancelled invoices',
+    steps: [
+      step('customer.create', { ...customer(C1, 'Globex', K1), paymentTerms: 'net_14' }),
+      step('customer.create', customer(C2, 'Initech')),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('order.create', document(O1, [{ id: L(1), productId: P1, quantity: 3 }])),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_60' }),
+      step('invoice.setTerms', { id: I1, dueDate: '2000-01-01' }), // before the issue date: 400
+      step('invoice.setTerms', { id: id(99), paymentTerms: 'net_7' }), // unknown invoice: 404
+      step('payment.create', payment(PAY1, 5)),
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // something is paid: 409
+      step('payment.create', payment(PAY2, 1_000_000)), // above the balance: 409
+      step('payment.create', payment(PAY1, 1)), // the id exists: 409
+      step('payment.create', payment(PAY2, 0.001)), // sub-cent: 400
+      step('payment.create', payment(PAY2, 1, id(99))), // unknown invoice: 404
+      step('payment.create', payment(PAY2, balanceOf(I1))), // the rest: Paid
+      step('payment.delete', { id: PAY1, invoiceId: I1 }), // Partially paid again
+      step('payment.delete', { id: PAY1, invoiceId: I1 }), // gone: 404
+      step('invoice.setStatus', { id: I1, status: 'Unpaid' }), // payments exist: 409
+      step('invoice.setStatus', { id: I1, status: 'Paid' }), // pays the balance
+      step('invoice.setStatus', { id: I1, status: 'Cancelled' }),
+      step('payment.create', payment(PAY3, 1)), // cancelled: 409
+      step('order.create', document(O2, [{ id: L(2), productId: P1, quantity: 1 }])),
+      step('order.createInvoice', { id: O2, invoiceId: I2 }),
+      step('invoice.setStatus', { id: I2, status: 'Paid' }), // by hand, with no payment yet
     ],
   },
   {

@@ -22,6 +22,8 @@ export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Pro
     phoneNumber: a.phoneNumber,
     address: a.address,
     address2: a.address2,
+    // As the server: a customer without terms of its own is on the tenant's default (null).
+    paymentTerms: a.paymentTerms ?? null,
     createdAt: w.now,
     version: null,
     updatedAt: w.now,
