@@ -67,6 +67,8 @@ export type MutationName = (typeof MUTATION_NAMES)[number];
 
 /** Pages of at most this many mutations per push, and rows per pull. */
 export const PUSH_BATCH_MAX = 100;
+/** The longest device name (Settings → This device). */
+export const DEVICE_NAME_MAX = 60;
 export const PULL_PAGE_SIZE = 1000;
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -89,6 +91,8 @@ export const PushRequest = Type.Object({
   clientId: Uuid,
   mutations: Type.Array(Mutation, { maxItems: PUSH_BATCH_MAX }),
   protocolVersion: ProtocolVersionField,
+  /** The name the user gave this device ("Anna's tablet"); conflicts name the devices involved. */
+  deviceName: Type.Optional(Type.String({ maxLength: DEVICE_NAME_MAX })),
 });
 export type PushRequest = Static<typeof PushRequest>;
 

@@ -215,3 +215,88 @@ describe('customer mutations across protocol versions', () => {
     });
   });
 });
+
+describe('conflicts name the device', () => {
+  it('names the device whose value was overwritten and the one that overwrote it, for one user on two devices', async () => {
+    const tablet = client(PROTOCOL_VERSION);
+    tablet.deviceName = "Anna's tablet";
+    const laptop = client(PROTOCOL_VERSION);
+    laptop.deviceName = "Anna's laptop";
+    const args = customerArgs({ phoneNumber: '555-0100' });
+    await tablet.push([tablet.mutation('customer.create', args)]);
+    await tablet.pull();
+    await laptop.pull();
+
+    // Both edit the phone number from the same base; the laptop's change arrives last and wins.
+    const edit = (c: TestClient, phoneNumber: string) =>
+      c.push([
+        c.mutation('customer.update', {
+          id: args.id,
+          baseVersion: c.get('customers', args.id)!.version,
+          changes: { phoneNumber },
+          base: { phoneNumber: '555-0100' },
+        }),
+      ]);
+    expect((await edit(tablet, '555-0111')).body.results[0]!.status).toBe('applied');
+    expect((await edit(laptop, '555-0122')).body.results[0]!.status).toBe('applied');
+
+    await laptop.pull();
+    const conflicts = [...laptop.rows.entries()]
+      .filter(([key]) => key.startsWith('conflicts/'))
+      .map(([, row]) => row)
+      .filter((row) => row.entityId === args.id);
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({
+      field: 'phoneNumber',
+      overwrittenValue: '555-0111',
+      winningValue: '555-0122',
+      overwrittenByUser: admin.userId,
+      overwrittenByUserEmail: admin.email,
+      overwrittenClientGroup: tablet.clientGroupId,
+      overwrittenDeviceName: "Anna's tablet",
+      overwrittenByClientGroup: laptop.clientGroupId,
+      overwrittenByDeviceName: "Anna's laptop",
+    });
+  });
+
+  it('leaves the losing device unknown when a REST write came in between', async () => {
+    const tablet = client(PROTOCOL_VERSION);
+    tablet.deviceName = 'Front desk';
+    const other = client(PROTOCOL_VERSION);
+    const args = customerArgs({ address: '1 Main St' });
+    await tablet.push([
+      tablet.mutation('customer.create', args),
+      tablet.mutation('customer.update', {
+        id: args.id,
+        baseVersion: null,
+        changes: { address: '2 Main St' },
+        base: { address: '1 Main St' },
+      }),
+    ]);
+    const rest = await t.app.inject({
+      method: 'PUT',
+      url: `/api/customers/${args.id}`,
+      headers: bearer(admin.token),
+      payload: { name: 'Globex', email: 'info@globex.test', address: '3 Main St' },
+    });
+    expect(rest.statusCode).toBe(200);
+    await other.push([
+      other.mutation('customer.update', {
+        id: args.id,
+        baseVersion: null,
+        changes: { address: '4 Main St' },
+        base: { address: '1 Main St' },
+      }),
+    ]);
+    await other.pull();
+    const conflict = [...other.rows.values()].find(
+      (row) => row.entityId === args.id && row.field === 'address',
+    );
+    expect(conflict).toMatchObject({
+      overwrittenValue: '3 Main St',
+      overwrittenClientGroup: null,
+      overwrittenDeviceName: null,
+      overwrittenByClientGroup: other.clientGroupId,
+    });
+  });
+});

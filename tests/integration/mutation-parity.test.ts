@@ -85,6 +85,10 @@ const SERVER_MADE = new Set([
   'viewedAt',
   'acceptedAt',
   'rejectedAt',
+  // Each side has its own device (client group) ids; the user's e-mail is the real server's.
+  'overwrittenClientGroup',
+  'overwrittenByClientGroup',
+  'overwrittenByUserEmail',
 ]);
 const DROPPED = new Set(['version', 'updatedAt', 'createdAt']);
 

@@ -62,7 +62,8 @@ export type MetaKey =
   | 'lastSyncedAt'
   | 'lastRejectionId'
   | 'userId'
-  | 'companyLogo';
+  | 'companyLogo'
+  | 'deviceName';
 
 /**
  * Schema versions, oldest first. Append a new entry for every change (Dexie keeps the data of

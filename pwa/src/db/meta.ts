@@ -12,6 +12,8 @@ interface MetaValues {
   userId: string;
   /** The company logo for documents made offline (see components/pdf/logo-cache). */
   companyLogo: { sha256: string; dataUri: string };
+  /** The name the user gave this device ("Anna's tablet"), sent with every push. */
+  deviceName: string;
 }
 
 export async function getMeta<K extends MetaKey>(

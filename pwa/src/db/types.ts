@@ -143,6 +143,12 @@ export interface ConflictRow {
   overwrittenValue: unknown;
   winningValue: unknown;
   overwrittenByUser: string | null;
+  /** The e-mail of the user who overwrote, the device whose value was overwritten and the device that overwrote it (names as they were then; null when unknown). */
+  overwrittenByUserEmail?: string | null;
+  overwrittenClientGroup?: string | null;
+  overwrittenDeviceName?: string | null;
+  overwrittenByClientGroup?: string | null;
+  overwrittenByDeviceName?: string | null;
   resolved: boolean;
   createdAt: string;
   version: string | null;

@@ -321,6 +321,7 @@ export class SyncEngine {
 
   private async pushAll(): Promise<number> {
     const { clientId, clientGroupId } = await this.ids();
+    const deviceName = (await getMeta(this.db, 'deviceName'))?.trim();
     let pushed = 0;
     for (;;) {
       const batch = await nextPushBatch(this.db, clientId);
@@ -336,6 +337,7 @@ export class SyncEngine {
             clientId,
             mutations: batch.map(toMutation),
             protocolVersion: PROTOCOL_VERSION,
+            ...(deviceName ? { deviceName } : {}),
           },
           { timeoutMs: this.requestTimeoutMs },
         );

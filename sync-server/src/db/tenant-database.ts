@@ -9,7 +9,9 @@ import type { InvoiceItemTable, InvoiceTable } from '../modules/invoices/invoice
 import type { BillingSettingsTable, PaymentTable } from '../modules/payments/payments.table';
 import type {
   ConflictTable,
+  SyncClientGroupTable,
   SyncClientTable,
+  SyncFieldWriteTable,
   SyncRejectionTable,
   SyncStateTable,
   TombstoneTable,
@@ -39,6 +41,8 @@ export interface TenantDatabase {
   tombstones: TombstoneTable;
   conflicts: ConflictTable;
   sync_clients: SyncClientTable;
+  sync_client_groups: SyncClientGroupTable;
+  sync_field_writes: SyncFieldWriteTable;
   sync_rejections: SyncRejectionTable;
 }
 

@@ -50,11 +50,55 @@ export interface FieldConflict {
  * later arrival — this one — wins, and the overwritten value is kept as a conflict record that
  * syncs to every device, where a user can restore it.
  */
+export interface Writer {
+  userId: string;
+  userEmail: string | null;
+  /** The pushing device (sync client group); null when unknown. */
+  clientGroupId: string | null;
+}
+
+/**
+ * The device whose sync update last wrote each of `fields`, when the field still holds the value
+ * it wrote (a later write by REST, which names no device, leaves the device unknown).
+ */
+async function lastWriters(
+  trx: TenantDb,
+  entity: SyncEntity,
+  id: string,
+  current: Record<string, unknown>,
+  fields: string[],
+): Promise<Map<string, { clientGroupId: string; deviceName: string | null }>> {
+  const writers = new Map<string, { clientGroupId: string; deviceName: string | null }>();
+  if (fields.length === 0) return writers;
+  const rows = await trx
+    .selectFrom('sync_field_writes as w')
+    .leftJoin('sync_client_groups as g', 'g.client_group_id', 'w.client_group_id')
+    .select(['w.field', 'w.client_group_id', 'w.value', 'g.device_name'])
+    .where('w.entity', '=', entity)
+    .where('w.entity_id', '=', id)
+    .where('w.field', 'in', fields)
+    .execute();
+  for (const row of rows)
+    if (comparable(row.field, row.value) === comparable(row.field, current[row.field]))
+      writers.set(row.field, { clientGroupId: row.client_group_id, deviceName: row.device_name });
+  return writers;
+}
+
+async function deviceName(trx: TenantDb, clientGroupId: string | null): Promise<string | null> {
+  if (!clientGroupId) return null;
+  const row = await trx
+    .selectFrom('sync_client_groups')
+    .select('device_name')
+    .where('client_group_id', '=', clientGroupId)
+    .executeTakeFirst();
+  return row?.device_name ?? null;
+}
+
 export async function mergeUpdate(
   trx: TenantDb,
   entity: SyncEntity,
   args: UpdateArgs,
-  userId: string,
+  writer: Writer,
   apply: (current: Record<string, unknown>, changes: Record<string, unknown>) => Promise<void>,
 ): Promise<FieldConflict[]> {
   const current = await loadCurrent(trx, entity, args.id);
@@ -66,8 +110,36 @@ export async function mergeUpdate(
     if (now !== comparable(field, args.base[field]) && now !== comparable(field, value))
       conflicts.push({ field, overwritten: current[field], winning: value });
   }
+  const losers = await lastWriters(
+    trx,
+    entity,
+    args.id,
+    current,
+    conflicts.map((c) => c.field),
+  );
   await apply(current, args.changes);
+  const fields = Object.keys(args.changes).filter((field) => field in current);
+  if (writer.clientGroupId && fields.length > 0)
+    await trx
+      .insertInto('sync_field_writes')
+      .values(
+        fields.map((field) => ({
+          entity,
+          entity_id: args.id,
+          field,
+          client_group_id: writer.clientGroupId!,
+          value: JSON.stringify(args.changes[field] ?? null),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['entity', 'entity_id', 'field']).doUpdateSet((eb) => ({
+          client_group_id: eb.ref('excluded.client_group_id'),
+          value: eb.ref('excluded.value'),
+        })),
+      )
+      .execute();
   if (conflicts.length > 0) {
+    const winnerName = await deviceName(trx, writer.clientGroupId);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const { version } = (await (trx as any)
       .selectFrom(entity)
@@ -86,7 +158,12 @@ export async function mergeUpdate(
           field: c.field,
           overwritten_value: JSON.stringify(c.overwritten ?? null),
           winning_value: JSON.stringify(c.winning ?? null),
-          overwritten_by_user: userId,
+          overwritten_by_user: writer.userId,
+          overwritten_by_user_email: writer.userEmail,
+          overwritten_client_group: losers.get(c.field)?.clientGroupId ?? null,
+          overwritten_device_name: losers.get(c.field)?.deviceName ?? null,
+          overwritten_by_client_group: writer.clientGroupId,
+          overwritten_by_device_name: winnerName,
           version,
         })),
       )

@@ -53,6 +53,8 @@ export interface MutatorContext {
   };
   /** Servers hold sessions' tenants; a rename is forgotten once committed. */
   sessions: Pick<SessionCache, 'forgetTenant'>;
+  /** The pushing device (sync client group): conflicts and field writes name it. */
+  clientGroupId?: string;
 }
 
 type Mutator = (
@@ -112,10 +114,15 @@ function update<T extends TSchema>(
     current: Record<string, unknown>,
   ) => Promise<unknown>,
 ): Mutator {
-  return async (scope, raw) => {
+  return async (scope, raw, _after, ctx) => {
     const args = parse(UpdateArgsSchema, raw) as UpdateArgs;
     const changes = parse(schema, args.changes, 'changes');
-    await mergeUpdate(scope.db, entity, { ...args, changes }, scope.user.id, async (current) => {
+    const writer = {
+      userId: scope.user.id,
+      userEmail: scope.user.email,
+      clientGroupId: ctx.clientGroupId ?? null,
+    };
+    await mergeUpdate(scope.db, entity, { ...args, changes }, writer, async (current) => {
       await apply(scope, args.id, changes, current);
     });
   };

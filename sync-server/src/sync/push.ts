@@ -48,6 +48,24 @@ export async function push(
       })
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
+    // The device and the name its user gave it (kept when a push names none).
+    const deviceName = body.deviceName?.trim() || null;
+    await trx
+      .insertInto('sync_client_groups')
+      .values({
+        client_group_id: body.clientGroupId,
+        user_id: scope.user.id,
+        device_name: deviceName,
+      })
+      .onConflict((oc) =>
+        body.deviceName === undefined
+          ? oc.column('client_group_id').doNothing()
+          : oc
+              .column('client_group_id')
+              .doUpdateSet({ device_name: deviceName, updated_at: new Date() })
+              .where('sync_client_groups.user_id', '=', scope.user.id),
+      )
+      .execute();
     const client = await trx
       .selectFrom('sync_clients')
       .selectAll()
@@ -60,6 +78,7 @@ export async function push(
     // The route answered 409 for a version outside the accepted range.
     const version = body.protocolVersion ?? UNVERSIONED_PROTOCOL;
     const before = Number(client.last_mutation_id);
+    const device = { ...ctx, clientGroupId: body.clientGroupId };
     let last = before;
     const results: MutationResult[] = [];
     let gapAt: number | undefined;
@@ -77,7 +96,7 @@ export async function push(
       try {
         // Older shapes are raised to the current one before validation (shared-types MUTATION_UPCASTS).
         const args = upcastMutation(mutation.name, mutation.args, version);
-        await runMutator({ ...scope, db: trx }, mutation.name, args, pending, ctx);
+        await runMutator({ ...scope, db: trx }, mutation.name, args, pending, device);
         await sql`RELEASE SAVEPOINT mutation`.execute(trx);
         results.push({ id: mutation.id, status: 'applied' });
         afterCommit.push(...pending);

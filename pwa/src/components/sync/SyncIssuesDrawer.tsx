@@ -133,6 +133,16 @@ function ConflictCard({
           <Text size="xs" c="dimmed">
             Two people changed this field at the same time.
           </Text>
+          <Text size="xs" c="dimmed" data-testid="conflict-origin">
+            {M.conflictOrigin({
+              value: `“${valueText(conflict.overwrittenValue)}”`,
+              lostOn: conflict.overwrittenDeviceName,
+              lostDeviceKnown: !!conflict.overwrittenClientGroup,
+              by: iOverwrote ? M.you : (conflict.overwrittenByUserEmail ?? M.anotherUser),
+              from: conflict.overwrittenByDeviceName,
+              fromDeviceKnown: !!conflict.overwrittenByClientGroup,
+            })}
+          </Text>
         </div>
         <SimpleGrid cols={2} spacing="xs">
           <Stack gap={2} p="xs" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>

@@ -70,6 +70,29 @@ export const SYNC_MESSAGES = {
   retry: 'Retry now',
   syncNow: 'Sync now',
 
+  /**
+   * Where a conflict came from: "“555-0111” overwritten on Anna's tablet by you, from Anna's
+   * laptop". Devices are named as they were then; an unnamed or unknown one is said so.
+   */
+  conflictOrigin(parts: {
+    value: string;
+    lostOn: string | null | undefined;
+    lostDeviceKnown: boolean;
+    by: string;
+    from: string | null | undefined;
+    fromDeviceKnown: boolean;
+  }): string {
+    const device = (name: string | null | undefined) => (name ? name : 'an unnamed device');
+    return [
+      `${parts.value} overwritten`,
+      parts.lostDeviceKnown ? ` on ${device(parts.lostOn)}` : '',
+      ` by ${parts.by}`,
+      parts.fromDeviceKnown ? `, from ${device(parts.from)}` : '',
+    ].join('');
+  },
+  you: 'you',
+  anotherUser: 'another user',
+
   // The panel's status card and its empty state.
   cardTitle: {
     offline: 'Offline',

@@ -111,6 +111,10 @@ export class FakeSyncServer {
   readonly validTokens = new Set<string>(['token-1']);
   /** The protocol versions this server accepts (a test may move it, e.g. to require an update). */
   protocol: ProtocolRange = { ...SUPPORTED_PROTOCOL };
+  /** Device names by client group, as pushes sent them. */
+  private readonly deviceNames = new Map<string, string | null>();
+  /** The device whose update last wrote a field (entity/id/field), with the value it wrote. */
+  private readonly fieldWrites = new Map<string, { clientGroupId: string; value: string }>();
   readonly tokenUsers = new Map<string, string>([['token-1', 'user-1']]);
   private counters = { quotes: 0, orders: 0, invoices: 0 };
   private readonly pageSize: number;
@@ -192,6 +196,8 @@ export class FakeSyncServer {
     const results: MutationResult[] = [];
     let last = this.lastMutationIds.get(request.clientId) ?? 0;
     let gapAt: number | undefined;
+    if (request.deviceName !== undefined)
+      this.deviceNames.set(request.clientGroupId, request.deviceName.trim() || null);
     for (const mutation of request.mutations) {
       if (mutation.id <= last) {
         results.push({ id: mutation.id, status: 'skipped' });
@@ -202,7 +208,7 @@ export class FakeSyncServer {
         break;
       }
       try {
-        await this.apply(mutation, userId);
+        await this.apply(mutation, userId, request.clientGroupId);
         results.push({ id: mutation.id, status: 'applied' });
         this.applied.push(`${request.clientId}:${mutation.id}`);
       } catch (error) {
@@ -297,7 +303,7 @@ export class FakeSyncServer {
     };
   }
 
-  private async apply(mutation: Mutation, userId: string): Promise<void> {
+  private async apply(mutation: Mutation, userId: string, clientGroupId: string): Promise<void> {
     const refusal = this.rule?.(mutation);
     if (refusal) throw refusal;
     const db = this.db;
@@ -319,7 +325,13 @@ export class FakeSyncServer {
       if (refused) throw refused;
       const writer = new LocalWriter(db, now);
       if (action === 'update' && entity)
-        await this.recordConflicts(writer, entity, args as unknown as UpdateArgs, userId);
+        await this.recordConflicts(
+          writer,
+          entity,
+          args as unknown as UpdateArgs,
+          userId,
+          clientGroupId,
+        );
       // The invoice as it was: "Mark as paid" pays what was left before the client's mutator.
       const invoiceBefore =
         mutation.name === 'invoice.setStatus' ? await db.invoices.get(String(args.id)) : undefined;
@@ -526,13 +538,19 @@ export class FakeSyncServer {
     entity: SyncEntity,
     args: UpdateArgs,
     userId: string,
+    clientGroupId: string,
   ): Promise<void> {
     const current = (await w.get(entity, args.id)) as Record<string, unknown> | undefined;
     if (!current) return;
     for (const [field, value] of Object.entries(args.changes)) {
-      if (!(field in current) || !(field in args.base)) continue;
+      if (!(field in current)) continue;
+      const key = `${entity}/${args.id}/${field}`;
+      const lastWrite = this.fieldWrites.get(key);
+      this.fieldWrites.set(key, { clientGroupId, value: comparable(field, value) });
+      if (!(field in args.base)) continue;
       const now = comparable(field, current[field]);
       if (now === comparable(field, args.base[field]) || now === comparable(field, value)) continue;
+      const loser = lastWrite?.value === now ? lastWrite.clientGroupId : null;
       await w.put('conflicts', {
         id: newId(),
         entity,
@@ -541,6 +559,11 @@ export class FakeSyncServer {
         overwrittenValue: current[field],
         winningValue: value,
         overwrittenByUser: userId,
+        overwrittenByUserEmail: `${userId}@fake.test`,
+        overwrittenClientGroup: loser,
+        overwrittenDeviceName: loser ? (this.deviceNames.get(loser) ?? null) : null,
+        overwrittenByClientGroup: clientGroupId,
+        overwrittenByDeviceName: this.deviceNames.get(clientGroupId) ?? null,
         resolved: false,
         createdAt: w.now,
         version: null,

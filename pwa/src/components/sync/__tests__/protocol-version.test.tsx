@@ -13,6 +13,7 @@ import type { SyncFetch } from '../../../sync/transport';
 import { FakeSyncServer } from '../../../sync/__tests__/fake-server';
 import { testEngine } from '../../../sync/__tests__/helpers';
 import { closeTestDatabase, useTestDatabase } from '../../../test/local-store';
+import { saveDeviceName } from '../../../features/device/DeviceNameCard';
 import { SyncIndicator } from '../SyncIndicator';
 
 /**
@@ -54,12 +55,17 @@ async function setup() {
 }
 
 describe('protocol version', () => {
-  it('sends the protocol version with every push and pull', async () => {
+  it('sends the protocol version with every push and pull, and the device name with pushes', async () => {
     const { sent } = await setup();
+    await saveDeviceName(db, "  Anna's tablet ");
     await createCustomer({ name: 'Versioned', email: 'v@versioned.test' }, db);
     await engine!.syncNow();
     expect(sent.length).toBeGreaterThanOrEqual(2);
     for (const body of sent) expect(body).toMatchObject({ protocolVersion: PROTOCOL_VERSION });
+    // The device's name goes with every push (conflicts name the device).
+    const pushes = sent.filter((b) => (b as { mutations?: unknown }).mutations);
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({ deviceName: "Anna's tablet" });
   });
 
   it('a client too old keeps its outbox untouched, says an update is needed, asks for it, and replays after it', async () => {

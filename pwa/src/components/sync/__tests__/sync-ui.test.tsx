@@ -141,6 +141,37 @@ describe('sync indicator', () => {
     ]);
   });
 
+  it('names the device whose value was overwritten and who overwrote it, from which device (issue 22.5)', async () => {
+    await db.conflicts.put({
+      ...conflict,
+      overwrittenByUser: 'user-1',
+      overwrittenByUserEmail: 'anna@acme.test',
+      overwrittenClientGroup: 'group-tablet',
+      overwrittenDeviceName: "Anna's tablet",
+      overwrittenByClientGroup: 'group-laptop',
+      overwrittenByDeviceName: "Anna's laptop",
+    });
+    await db.conflicts.put({
+      ...conflict,
+      id: 'conflict-2',
+      field: 'address',
+      overwrittenValue: '1 Main St',
+      overwrittenByUserEmail: 'bob@acme.test',
+      overwrittenClientGroup: 'group-phone',
+      overwrittenDeviceName: null,
+      overwrittenByClientGroup: null,
+    });
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    fireEvent.click(indicator());
+    const drawer = await screen.findByRole('dialog', { name: 'Sync issues' });
+    await waitFor(() => expect(within(drawer).getAllByTestId('conflict-origin')).toHaveLength(2));
+    const origins = within(drawer)
+      .getAllByTestId('conflict-origin')
+      .map((e) => e.textContent);
+    expect(origins).toContain("“555-1111” overwritten on Anna's tablet by you, from Anna's laptop");
+    expect(origins).toContain('“1 Main St” overwritten on an unnamed device by bob@acme.test');
+  });
+
   it('Keep theirs settles the conflict without changing the record', async () => {
     await db.conflicts.put(conflict);
     wrap(<SyncIndicator userId="user-1" store={store} />);
