@@ -1,7 +1,13 @@
 import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
 import { theme } from '../app/theme';
 import { AuthProvider } from '../features/auth/AuthProvider';
 
@@ -34,10 +40,33 @@ function renderRouter(routes: RouteObject[], initialEntry: Entry) {
  * (`data-testid="location"`) and with which navigation state.
  */
 export function renderScreen(path: string, element: ReactElement, initialEntry: Entry = path) {
-  return renderRouter([{ path, element }, { path: '*', element: <LocationProbe /> }], initialEntry);
+  return renderRouter(
+    [
+      { path, element },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    initialEntry,
+  );
 }
 
 /** Renders the real route table at `initialEntry`. */
 export function renderApp(routes: RouteObject[], initialEntry: Entry) {
   return renderRouter(routes, initialEntry);
+}
+
+/**
+ * How long a test waits for the app to navigate after a save: the save goes through Dexie and the
+ * outbox first, which on a loaded machine takes longer than testing-library's 1 s default.
+ */
+export const NAVIGATION_TIMEOUT = 5000;
+/** `waitFor`/`findBy…` options for what follows a save or a dialog closing (see above). */
+export const SLOW_WAIT = { timeout: NAVIGATION_TIMEOUT };
+
+/** Waits until the location probe shows `path` (its text contains it) or matches the pattern. */
+export async function expectLocation(path: string | RegExp): Promise<void> {
+  await waitFor(() => {
+    const probe = screen.getByTestId('location');
+    if (typeof path === 'string') expect(probe).toHaveTextContent(path);
+    else expect(probe.textContent).toMatch(path);
+  }, SLOW_WAIT);
 }

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
+import { SLOW_WAIT } from '../../../test/render';
 import { RecipientCard, type Recipient } from '../RecipientCard';
 import { contacts, customers } from './fixtures';
 
@@ -82,7 +83,7 @@ describe('Select Customer modal', () => {
     render(<Harness initial={{ customerId: null, contactId: null }} />);
     await openCustomers(user);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
   });
 });
 
@@ -116,7 +117,7 @@ describe('Select Contact modal', () => {
     await user.click(within(contactsDialog).getByRole('button', { name: 'Select Bob Buyer' }));
 
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-acme', contactId: 'co-bob' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
     const contactCard = screen.getByTestId('recipient-contact');
     expect(contactCard).toHaveTextContent('Bob Buyer');
     expect(contactCard).toHaveTextContent('bob@acme.test');
@@ -150,14 +151,14 @@ describe('Select Contact modal', () => {
     );
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-acme', contactId: 'co-ann' });
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
 
     await user.click(
       within(await openCustomers(user)).getByRole('button', { name: 'Select Globex' }),
     );
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-globex', contactId: null });
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
     expect(screen.getByTestId('recipient-customer')).toHaveTextContent('Globex');
     expect(screen.getByTestId('recipient-contact')).toHaveTextContent('No contact selected.');
   });

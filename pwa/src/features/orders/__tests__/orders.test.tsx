@@ -11,7 +11,7 @@ import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import type { InvoiceRow } from '../../../db/types';
 import { newClientDb } from '../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../test/render';
+import { expectLocation, renderScreen } from '../../../test/render';
 import OrderFormScreen from '../screens/OrderFormScreen';
 import OrdersListScreen from '../screens/OrdersListScreen';
 
@@ -97,9 +97,7 @@ describe('Orders list', () => {
     await db.orders.put(orderRow({ id: 'o1', orderNumber: 'SO-0001' }));
     renderScreen('/dashboard/orders', <OrdersListScreen />);
     await user.click(await screen.findByRole('button', { name: 'Invoice order SO-0001' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/invoices\/.+/),
-    );
+    await expectLocation(/^\/dashboard\/invoices\/.+/);
     const invoice = await db.invoices.where('orderId').equals('o1').first();
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/invoices/${invoice!.id}`);
   });
@@ -124,9 +122,7 @@ describe('Order form', () => {
     await user.type(quantity, '4');
     expect(screen.getByTestId('totals')).toHaveTextContent('Total$87.96');
     await user.click(screen.getByRole('button', { name: 'Update Order' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/orders'),
-    );
+    await expectLocation('/dashboard/orders');
     const saved = await db.orders.get('o1');
     expect(saved!.items[0]!.quantity).toBe(4);
     expect(saved!.total).toBe(87.96);

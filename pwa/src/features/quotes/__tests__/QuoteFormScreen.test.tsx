@@ -10,7 +10,7 @@ import {
 import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { newClientDb } from '../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../test/render';
+import { SLOW_WAIT, expectLocation, renderScreen } from '../../../test/render';
 import QuoteFormScreen from '../screens/QuoteFormScreen';
 
 let db: SmbDatabase;
@@ -72,7 +72,7 @@ describe('Quote form: new', () => {
     await user.click(await screen.findByRole('button', { name: 'Select Acme Ltd' }));
     await screen.findByPlaceholderText('Search contacts...');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
     await user.click(save);
     await expectError(user, 'Please select a contact');
 
@@ -95,9 +95,7 @@ describe('Quote form: new', () => {
 
     await user.type(quantity, '3');
     await user.click(save);
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
-    );
+    await expectLocation('/dashboard/quotes');
     const [quote] = await db.quotes.toArray();
     expect(quote).toMatchObject({
       customerId: 'cu-acme',
@@ -157,9 +155,7 @@ describe('Quote form: existing quote', () => {
     await user.clear(quantity);
     await user.type(quantity, '5');
     await user.click(screen.getByRole('button', { name: 'Update Quote' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
-    );
+    await expectLocation('/dashboard/quotes');
     expect((await db.quotes.get('q1'))!.items[0]!.quantity).toBe(5);
   });
 
@@ -169,7 +165,10 @@ describe('Quote form: existing quote', () => {
     renderForm('/dashboard/quotes/q1');
     await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Accepted', hidden: true }));
-    await waitFor(async () => expect((await db.quotes.get('q1'))?.status).toBe('Accepted'));
+    await waitFor(
+      async () => expect((await db.quotes.get('q1'))?.status).toBe('Accepted'),
+      SLOW_WAIT,
+    );
 
     vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('disk full'));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -202,9 +201,7 @@ describe('Quote form: existing quote', () => {
     await user.click(await screen.findByRole('button', { name: 'Send Quote' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Send Quote' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/quotes'),
-    );
+    await expectLocation('/dashboard/quotes');
     expect((await db.quotes.get('q1'))?.status).toBe('Sent');
   });
 
@@ -228,9 +225,7 @@ describe('Quote form: existing quote', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('change the status to Converted');
     await user.click(within(dialog).getByRole('button', { name: 'Convert to Order' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toMatch(/^\/dashboard\/orders\/.+/),
-    );
+    await expectLocation(/^\/dashboard\/orders\/.+/);
     const order = await db.orders.where('quoteId').equals('q1').first();
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard/orders/${order!.id}`);
     expect((await db.quotes.get('q1'))?.status).toBe('Converted');

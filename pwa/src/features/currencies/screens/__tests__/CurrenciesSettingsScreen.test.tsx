@@ -5,7 +5,7 @@ import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import type { CurrencyRow } from '../../../../db/types';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../../test/render';
+import { SLOW_WAIT, renderScreen } from '../../../../test/render';
 import CurrenciesSettingsScreen from '../CurrenciesSettingsScreen';
 
 const currency = (overrides: Partial<CurrencyRow>): CurrencyRow => ({
@@ -118,7 +118,7 @@ describe('CurrenciesSettingsScreen', () => {
       target: { value: '1.2675' },
     });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Currency' }));
-    expect(await screen.findByText('Currency GBP added.')).toBeInTheDocument();
+    expect(await screen.findByText('Currency GBP added.', {}, SLOW_WAIT)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('currency-row')).toHaveLength(3));
     expect(within(rowOf('GBP')).getByText('Not synced')).toBeInTheDocument();
     const saved = await db.currencies.where('code').equals('GBP').first();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../../test/render';
+import { SLOW_WAIT, expectLocation, renderScreen } from '../../../../test/render';
 import InvoiceDetailScreen from '../InvoiceDetailScreen';
 import { invoiceRow, seed } from './fixtures';
 
@@ -116,9 +116,7 @@ describe('InvoiceDetailScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Unpaid');
     await chooseStatus('Paid');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/invoices'),
-    );
+    await expectLocation('/dashboard/invoices');
     const saved = await db.invoices.get('a');
     expect(saved).toMatchObject({ status: 'Paid' });
     expect(saved?.paidAt).toBeTruthy();
@@ -166,7 +164,7 @@ describe('InvoiceDetailScreen', () => {
     expect(await screen.findByText('A cancelled invoice cannot be paid')).toBeInTheDocument();
     expect(screen.getByText('Failed to update invoice status')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    await waitFor(async () => expect(await db.rejections.count()).toBe(0));
+    await waitFor(async () => expect(await db.rejections.count()).toBe(0), SLOW_WAIT);
   });
 
   it('says when the invoice does not exist', async () => {
