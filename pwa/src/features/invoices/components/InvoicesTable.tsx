@@ -1,6 +1,17 @@
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { overdueLabel } from '@smb/shared-types/invoices';
 import type { InvoiceRow } from '../../../db/types';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { invoiceNumberLabel } from '../data/invoices';
@@ -11,9 +22,46 @@ export interface InvoiceListRow {
   invoice: InvoiceRow;
   orderNumber: string;
   pending: boolean;
+  /** Days past the due date with a balance (0: not overdue). */
+  overdueDays: number;
 }
 
-const COLUMNS = ['Invoice #', 'Order #', 'Customer', 'Contact', 'Date', 'Total', 'Status', 'View'];
+const COLUMNS = [
+  'Invoice #',
+  'Order #',
+  'Customer',
+  'Contact',
+  'Date',
+  'Due Date',
+  'Total',
+  'Status',
+  'View',
+];
+
+/** A due date is a calendar date: shown at noon UTC so no time zone moves it a day. */
+const dueDateText = (invoice: InvoiceRow) =>
+  invoice.dueDate ? formatDate(`${invoice.dueDate}T12:00:00.000Z`) : '—';
+
+/** The stored status, and "Overdue" with the days when the invoice is past due with a balance. */
+function StatusBadges({ row }: { row: InvoiceListRow }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <InvoiceStatusBadge status={row.invoice.status} />
+      {row.overdueDays > 0 && (
+        <Badge
+          color="red"
+          variant="light"
+          radius="sm"
+          style={{ minWidth: 'max-content' }}
+          title={overdueLabel(row.overdueDays)}
+          data-testid="overdue-badge"
+        >
+          Overdue
+        </Badge>
+      )}
+    </Group>
+  );
+}
 
 function ViewButton({ invoice }: { invoice: InvoiceRow }) {
   return (
@@ -82,6 +130,14 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatDate(row.invoice.createdAt)}
               </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{dueDateText(row.invoice)}</Text>
+                {row.overdueDays > 0 && (
+                  <Text size="xs" c="red" fw={500}>
+                    {overdueLabel(row.overdueDays)}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td
                 ta="right"
                 style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
@@ -89,7 +145,7 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
                 {formatAmount(row.invoice.total, row.invoice.currencyCode)}
               </Table.Td>
               <Table.Td>
-                <InvoiceStatusBadge status={row.invoice.status} />
+                <StatusBadges row={row} />
               </Table.Td>
               <Table.Td ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -118,7 +174,7 @@ export function InvoiceCards({ rows, columns = 1 }: { rows: InvoiceListRow[]; co
         <Card key={row.invoice.id} padding="md" data-testid="invoice-row">
           <Group justify="space-between" wrap="nowrap" mb={6}>
             <NumberCell row={row} />
-            <InvoiceStatusBadge status={row.invoice.status} />
+            <StatusBadges row={row} />
           </Group>
           <Text size="sm" fw={500}>
             {row.invoice.customerName || 'N/A'}
@@ -126,6 +182,10 @@ export function InvoiceCards({ rows, columns = 1 }: { rows: InvoiceListRow[]; co
           <Text size="xs" c="dimmed">
             {row.invoice.contactName || 'N/A'} · Order {row.orderNumber} ·{' '}
             {formatDate(row.invoice.createdAt)}
+          </Text>
+          <Text size="xs" c={row.overdueDays > 0 ? 'red' : 'dimmed'}>
+            Due {dueDateText(row.invoice)}
+            {row.overdueDays > 0 && ` · ${overdueLabel(row.overdueDays)}`}
           </Text>
           <Group justify="space-between" mt="sm">
             <Text fw={700}>{formatAmount(row.invoice.total, row.invoice.currencyCode)}</Text>

@@ -14,10 +14,20 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
+import { INVOICE_FILTERS } from '@smb/shared-types/invoices';
+import { today } from '@smb/shared-types/payments';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrders } from '../../orders/data/orders';
 import { invoiceNumberLabel, useInvoices } from '../data/invoices';
+import {
+  INVOICE_SORT_OPTIONS,
+  invoiceOverdueDays,
+  isInvoiceFilter,
+  matchesInvoiceFilter,
+  sortInvoices,
+  type InvoiceFilter,
+  type InvoiceSort,
+} from '../data/invoice-list';
 import {
   InvoiceCards,
   InvoicesSkeleton,
@@ -39,7 +49,10 @@ function matches(row: InvoiceListRow, needle: string): boolean {
   ].some((value) => value?.toLowerCase().includes(needle));
 }
 
-/** /dashboard/invoices (spec §2): every invoice, newest first, searchable and paged. */
+/**
+ * /dashboard/invoices (spec §2): every invoice, newest first or by due date, searchable, filtered
+ * by status or Overdue, and paged — all from the local store, so offline too.
+ */
 export default function InvoicesListScreen() {
   const invoices = useInvoices();
   const orders = useOrders();
@@ -48,7 +61,9 @@ export default function InvoicesListScreen() {
   // Below 1200 px the sidebar leaves too little room for eight columns: cards, two per row.
   const tablet = useMediaQuery('(max-width: 75em)');
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<InvoiceFilter | null>(null);
+  const [sort, setSort] = useState<InvoiceSort>('createdAt');
+  const on = today();
   const [page, setPage] = useState(1);
   const needle = useDeferredValue(search.trim().toLowerCase());
 
@@ -59,12 +74,18 @@ export default function InvoicesListScreen() {
       invoice,
       orderNumber: orderNumbers.get(invoice.orderId) ?? '—',
       pending: pending.has(invoice.id),
+      overdueDays: invoiceOverdueDays(invoice, on),
     }));
-  }, [invoices, orders, pending]);
+  }, [invoices, orders, pending, on]);
 
   const filtered = useMemo(
-    () => rows?.filter((row) => (!status || row.invoice.status === status) && matches(row, needle)),
-    [rows, status, needle],
+    () =>
+      rows &&
+      sortInvoices(
+        rows.filter((row) => matchesInvoiceFilter(row.invoice, status, on) && matches(row, needle)),
+        sort,
+      ),
+    [rows, status, needle, sort, on],
   );
   const pageCount = Math.max(1, Math.ceil((filtered?.length ?? 0) / INVOICES_PAGE_SIZE));
   const current = Math.min(page, pageCount);
@@ -125,14 +146,25 @@ export default function InvoicesListScreen() {
         <Select
           aria-label="Filter by status"
           placeholder="All statuses"
-          data={[...INVOICE_STATUSES]}
+          data={[...INVOICE_FILTERS]}
           value={status}
           onChange={(value) => {
-            setStatus(value);
+            setStatus(isInvoiceFilter(value) ? value : null);
             setPage(1);
           }}
           clearable
           w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          aria-label="Sort invoices"
+          data={INVOICE_SORT_OPTIONS}
+          value={sort}
+          onChange={(value) => {
+            setSort(value === 'dueDate' ? 'dueDate' : 'createdAt');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 160 }}
         />
       </Group>
       {visible && visible.length === 0 ? (

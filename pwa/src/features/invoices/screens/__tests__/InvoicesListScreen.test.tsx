@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../../test/render';
+import { addDays, today } from '@smb/shared-types/payments';
+import { SLOW_WAIT, renderScreen } from '../../../../test/render';
 import { setInvoiceStatus } from '../../data/invoices';
 import InvoicesListScreen from '../InvoicesListScreen';
 import { invoiceRow, orderRow, seed } from './fixtures';
@@ -26,7 +27,7 @@ describe('InvoicesListScreen', () => {
   it('shows a loading state, then the empty state with a way to the orders', async () => {
     renderList();
     expect(screen.getByRole('status', { name: 'Loading invoices' })).toBeInTheDocument();
-    expect(await screen.findByText('No Invoices Yet')).toBeInTheDocument();
+    expect(await screen.findByText('No Invoices Yet', {}, SLOW_WAIT)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: /Go to Orders/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/orders');
   });
@@ -63,6 +64,7 @@ describe('InvoicesListScreen', () => {
       'Customer',
       'Contact',
       'Date',
+      'Due Date',
       'Total',
       'Status',
       'View',
@@ -79,6 +81,7 @@ describe('InvoicesListScreen', () => {
       'Acme Plumbing',
       'N/A',
       new Date('2026-03-02T10:00:00Z').toLocaleDateString(),
+      '—',
       '€98,765.40',
       'Cancelled',
       'View',
@@ -134,6 +137,63 @@ describe('InvoicesListScreen', () => {
     expect(await screen.findByText('No invoices match your search.')).toBeInTheDocument();
     fireEvent.change(search, { target: { value: '' } });
     await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+
+  it('shows Overdue with the days, filters Overdue and Partially paid, and sorts by due date', async () => {
+    const on = today();
+    await seed(db, [
+      invoiceRow({
+        id: 'late',
+        invoiceNumber: 'INV-00001',
+        status: 'Partially paid',
+        total: 100,
+        amountPaid: 40,
+        dueDate: addDays(on, -12),
+        createdAt: '2026-03-01T10:00:00Z',
+      }),
+      invoiceRow({
+        id: 'soon',
+        invoiceNumber: 'INV-00002',
+        total: 100,
+        amountPaid: 0,
+        dueDate: addDays(on, 5),
+        createdAt: '2026-03-03T10:00:00Z',
+      }),
+      invoiceRow({
+        id: 'paid',
+        invoiceNumber: 'INV-00003',
+        status: 'Paid',
+        total: 100,
+        amountPaid: 100,
+        dueDate: addDays(on, -30),
+        createdAt: '2026-03-02T10:00:00Z',
+      }),
+    ]);
+    renderList();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const numbers = () => rows().map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(numbers()).toEqual(['INV-00002', 'INV-00003', 'INV-00001']); // newest first
+
+    // Only the invoice past due with a balance is Overdue, with its days.
+    expect(screen.getAllByTestId('overdue-badge')).toHaveLength(1);
+    const late = rows()[2]!;
+    expect(within(late).getByTestId('overdue-badge')).toHaveTextContent('Overdue');
+    expect(within(late).getByText('12 days overdue')).toBeInTheDocument();
+    expect(within(late).getByText('Partially paid')).toBeInTheDocument();
+
+    const choose = async (label: string, option: string) => {
+      fireEvent.click(screen.getByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    await choose('Sort invoices', 'Due date');
+    await waitFor(() => expect(numbers()).toEqual(['INV-00003', 'INV-00001', 'INV-00002']));
+
+    await choose('Filter by status', 'Overdue');
+    await waitFor(() => expect(numbers()).toEqual(['INV-00001']));
+    await choose('Filter by status', 'Partially paid');
+    await waitFor(() => expect(numbers()).toEqual(['INV-00001']));
+    await choose('Filter by status', 'Unpaid');
+    await waitFor(() => expect(numbers()).toEqual(['INV-00002']));
   });
 
   it('pages thousands of invoices 50 at a time', async () => {
