@@ -1,11 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCloudUpload,
+  IconDatabase,
+  IconDeviceFloppy,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DEVICE_NAME_MAX } from '@smb/shared-types/sync';
 import { useDatabase } from '../../db/current';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta, setMeta } from '../../db/meta';
+import { SYNC_MESSAGES } from '../../components/sync/messages';
+import {
+  STORAGE_MESSAGES,
+  readStorageInfo,
+  type StorageInfo,
+  type StorageManagerLike,
+} from './storage';
 
 export const DEVICE_NAME_SAVED = 'Device name saved';
 
@@ -14,12 +27,44 @@ export async function saveDeviceName(db: SmbDatabase, name: string): Promise<voi
   await setMeta(db, 'deviceName', name.trim().slice(0, DEVICE_NAME_MAX));
 }
 
+function Line({
+  icon,
+  children,
+  testId,
+}: {
+  icon: React.ReactNode;
+  children: string;
+  testId: string;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      {icon}
+      <Text size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * "This device": the name conflicts show for changes made here ("Anna's tablet"), so one person
- * on two devices can tell which device's value was overwritten. Kept on this device only.
+ * on two devices can tell which device's value was overwritten (kept on this device only); and
+ * what the browser keeps — whether storage is persistent, space used and left, changes waiting.
  */
-export function DeviceNameCard() {
+export function ThisDeviceCard({ storage }: { storage?: StorageManagerLike } = {}) {
   const db = useDatabase();
+  const pending = useLiveQuery(
+    async () => (db ? await db.outbox.where('status').equals('pending').count() : 0),
+    [db],
+  );
+  const [info, setInfo] = useState<StorageInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    void readStorageInfo(storage ?? navigator.storage).then((next) => live && setInfo(next));
+    return () => {
+      live = false;
+    };
+  }, [storage, pending]);
   const stored = useLiveQuery(
     async () => (db ? ((await getMeta(db, 'deviceName')) ?? '') : ''),
     [db],
@@ -69,6 +114,36 @@ export function DeviceNameCard() {
               Save device name
             </Button>
           </Group>
+          <Divider />
+          <Title order={5}>Offline storage</Title>
+          {info && (
+            <Stack gap={6}>
+              <Line
+                testId="storage-persisted"
+                icon={
+                  info.persisted ? (
+                    <IconShieldCheck size={18} color="var(--mantine-color-green-7)" />
+                  ) : (
+                    <IconAlertTriangle size={18} color="var(--mantine-color-orange-7)" />
+                  )
+                }
+              >
+                {info.persisted === null
+                  ? STORAGE_MESSAGES.unknown
+                  : info.persisted
+                    ? STORAGE_MESSAGES.persisted
+                    : STORAGE_MESSAGES.notPersisted}
+              </Line>
+              <Line testId="storage-usage" icon={<IconDatabase size={18} />}>
+                {info.usage !== null && info.quota !== null
+                  ? STORAGE_MESSAGES.usage(info.usage, info.quota)
+                  : STORAGE_MESSAGES.usageUnknown}
+              </Line>
+              <Line testId="storage-pending" icon={<IconCloudUpload size={18} />}>
+                {pending ? SYNC_MESSAGES.waiting(pending) : SYNC_MESSAGES.nothingWaiting}
+              </Line>
+            </Stack>
+          )}
         </Stack>
       </form>
     </Card>

@@ -23,7 +23,7 @@ import { useSyncStatus } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../auth/auth-context';
 import { updateTenant, useLocalTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
-import { DeviceNameCard } from '../../device/DeviceNameCard';
+import { ThisDeviceCard } from '../../device/ThisDeviceCard';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -194,7 +194,7 @@ export default function TenantSettingsScreen() {
       </Card>
 
       {tenant && <CompanyDetailsCard company={tenant.company} />}
-      <DeviceNameCard />
+      <ThisDeviceCard />
 
       <Card padding="lg" shadow="xs">
         <Title order={4} mb="md">
