@@ -38,7 +38,7 @@ function Line({
 }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      {icon}
+      <span style={{ display: 'inline-flex', flex: 'none', marginTop: 1 }}>{icon}</span>
       <Text size="sm" data-testid={testId}>
         {children}
       </Text>
