@@ -27,6 +27,7 @@ import { describeMutation, entityLabel, fieldLabel, timeAgo, valueText } from '.
 import { SYNC_MESSAGES as M } from './messages';
 import type { SyncSummary } from './summary';
 import { useRecordLabel } from './useRecordLabel';
+import { ThisDeviceCard } from '../../features/device/ThisDeviceCard';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -384,6 +385,9 @@ export function SyncIssuesDrawer({
             </Text>
           </Stack>
         )}
+
+        {/* Every user reaches this panel (Settings is for administrators). */}
+        <ThisDeviceCard />
       </Stack>
     </Drawer>
   );
