@@ -43,9 +43,10 @@ const dueDateText = (invoice: InvoiceRow) =>
   invoice.dueDate ? formatDate(`${invoice.dueDate}T12:00:00.000Z`) : '—';
 
 /** The stored status, and "Overdue" with the days when the invoice is past due with a balance. */
-function StatusBadges({ row }: { row: InvoiceListRow }) {
+function StatusBadges({ row, stacked = false }: { row: InvoiceListRow; stacked?: boolean }) {
+  const Layout = stacked ? Stack : Group;
   return (
-    <Group gap={6} wrap="wrap">
+    <Layout gap={4} align={stacked ? 'flex-start' : undefined} wrap="wrap">
       <InvoiceStatusBadge status={row.invoice.status} />
       {row.overdueDays > 0 && (
         <Badge
@@ -59,7 +60,7 @@ function StatusBadges({ row }: { row: InvoiceListRow }) {
           Overdue
         </Badge>
       )}
-    </Group>
+    </Layout>
   );
 }
 
@@ -145,7 +146,7 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
                 {formatAmount(row.invoice.total, row.invoice.currencyCode)}
               </Table.Td>
               <Table.Td>
-                <StatusBadges row={row} />
+                <StatusBadges row={row} stacked />
               </Table.Td>
               <Table.Td ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
