@@ -17,7 +17,7 @@ h1{font-size:1.4rem;margin:0}h2{font-size:1rem;margin:0 0 4px;color:#6b7280;font
 .s-Sent{background:#dbeafe;color:#1e40af}.s-Accepted{background:#dcfce7;color:#166534}
 .s-Rejected{background:#fee2e2;color:#991b1b}.s-Converted{background:#e0f2fe;color:#075985}
 .parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin-bottom:16px}
-.table{width:100%;overflow-x:auto}table{width:100%;border-collapse:collapse;font-size:.95rem}
+.table{width:100%;overflow-x:auto}.table:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}table{width:100%;border-collapse:collapse;font-size:.95rem}
 th,td{padding:8px 6px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}
 th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;white-space:nowrap}
 .totals{margin:16px 0 0 auto;max-width:320px}.totals div{display:flex;justify-content:space-between;padding:4px 0}
@@ -26,7 +26,7 @@ th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;whit
 .notice{padding:12px 16px;border-radius:8px;background:#eff6ff;margin-bottom:16px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0}
 button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
-.accept{background:#16a34a}.reject{background:#dc2626}
+.accept{background:#15803d}.reject{background:#dc2626}
 .download{display:inline-flex;align-items:center;min-height:44px;margin-top:20px;padding:0 18px;border:1px solid #1d4ed8;border-radius:8px;font-weight:600;text-decoration:none}
 a{color:#1d4ed8}
 @media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}}`;
@@ -125,7 +125,7 @@ function details(quote: Quote, symbol: string | null): string {
 <div><h2>Customer</h2>${customer}</div>
 <div><h2>Contact</h2>${contact}</div>
 </section>
-<div class="table"><table>
+<div class="table" tabindex="0" role="region" aria-label="Quote items"><table>
 <thead><tr><th>Product</th><th class="n">Quantity</th><th class="n">Unit Price</th><th class="n">Subtotal</th></tr></thead>
 <tbody>
 ${rows}

@@ -99,7 +99,7 @@ export default function DashboardLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="Dashboard home" visibleFrom="xs">
+            <UnstyledButton component={Link} to="/dashboard" aria-label="SMB Finance dashboard home" visibleFrom="xs">
               <Logo size="sm" />
             </UnstyledButton>
             <Divider orientation="vertical" visibleFrom="xs" />

@@ -84,7 +84,7 @@ export default function DashboardHome() {
                 <card.icon size={24} stroke={1.7} />
               </ThemeIcon>
             </Group>
-            <Title order={3} fz="lg" mt="md">
+            <Title order={2} fz="lg" mt="md">
               {card.title}
             </Title>
             <Text size="sm" c="dimmed" mt={6} style={{ flexGrow: 1 }}>

@@ -54,7 +54,7 @@ export function ItemsTable({
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={4}>Items</Title>
+        <Title order={3} size="h4">Items</Title>
         {!readOnly && (
           <Button
             variant="light"

@@ -9,7 +9,7 @@ const NotesEditor = lazy(() => import('./NotesEditor'));
 export function NotesCard(props: NotesEditorProps) {
   return (
     <Card p="lg">
-      <Title order={4} mb="md">
+      <Title order={3} size="h4" mb="md">
         Notes
       </Title>
       <Suspense fallback={<Skeleton h={180} radius="md" aria-label="Loading editor" />}>

@@ -31,7 +31,7 @@ function Row({
 export function PaymentSummaryCard() {
   return (
     <Card p="lg">
-      <Title order={4} mb="md">
+      <Title order={3} size="h4" mb="md">
         Payment Summary
       </Title>
       <Stack gap="sm">
@@ -65,7 +65,7 @@ export function TotalsCard({ title, lines, taxRate, currencyCode, symbol }: Tota
   const money = (v: string) => formatMoney(v, currencyCode, symbol);
   return (
     <Card p="lg" data-testid="totals">
-      <Title order={4} mb="md">
+      <Title order={3} size="h4" mb="md">
         {title}
       </Title>
       <Stack gap="sm">

@@ -128,7 +128,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       ))}
 
       <Card padding="lg" shadow="xs">
-        <Title order={4} mb="md">
+        <Title order={3} size="h4" mb="md">
           Invoice Details
         </Title>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
@@ -178,7 +178,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Card padding="lg" shadow="xs" h="100%">
-            <Title order={4} mb="sm">
+            <Title order={3} size="h4" mb="sm">
               Items
             </Title>
             <InvoiceItemsTable invoice={invoice} compact={!!phone} />
@@ -186,7 +186,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card padding="lg" shadow="xs" h="100%">
-            <Title order={4} mb="md">
+            <Title order={3} size="h4" mb="md">
               Summary
             </Title>
             <InvoiceSummary invoice={invoice} />
@@ -196,7 +196,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
 
       {hasNoteText(invoice.notes) && (
         <Card padding="lg" shadow="xs">
-          <Title order={4} mb="sm">
+          <Title order={3} size="h4" mb="sm">
             Notes
           </Title>
           <NotesView notes={invoice.notes} />

@@ -26,7 +26,7 @@ export function OrderDetailsCard({
 }) {
   return (
     <Card p="lg">
-      <Title order={4} mb="md">
+      <Title order={3} size="h4" mb="md">
         Order Details
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">

@@ -25,7 +25,7 @@ export function CurrencyCard({
 }) {
   return (
     <Card p="lg">
-      <Title order={4} mb="md">
+      <Title order={3} size="h4" mb="md">
         Currency
       </Title>
       <Select

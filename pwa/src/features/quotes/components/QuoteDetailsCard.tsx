@@ -21,7 +21,7 @@ export function QuoteDetailsCard({
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md">
-        <Title order={4}>Quote Details</Title>
+        <Title order={3} size="h4">Quote Details</Title>
         <StatusBadge status={status} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
