@@ -35,7 +35,8 @@ export default defineConfig({
           include: ['pwa/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['pwa/src/test/setup.ts'],
-          testTimeout: 15_000,
+          // As the server projects: screens paging thousands of rows in jsdom need it when loaded.
+          testTimeout: 30_000,
         },
       },
     ],

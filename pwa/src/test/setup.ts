@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy…/waitFor give up after 5 s rather than testing-library's 1 s: screens read Dexie and saves
+// go through the outbox, which on a loaded machine (the whole project at once) takes longer.
+// What each test asserts is unchanged; only how long it keeps looking.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
