@@ -31,6 +31,7 @@ import contactPersonRoutes from './modules/contacts/contacts.routes';
 import currencyRoutes from './modules/currencies/currencies.routes';
 import customerRoutes from './modules/customers/customers.routes';
 import productRoutes from './modules/products/products.routes';
+import { billingRoutes, invoicePaymentRoutes } from './modules/payments/payments.routes';
 import tenantRoutes from './modules/tenants/tenants.routes';
 import pdfRoutes from './modules/pdf/pdf.routes';
 import userRoutes from './modules/users/users.routes';
@@ -116,6 +117,8 @@ export async function buildApp(
   await app.register(publicQuoteRoutes, { prefix: '/api/quotes', ctx });
   await app.register(orderRoutes, { prefix: '/api/orders', ctx });
   await app.register(invoiceRoutes, { prefix: '/api/invoices', ctx });
+  await app.register(invoicePaymentRoutes, { prefix: '/api/invoices' });
+  await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(syncRoutes, { prefix: '/api/sync', ctx });
   await app.register(customerRoutes, { prefix: '/api/customers' });
   await app.register(contactPersonRoutes, { prefix: '/api/contacts' });
