@@ -119,10 +119,19 @@ function toRoutes(options: RouteOptions[]): Route[] {
     url,
     key,
     params: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-    streaming:
-      ((route.schema ?? {}) as { produces?: string[] }).produces?.includes('text/event-stream') ??
-      false,
+    streaming: answersEventStream(route.schema),
   }));
+}
+
+/** A never-ending event stream, declared in `produces` or as the content of its 200. */
+function answersEventStream(schema: unknown): boolean {
+  const { produces, response } = (schema ?? {}) as {
+    produces?: string[];
+    response?: Record<string, { content?: Record<string, unknown> }>;
+  };
+  return Boolean(
+    produces?.includes('text/event-stream') || response?.['200']?.content?.['text/event-stream'],
+  );
 }
 
 function paramValue(url: string, param: string): string | undefined {
