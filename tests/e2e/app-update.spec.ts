@@ -1,12 +1,19 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccount, loginThroughUi } from './support/accounts';
 import { apiLogin, type CustomerJson } from './support/api';
 import { useE2E } from './support/e2e';
 import { DIST_DIR } from './support/paths';
-import { createCustomerUi, waitForServiceWorker, waitOfflineIndicator, waitPending, waitSynced } from './support/ui';
+import {
+  createCustomerUi,
+  waitForServiceWorker,
+  waitOfflineIndicator,
+  waitPending,
+  waitSynced,
+} from './support/ui';
 
 /** This file's server serves a copy of dist/pwa, so the test can ship a "new version" of sw.js. */
 const staticDir = mkdtempSync(path.join(os.tmpdir(), 'smb-e2e-static-'));
@@ -23,16 +30,24 @@ describe('issue 8.9: an app update', () => {
     await waitSynced(page);
     await waitForServiceWorker(page);
 
-    // Deploy: new service-worker bytes; the app's update check finds and installs them.
+    // Deploy: new service-worker bytes, with the compressed copies a build writes beside them;
+    // the app's update check finds and installs them.
     const sw = path.join(staticDir, 'sw.js');
-    writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// e2e release ${Date.now()}\n`);
+    const released = Buffer.from(`${readFileSync(sw, 'utf8')}\n// e2e release ${Date.now()}\n`);
+    writeFileSync(sw, released);
+    writeFileSync(`${sw}.br`, brotliCompressSync(released));
+    writeFileSync(`${sw}.gz`, gzipSync(released));
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
     });
     const banner = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await banner.waitFor({ timeout: 30_000 });
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null,
+      ),
+    ).toBe(true);
 
     // A change waits in the outbox (offline).
     await context.setOffline(true);
@@ -58,11 +73,17 @@ describe('issue 8.9: an app update', () => {
 
     // Reload is asked for, but the app holds it while changes are waiting.
     await banner.getByRole('button', { name: 'Reload' }).click();
-    await banner.getByText('Finishing your unsaved work first — the app reloads as soon as it is done.').waitFor();
+    await banner
+      .getByText('Finishing your unsaved work first — the app reloads as soon as it is done.')
+      .waitFor();
     // Proving a negative takes a little time: the app must not reload in the next 2 s.
     await page.waitForTimeout(2_000);
     expect(events).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { e2eBeforeUpdate?: boolean }).e2eBeforeUpdate)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { e2eBeforeUpdate?: boolean }).e2eBeforeUpdate,
+      ),
+    ).toBe(true);
 
     // Back online: the outbox drains first, then the new version takes over.
     await context.setOffline(false);
@@ -76,10 +97,16 @@ describe('issue 8.9: an app update', () => {
     await page.getByRole('heading', { name: 'Customers', level: 2 }).waitFor();
     await waitSynced(page);
     await page.getByTestId('customer-row').filter({ hasText: 'Upgrade Gardens' }).waitFor();
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      ),
+    ).toBeNull();
     await page.getByText('A new version is available').waitFor({ state: 'detached' });
 
     const api = await apiLogin(server.baseUrl, owner.email, owner.password);
-    expect((await api.get<CustomerJson[]>('/api/customers')).data.map((c) => c.name)).toEqual(['Upgrade Gardens']);
+    expect((await api.get<CustomerJson[]>('/api/customers')).data.map((c) => c.name)).toEqual([
+      'Upgrade Gardens',
+    ]);
   });
 });
