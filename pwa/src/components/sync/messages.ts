@@ -20,7 +20,7 @@ export const SYNC_MESSAGES = {
   online: 'Online',
   offlineDetail: 'Offline — changes are kept on this device and sync when you are back online',
   waiting: (count: number) => `${changes(count)} waiting to sync`,
-  nothingWaiting: 'All changes synced',
+  nothingWaiting: 'No changes waiting to sync',
   lastSyncedAgo: (ago: string) => `Last synced ${ago}`,
   issues: (count: number) => `${count} sync ${count === 1 ? 'issue' : 'issues'}`,
   needsLoginDetail:

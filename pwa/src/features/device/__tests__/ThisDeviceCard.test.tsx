@@ -51,7 +51,7 @@ describe('This device (issue 22.4, 22.5)', () => {
     expect(screen.getByTestId('storage-usage')).toHaveTextContent(
       'This browser does not say how much space is used',
     );
-    expect(screen.getByTestId('storage-pending')).toHaveTextContent('All changes synced');
+    expect(screen.getByTestId('storage-pending')).toHaveTextContent('No changes waiting to sync');
     unmount();
     wrap({});
     await waitFor(() =>
