@@ -9,8 +9,12 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['sync-server/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    // `*.pg.test.ts`: several server processes on one database, which only PostgreSQL allows.
-    exclude: [...configDefaults.exclude, ...(dbKind === 'pglite' ? ['**/*.pg.test.ts'] : [])],
+    // `*.pg.test.ts`: several server processes on one database, which only PostgreSQL allows;
+    // `*.pglite.test.ts`: what the server does for the embedded database alone.
+    exclude: [
+      ...configDefaults.exclude,
+      dbKind === 'pglite' ? '**/*.pg.test.ts' : '**/*.pglite.test.ts',
+    ],
     environment: 'node',
     env: { TEST_DB_KIND: dbKind },
     // Warns (and fails in CI) when the PostgreSQL pass is missing, once per run.

@@ -20,6 +20,8 @@ const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const WARM_UP = Math.min(100, TENANTS);
+/** Writing a heap snapshot (MEMORY_PROBE_SNAPSHOTS) of a large heap takes a while. */
+const PROBE_PATIENCE_MS = process.env.MEMORY_PROBE_SNAPSHOTS ? 600_000 : 30_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const mb = (bytes: number) => Math.round(bytes / 104857.6) / 10;
@@ -49,7 +51,7 @@ async function memoryOf(server: ServerProcess, probeFile: string): Promise<Memor
     } catch {
       // not written yet
     }
-    if (Date.now() - asked > 30_000) throw new Error('the memory probe did not answer');
+    if (Date.now() - asked > PROBE_PATIENCE_MS) throw new Error('the memory probe did not answer');
   }
 }
 

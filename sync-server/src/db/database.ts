@@ -16,8 +16,12 @@ export interface Database {
   db: Kysely<AppDatabase>;
   /** A Kysely scoped to one tenant schema. The schema name must come from app.tenants, never from input. */
   tenantDb(schemaName: string): TenantDb;
-  /** Lets go of what was kept for a schema that is gone: its Kysely and its statements' names. */
-  forgetTenantDb(schemaName: string): void;
+  /**
+   * Drops a tenant schema with its data and lets go of what was kept for it: its Kysely, its
+   * statements' names and, on the embedded database, its prepared statements and emptied files.
+   * The name must come from app.tenants, never from input.
+   */
+  dropSchema(schemaName: string): Promise<void>;
   /** 'embedded' when PGlite serves the data, else 'postgres'. */
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
@@ -200,9 +204,11 @@ export function connectDatabase(
       if (!scoped) tenantDbs.set(schemaName, (scoped = tenantBase.withSchema(schemaName)));
       return scoped;
     },
-    forgetTenantDb(schemaName) {
+    async dropSchema(schemaName) {
+      await pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
       tenantDbs.delete(schemaName);
-      forgetStatementsOf(schemaName);
+      const names = forgetStatementsOf(schemaName);
+      if (stop) await releaseDroppedSchema(pool, names).catch(onError);
     },
     kind: stop ? 'embedded' : 'postgres',
     async close() {
@@ -210,4 +216,26 @@ export function connectDatabase(
       await stop?.();
     },
   };
+}
+
+/**
+ * What PostgreSQL releases by itself but PGlite's single session does not. Its session never
+ * ends, so a dropped schema's prepared statements would stay until the pool next reconnects
+ * (they are gone from `statementNames` and never run again). And PGlite has no checkpointer: a
+ * dropped table's files are emptied but stay on disk until a checkpoint unlinks them, each with a
+ * node in PGlite's in-memory file system — about a hundred files per company, so a server that
+ * had seen 1,000 companies come and go held a hundred thousand of them.
+ */
+async function releaseDroppedSchema(pool: pg.Pool, statementNames: string[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'select name from pg_prepared_statements where name = any($1)',
+      [statementNames],
+    );
+    for (const { name } of rows) await client.query(`deallocate "${name}"`);
+    await client.query('checkpoint');
+  } finally {
+    client.release();
+  }
 }

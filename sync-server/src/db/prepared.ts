@@ -35,12 +35,18 @@ function nameStatement(sql: string): void {
 
 /**
  * Stops naming the statements of a schema that is gone (a deleted tenant's): they run no more,
- * and sessions release them when they next connect.
+ * and sessions release them when they next connect. Returns the names they had, for a session
+ * that should release them at once.
  */
-export function forgetStatementsOf(schemaName: string): void {
+export function forgetStatementsOf(schemaName: string): string[] {
   const marker = `"${schemaName}".`;
-  for (const sql of [...statementNames.keys()])
-    if (sql.includes(marker)) statementNames.delete(sql);
+  const names: string[] = [];
+  for (const [sql, name] of [...statementNames])
+    if (sql.includes(marker)) {
+      statementNames.delete(sql);
+      names.push(name);
+    }
+  return names;
 }
 
 /** pg's record, per connection, of the statements it has prepared: name → SQL text. */

@@ -45,6 +45,5 @@ export async function createTenantSchema(database: Database, naturalName: string
 
 export async function dropTenantSchema(database: Database, schemaName: string): Promise<void> {
   if (!/^[a-z][a-z0-9]*_[0-9a-f]{10}$/.test(schemaName)) throw new Error(`Refusing to drop schema ${schemaName}`);
-  await database.pool.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-  database.forgetTenantDb(schemaName);
+  await database.dropSchema(schemaName);
 }
