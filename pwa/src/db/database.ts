@@ -115,9 +115,14 @@ export class SmbDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   rejections!: EntityTable<RejectionRow, 'mutationId'>;
 
-  constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+  /** `versions`: the schema history to declare (tests open a database at an older or newer one). */
+  constructor(
+    name: string,
+    options?: ConstructorParameters<typeof Dexie>[1],
+    versions: typeof SCHEMA_VERSIONS = SCHEMA_VERSIONS,
+  ) {
     super(name, options);
-    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    for (const { version, stores } of versions) this.version(version).stores(stores);
   }
 
   /** The table holding one synced entity. */

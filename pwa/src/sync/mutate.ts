@@ -3,7 +3,13 @@ import type { SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta, setMeta } from '../db/meta';
 import { LocalWriter } from './local-writer';
 import { runLocalMutator, type MutationArgs } from './mutators/registry';
-import { reportStorageError, syncStatus, type SyncStatusStore } from './status';
+import {
+  isQuotaError,
+  reportStorageError,
+  StorageFullError,
+  syncStatus,
+  type SyncStatusStore,
+} from './status';
 
 /**
  * Applies one named mutation locally and appends it to the outbox, in ONE rw transaction: either
@@ -34,6 +40,7 @@ export async function mutate<N extends MutationName>(
       await setMeta(db, 'nextMutationId', mutationId + 1);
     });
   } catch (error) {
-    throw reportStorageError(error, status);
+    reportStorageError(error, status);
+    throw isQuotaError(error) ? new StorageFullError(error) : error;
   }
 }

@@ -109,6 +109,18 @@ export function isQuotaError(error: unknown): boolean {
   return e.name === 'QuotaExceededError' || (e.inner !== undefined && isQuotaError(e.inner));
 }
 
+/**
+ * A local change the device could not store because the browser's storage quota is used up. Its
+ * message is the one the user sees (on the form that saved, and in the Sync issues panel); the
+ * write was one transaction, so it is not half-kept and nothing stored before is touched.
+ */
+export class StorageFullError extends Error {
+  constructor(cause: unknown) {
+    super(STORAGE_FULL_MESSAGE, { cause });
+    this.name = 'StorageFullError';
+  }
+}
+
 /** Reports a storage failure to the status store when it is a quota error; returns the error. */
 export function reportStorageError(error: unknown, store: SyncStatusStore = syncStatus): unknown {
   if (isQuotaError(error)) store.set({ storageError: STORAGE_FULL_MESSAGE });

@@ -88,17 +88,21 @@ describe('local write + outbox', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
-  it('reports a full disk to the status store instead of swallowing it', async () => {
+  it('reports a full disk with a clear message, keeping everything stored before', async () => {
     const status = createSyncStatusStore();
+    const kept = await createCustomer({ name: 'Kept', email: 'k@x.test' }, db);
     const original = db.outbox.add.bind(db.outbox);
     db.outbox.add = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    await expect(mutate(db, 'customer.delete', { id: 'x' }, status)).rejects.toMatchObject({
-      name: 'QuotaExceededError',
-    });
+    const failed = mutate(db, 'customer.delete', { id: kept }, status);
+    await expect(failed).rejects.toThrow(STORAGE_FULL_MESSAGE);
+    await expect(failed).rejects.toMatchObject({ name: 'StorageFullError' });
     expect(status.get().storageError).toBe(STORAGE_FULL_MESSAGE);
     db.outbox.add = original;
+    // The delete was not half-applied; the earlier change is still queued.
+    expect(await db.customers.get(kept)).toMatchObject({ name: 'Kept' });
+    expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['customer.create']);
   });
 
   it('validates with the spec messages before queueing', async () => {

@@ -13,6 +13,7 @@ import { useDatabase } from '../../db/current';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta, setMeta } from '../../db/meta';
 import { SYNC_MESSAGES } from '../../components/sync/messages';
+import { useSyncStatus } from '../../sync/useSyncStatus';
 import {
   STORAGE_MESSAGES,
   readStorageInfo,
@@ -53,10 +54,8 @@ function Line({
  */
 export function ThisDeviceCard({ storage }: { storage?: StorageManagerLike } = {}) {
   const db = useDatabase();
-  const pending = useLiveQuery(
-    async () => (db ? await db.outbox.where('status').equals('pending').count() : 0),
-    [db],
-  );
+  // The same number as the sync indicator and the Sync issues panel: one source.
+  const { pendingCount: pending } = useSyncStatus();
   const [info, setInfo] = useState<StorageInfo | null>(null);
   useEffect(() => {
     let live = true;

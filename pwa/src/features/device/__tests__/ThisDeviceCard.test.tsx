@@ -9,6 +9,8 @@ import { closeTestDatabase, useTestDatabase } from '../../../test/local-store';
 import { createCustomer } from '../../customers/data/customers';
 import { formatBytes, type StorageManagerLike } from '../storage';
 import { ThisDeviceCard } from '../ThisDeviceCard';
+import { SyncIndicator } from '../../../components/sync/SyncIndicator';
+import { createSyncStatusStore } from '../../../sync/status';
 
 let db: SmbDatabase;
 beforeEach(() => {
@@ -39,6 +41,24 @@ describe('This device (issue 22.4, 22.5)', () => {
       'Offline data is kept: the browser will not clear it when space runs low',
     );
     expect(screen.getByTestId('storage-usage')).toHaveTextContent('1.5 MB used · 99 MB left');
+  });
+
+  it('counts the changes waiting exactly as the sync indicator does (one source)', async () => {
+    // Sent but not yet acknowledged by a pull: still waiting, for the indicator and for the card.
+    await createCustomer({ name: 'Sent Co', email: 's@sent.test' }, db);
+    await db.outbox.toCollection().modify({ status: 'pushed' });
+    render(
+      <MantineProvider theme={theme}>
+        <SyncIndicator userId="user-1" store={createSyncStatusStore()} />
+        <ThisDeviceCard storage={{ persisted: async () => true }} />
+      </MantineProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-indicator')).toHaveTextContent('1 pending'),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('storage-pending')).toHaveTextContent('1 change waiting to sync'),
+    );
   });
 
   it('warns when storage is not persistent, and says so when the browser cannot tell', async () => {
