@@ -4,9 +4,10 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   api,
@@ -26,6 +27,15 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   bytesPerResponse: number;
+  /** With BENCH_LOOP_PROBE: the server's event loop during this round (bench/support/loop-probe.mjs). */
+  loop?: LoopProbe;
+}
+
+interface LoopProbe {
+  windowMs: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
+  gc: { count: number; totalMs: number; maxMs: number; major: number; majorMs: number };
+  cpuMs: number;
 }
 
 interface Seeded {
@@ -46,6 +56,35 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim().toLowerCase());
 /** `BENCH_CPU_PROF=dir`: our server writes a V8 CPU profile there when it stops. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/**
+ * `BENCH_LOOP_PROBE=1`: our server and the baseline report their event loop's delay
+ * (`monitorEventLoopDelay`) and GC pauses for each round (printed, and kept in the results).
+ */
+const LOOP_PROBE = process.env.BENCH_LOOP_PROBE === '1';
+const LOOP_PROBE_MODULE = fileURLToPath(new URL('./support/loop-probe.mjs', import.meta.url));
+
+/** Starts a new probe window (the server's figures so far are dropped) or ends one. */
+async function probeWindow(server: ServerProcess, file: string): Promise<LoopProbe | undefined> {
+  if (!LOOP_PROBE) return undefined;
+  rmSync(file, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as LoopProbe;
+      } catch {
+        // written as we read it: try again
+      }
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the loop probe did not answer');
+}
+
+const probeLine = (p: LoopProbe | undefined, requests: number) =>
+  p
+    ? `    CPU ${(p.cpuMs / Math.max(1, requests)).toFixed(3)} ms per request; loop delay p50 ${p.loopDelayMs.p50} p99 ${p.loopDelayMs.p99} max ${p.loopDelayMs.max} ms; GC ${p.gc.count}× ${p.gc.totalMs} ms (max ${p.gc.maxMs}, major ${p.gc.major}× ${p.gc.majorMs} ms); CPU ${p.cpuMs} ms in ${p.windowMs} ms`
+    : undefined;
 
 async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
@@ -169,11 +208,20 @@ export async function benchApi(
     STATIC_DIR: path.join(dataDir, 'none'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
+  const probeFile = {
+    ours: path.join(dataDir, 'loop-ours.json'),
+    base: path.join(dataDir, 'loop-base.json'),
+  };
+  const probeOptions = LOOP_PROBE ? ['--import', LOOP_PROBE_MODULE] : [];
   const server = await startServer(
-    { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOOP_PROBE_FILE: probeFile.ours },
+    // Minutes, not seconds, when the shared machine is busy.
+    180_000,
     undefined,
-    undefined,
-    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
+    [
+      ...probeOptions,
+      ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
+    ],
   );
   const results: LoadResult[] = [];
   let baseline: ServerProcess | undefined;
@@ -194,9 +242,15 @@ export async function benchApi(
     // it is measured against PostgreSQL only.
     if (databaseUrl)
       baseline = await startServer(
-        { DATABASE_URL: databaseUrl, BENCH_SCHEMA: s.schema, PORT: String(await freePort()) },
-        30_000,
+        {
+          DATABASE_URL: databaseUrl,
+          BENCH_SCHEMA: s.schema,
+          PORT: String(await freePort()),
+          LOOP_PROBE_FILE: probeFile.base,
+        },
+        180_000,
         'bench/baseline-server.ts',
+        probeOptions,
       );
 
     const createQuote = (name: string, connections: number) => ({
@@ -265,11 +319,21 @@ export async function benchApi(
       const base: LoadResult[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         log(`  ${database} ours     ${c.name} (round ${round}/${ROUNDS})`);
-        ours.push(toResult(c.name, database, 'ours', await run(c.ours.url!, c.ours)));
+        await probeWindow(server, probeFile.ours);
+        const o = toResult(c.name, database, 'ours', await run(c.ours.url!, c.ours));
+        o.loop = await probeWindow(server, probeFile.ours);
+        ours.push(o);
+        if (o.loop) log(`    ${o.requestsPerSecond} req/s, p50 ${o.p50} p99 ${o.p99} ms`);
+        if (o.loop) log(probeLine(o.loop, o.requestsPerSecond * DURATION)!);
         if (!baseline) continue;
         log(`  ${database} baseline ${c.name} (round ${round}/${ROUNDS})`);
         const url = `${baseline.url}${c.base.url}`;
-        base.push(toResult(c.name, database, 'baseline', await run(url, { ...c.base, url })));
+        await probeWindow(baseline, probeFile.base);
+        const b = toResult(c.name, database, 'baseline', await run(url, { ...c.base, url }));
+        b.loop = await probeWindow(baseline, probeFile.base);
+        base.push(b);
+        if (b.loop) log(`    ${b.requestsPerSecond} req/s, p50 ${b.p50} p99 ${b.p99} ms`);
+        if (b.loop) log(probeLine(b.loop, b.requestsPerSecond * DURATION)!);
       }
       results.push(median(ours));
       if (baseline) {

@@ -30,7 +30,11 @@ if (process.env.BENCH_ONLY === 'scale-out') {
 
 const api: LoadResult[] = [];
 const rss: Record<string, number> = {};
-for (const database of ['postgres', 'embedded'] as const) {
+// `BENCH_DATABASES=postgres`: the API part on those databases only (while working on it).
+const databases = (process.env.BENCH_DATABASES?.split(',') ?? ['postgres', 'embedded']) as Array<
+  'postgres' | 'embedded'
+>;
+for (const database of databases) {
   const { results, serverRssMb } = await benchApi(database, log);
   api.push(...results);
   rss[`serverAfterLoad_${database}`] = serverRssMb;

@@ -20,6 +20,7 @@ import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrors } from './plugins/error
 import inputGuard from './plugins/input-guard';
 import staticAssets from './plugins/static-assets';
 import { rateLimitOptions } from './plugins/rate-limit-store';
+import { buildSerializer } from './plugins/serializer';
 import authRoutes from './modules/auth/auth.routes';
 import contactRoutes from './modules/public/contact.routes';
 import quoteRoutes from './modules/quotes/quotes.routes';
@@ -77,6 +78,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer } },
     ajv: {
       customOptions: {
         removeAdditional: 'all',
