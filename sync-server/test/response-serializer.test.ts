@@ -18,10 +18,9 @@ type Schema = Record<string, unknown>;
 const collected: RouteOptions[] = [];
 let t: TestApp;
 
-// Starting an app on the embedded database takes over a minute on a busy shared machine.
 beforeAll(async () => {
   t = await createTestApp({ build: { onRoute: (route) => collected.push(route) } });
-}, 240_000);
+});
 afterAll(async () => {
   await t?.close();
 });
