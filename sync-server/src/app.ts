@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrors } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import drain from './plugins/drain';
 import staticAssets from './plugins/static-assets';
 import { rateLimitOptions } from './plugins/rate-limit-store';
 import { buildSerializer } from './plugins/serializer';
@@ -110,6 +111,7 @@ export async function buildApp(
     serveSpa: existsSync(path.join(ctx.config.staticDir, 'index.html')),
   });
   await app.register(inputGuard);
+  await app.register(drain);
   await app.register(authPlugin, { ctx });
 
   // Modules: one line each.

@@ -33,6 +33,11 @@ export interface Config {
   listen: boolean;
   /** Rate-limit counters shared by every server (unset: each process counts for itself). */
   redisUrl: string | undefined;
+  /**
+   * On SIGTERM, how long the server keeps answering while its health check (`/api/auth/ping`)
+   * says 503, so that a load balancer takes it out before it stops accepting connections.
+   */
+  shutdownDrainMs: number;
 }
 
 export interface DatabaseTimeouts {
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
     listen: integer(env, 'DB_LISTEN', 1, 0, 1) === 1,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 8_000),
     dbTimeouts: {
       idleMs: integer(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100, 86_400_000),
       connectionLifetimeS: integer(env, 'DB_CONNECTION_LIFETIME_S', 600, 1, 86_400),

@@ -48,16 +48,24 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'shutting down');
+  const deadlineMs = 10_000 + config.shutdownDrainMs;
   const timer = setTimeout(() => {
-    log.error('shutdown took longer than 10 s; exiting');
+    log.error({ ms: deadlineMs }, 'shutdown took longer than its deadline; exiting');
     process.exit(1);
-  }, 10_000);
+  }, deadlineMs);
   timer.unref();
-  // Keep-alive connections whose request was in flight when the signal came go idle only later,
-  // and Node's server.close() reaps idle connections once: the others would hold the close until
-  // the client's keep-alive timeout (72 s), past the deadline. Reap them as they go idle.
-  const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
   try {
+    // Behind a load balancer: fail the health check but keep serving until the balancer has
+    // taken this server out, so that no request meets a closed port or a dropped connection.
+    if (config.shutdownDrainMs > 0) {
+      app.startDraining();
+      log.info({ ms: config.shutdownDrainMs }, 'draining: health check answers 503');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
+    // Keep-alive connections whose request was in flight when the signal came go idle only later,
+    // and Node's server.close() reaps idle connections once: the others would hold the close until
+    // the client's keep-alive timeout (72 s), past the deadline. Reap them as they go idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close(); // stops accepting, lets in-flight requests finish
     await scheduler.stop();
     clearInterval(reaper);

@@ -54,21 +54,31 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'
   });
 }
 
-/** HAProxy's configuration: round-robin over `ports`, a server out after 2 failed checks 300 ms apart. */
+/**
+ * HAProxy's configuration: round-robin over `ports`, a server out after 2 failed checks 300 ms
+ * apart (a server shutting down fails its check while it keeps serving: SHUTDOWN_DRAIN_MS), one
+ * log line per request on stdout.
+ */
 export function haproxyConfig(frontPort: number, statsPort: number, ports: number[]): string {
   return [
     'global',
     '  maxconn 8192',
+    '  log stdout format raw local0',
     'defaults',
     '  mode http',
+    '  log global',
+    '  option httplog',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
-    // A request whose connection to a server could not be made goes to another server; a request
-    // that reached one is never sent twice (a client retries it itself, with the same ids).
+    // A request whose connection to a server could not be made goes to another server (the
+    // server may have closed its port). One that reached a server and got no answer, or a 503
+    // from a server closing, is sent again to another server only where a replay is harmless:
+    // reads, and sync pushes and pulls (a push carries client mutation ids; the server applies
+    // each once). Other writes are answered as they came; their clients retry with the same ids.
     '  retries 3',
     '  option redispatch 1',
-    '  retry-on conn-failure',
+    '  retry-on conn-failure empty-response 503',
     // No idle server connection to be closed under a request by a restarting server.
     '  option http-server-close',
     'frontend api',
@@ -80,6 +90,9 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
     '  stats uri /stats',
     'backend servers',
     '  balance roundrobin',
+    '  acl replay_safe method GET HEAD',
+    '  acl replay_safe path /api/sync/push /api/sync/pull',
+    '  http-request disable-l7-retry unless replay_safe',
     '  option httpchk GET /api/auth/ping',
     '  http-check expect status 200',
     '  default-server inter 300ms fall 2 rise 2',
@@ -87,6 +100,23 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
     '',
   ].join('\n');
 }
+
+/** The HAProxy log's lines of requests that did not end normally (termination state other than `----`). */
+export function abnormalLogLines(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => /"[A-Z]+ \//.test(line))
+    .filter((line) => {
+      const state = / \d{3} \d+ \S+ \S+ (\S{4}) /.exec(line)?.[1];
+      return state !== undefined && state !== '----';
+    });
+}
+
+/**
+ * How long a server may take to start: seconds on an idle machine; on the shared 2-core machine at
+ * a load average of 25–38 a restart measured 156–178 s, and one passed 300 s.
+ */
+const RESTART_TIMEOUT_MS = 480_000;
 
 export interface Cluster {
   /** HAProxy's address. */
@@ -97,6 +127,10 @@ export interface Cluster {
   dataDir: string;
   redisUrl: string;
   servers: ServerProcess[];
+  /** What HAProxy logged so far (one line per request). */
+  haproxyLog(): string;
+  /** Everything every server process this cluster started (restarts included) has logged. */
+  serverLogs(): string;
   env(i: number): Record<string, string>;
   /** Whether HAProxy's checks have server `i` up. */
   isUp(i: number): Promise<boolean>;
@@ -126,15 +160,19 @@ export async function startCluster(
       RATE_LIMIT_MAX: '20',
       REDIS_URL: redis.url,
       LOG_LEVEL: 'info',
+      // Longer than HAProxy takes to see a failing check twice (2 × 300 ms) on a loaded machine.
+      SHUTDOWN_DRAIN_MS: '2000',
       ...extraEnv,
       PORT: String(ports[i]),
     });
     const servers: ServerProcess[] = [];
+    const everyServer: ServerProcess[] = [];
     cleanups.push(async () => {
       await Promise.all(servers.map((s) => s.stop('SIGKILL')));
     });
     // One at a time: the first applies the migrations, the others find them done.
-    for (let i = 0; i < count; i += 1) servers.push(await startServer(env(i), 120_000));
+    for (let i = 0; i < count; i += 1) servers.push(await startServer(env(i), RESTART_TIMEOUT_MS));
+    everyServer.push(...servers);
 
     const frontPort = await freePort();
     const statsPort = await freePort();
@@ -169,11 +207,14 @@ export async function startCluster(
       dataDir,
       redisUrl: redis.url,
       servers,
+      haproxyLog: () => haproxyOutput,
+      serverLogs: () => everyServer.map((s) => s.output()).join(''),
       env,
       isUp,
       async restart(i) {
         const started = Date.now();
-        servers[i] = await startServer(env(i), 120_000);
+        servers[i] = await startServer(env(i), RESTART_TIMEOUT_MS);
+        everyServer.push(servers[i]);
         await until(() => isUp(i));
         return Date.now() - started;
       },

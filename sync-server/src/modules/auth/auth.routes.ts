@@ -12,6 +12,7 @@ import {
   VerifyInvitationBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import { errors } from '../../http';
 import { findTenantById } from './auth.repository';
 import * as auth from './auth.service';
@@ -26,9 +27,17 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
   app.get(
     '/ping',
     {
-      schema: { tags, response: { 200: Type.Object({ ok: Type.Boolean(), text: Type.String() }) } },
+      schema: {
+        tags,
+        description:
+          'The health check of a load balancer: 503 once the server is shutting down (it still answers other calls for `SHUTDOWN_DRAIN_MS`).',
+        response: { 200: Type.Object({ ok: Type.Boolean(), text: Type.String() }) },
+      },
     },
-    async () => ({ ok: true, text: 'The API is reachable.' }),
+    async () => {
+      if (app.draining) throw new AppError('unavailable', 'The server is shutting down.');
+      return { ok: true, text: 'The API is reachable.' };
+    },
   );
 
   app.post(
