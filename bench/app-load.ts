@@ -17,6 +17,8 @@ export interface BundleSizes {
   entry: { file: string; gzipKb: number };
   landing: { files: number; gzipKb: number; cssGzipKb: number };
   dashboard: { files: number; gzipKb: number; cssGzipKb: number };
+  /** The files of the dashboard shell's static closure (the entry's included). */
+  dashboardFiles: string[];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -59,15 +61,19 @@ export function bundleSizes(distDir: string): BundleSizes {
       );
     const entryCss = files.filter((f) => f.startsWith('index-') && f.endsWith('.css'));
     return {
+      names: [...set],
       files: set.size,
       gzipKb: kb(gzip(set)),
       cssGzipKb: kb(gzip(new Set([...entryCss, ...css]))),
     };
   };
+  const dashboard = route('DashboardLayout');
+  const omitNames = ({ names: _names, ...sizes }: ReturnType<typeof route>) => sizes;
   return {
     entry: { file: entry, gzipKb: kb(gzip([entry])) },
-    landing: route('LandingPage'),
-    dashboard: route('DashboardLayout'),
+    landing: omitNames(route('LandingPage')),
+    dashboard: omitNames(dashboard),
+    dashboardFiles: dashboard.names,
   };
 }
 

@@ -1,11 +1,12 @@
 /** Sample documents for the PDF bench and the pictures in docs/pdf (no database needed). */
+import { readFileSync } from 'node:fs';
 import {
   apiDocumentContent,
   documentModel,
   type DocumentModel,
 } from '../shared-types/src/documents/index';
 import { EMPTY_COMPANY_DETAILS, type CompanyDetails } from '../shared-types/src/company';
-import { documentTotals } from '../shared-types/src/money';
+import { documentTotals, subtractMoney } from '../shared-types/src/money';
 
 const PRODUCTS = [
   ['Ørsted heat pump service, annual', 'SVC-ANNUAL', '420.00'],
@@ -43,6 +44,10 @@ export function sampleDocument(
     taxRate?: string;
     paperSize?: 'A4' | 'Letter';
     status?: string;
+    /** Prints the app's icon as the company logo. */
+    logo?: boolean;
+    /** Invoices: a payment of this much, and a due date 30 days after issue. */
+    amountPaid?: string;
   } = {},
 ): DocumentModel {
   const items = Array.from({ length: lines }, (_, i) => {
@@ -72,6 +77,14 @@ export function sampleDocument(
       taxRate: Number(totals.taxRate),
       taxAmount: Number(totals.taxAmount),
       total: Number(totals.total),
+      ...(kind === 'invoice'
+        ? {
+            issueDate: '2026-11-24',
+            dueDate: '2026-12-24',
+            amountPaid: Number(options.amountPaid ?? 0),
+            balance: Number(subtractMoney(totals.total, options.amountPaid ?? 0)),
+          }
+        : {}),
       customer: {
         name: 'Łódź Żółć Straße Ørsted AG',
         email: 'purchasing@orsted-ag.example',
@@ -98,6 +111,8 @@ export function sampleDocument(
   return documentModel(
     content,
     { naturalName: 'Żółć & Straße', company: company({ paperSize: options.paperSize ?? null }) },
-    null,
+    options.logo
+      ? `data:image/png;base64,${readFileSync(new URL('../pwa/public/icons/icon-192.png', import.meta.url)).toString('base64')}`
+      : null,
   );
 }

@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/pdf-samples.ts`: renders a sample quote (A4, EUR) and invoice (US Letter, USD,
- * 3-decimal tax) with the server's renderer and writes their first pages as PNG to docs/pdf/.
+ * `npx tsx bench/pdf-samples.ts`: renders a sample quote (A4, EUR, Draft) and invoice (US Letter,
+ * USD, 3-decimal tax, part paid), both with a logo, with the server's renderer and writes their
+ * first pages as PNG to docs/pdf/.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,13 +14,16 @@ import { sampleDocument } from './pdf-fixtures';
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'pdf');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'pdf-samples-'));
 const samples = [
-  ['quote-a4', sampleDocument('quote', 7)],
+  ['quote-a4', sampleDocument('quote', 7, { status: 'Draft', logo: true })],
   [
     'invoice-letter',
     sampleDocument('invoice', 7, {
       currency: { code: 'USD', symbol: '$' },
       taxRate: '8.875',
       paperSize: 'Letter',
+      logo: true,
+      amountPaid: '500.00',
+      status: 'Partially paid',
     }),
   ],
 ] as const;

@@ -5,7 +5,8 @@
  * `npx tsx bench/pdf.ts` runs it alone.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { DOCUMENT_FONT_FILES, DOCUMENT_FONT_PACKAGE } from '../shared-types/src/documents/index';
 import { renderDocumentPdf } from '../sync-server/src/modules/pdf/pdf-renderer';
+import type { BundleSizes } from './app-load';
 import { sampleDocument } from './pdf-fixtures';
 
 export const PDF_SERVER_BUDGET_MS = 300;
@@ -25,6 +27,26 @@ export interface PdfBenchResult {
   lines: number;
   serverMedianMs: number;
   browserMedianMs: number;
+}
+
+export interface PdfBundle {
+  /** The PWA's PDF chunk (renderer, layout, font loading), gzip. */
+  chunk: string;
+  gzipKb: number;
+  /** True when no file of the dashboard shell's static closure is the PDF chunk. */
+  lazy: boolean;
+}
+
+/** The PDF chunk of the built PWA and whether the dashboard shell loads it only on demand. */
+export function pdfBundle(distDir: string, sizes: BundleSizes): PdfBundle {
+  const assets = path.join(distDir, 'assets');
+  const chunk = readdirSync(assets).find((f) => /^document-pdf-.*\.js$/.test(f));
+  if (!chunk) throw new Error(`no document-pdf chunk in ${assets}`);
+  return {
+    chunk,
+    gzipKb: Math.round((gzipSync(readFileSync(path.join(assets, chunk))).length / 1024) * 10) / 10,
+    lazy: !sizes.dashboardFiles.includes(chunk),
+  };
 }
 
 const median = (xs: number[]) => {

@@ -4,7 +4,10 @@ import type { Invoice, Order, Quote } from '@smb/shared-types';
 import { client, expectStatus, type Client } from './api-helpers';
 import { makeCurrency, makeProduct, makeRecipient } from './factories';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
-import { expectFigures, pdfInfo, pdfText } from './pdf-helpers';
+import { formatDocumentDate } from '@smb/shared-types/documents';
+import { expectFigures, money, pdfInfo, pdfText } from './pdf-helpers';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let t: TestApp;
 let api: Client;
@@ -39,17 +42,30 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Products of each currency shared by the quotes of this file (lines 2 … n cycle through them). */
+const pools = new Map<string, Array<{ id: string }>>();
+
 async function quoteWith(currencyCode: string, lines: number, price: string): Promise<Quote> {
-  const items = [];
-  for (let i = 0; i < lines; i++) {
-    const product = await makeProduct(t, tenantId, {
-      name: `Part ${i + 1}`,
-      sku: `P-${i + 1}`,
-      price: i === 0 ? price : String(((i * 37.13) % 900).toFixed(2)),
-      currencyCode,
-    });
-    items.push({ productId: product.id, quantity: (i % 7) + 1 });
+  const first = await makeProduct(t, tenantId, { name: 'Part 1', sku: 'P-1', price, currencyCode });
+  let pool = pools.get(currencyCode);
+  if (!pool) {
+    pool = [];
+    for (let i = 1; i < 10; i++)
+      pool.push(
+        await makeProduct(t, tenantId, {
+          name: `Part ${i + 1}`,
+          sku: `P-${i + 1}`,
+          price: ((i * 37.13) % 900).toFixed(2),
+          currencyCode,
+        }),
+      );
+    pools.set(currencyCode, pool);
   }
+  const others = pool;
+  const items = Array.from({ length: lines }, (_, i) => ({
+    productId: i === 0 ? first.id : others[(i - 1) % others.length]!.id,
+    quantity: (i % 7) + 1,
+  }));
   return expectStatus<Quote>(
     await api.post('/api/quotes', {
       customerId: recipient.customer.id,
@@ -100,7 +116,7 @@ describe('GET /api/quotes/{id}/pdf', () => {
     expect(text).toContain('Page 1 of 1');
     expect(pdfText(pdf, 'raw')).toMatch(/^DRAFT$/m);
     expect(pdfInfo(pdf).size).toContain('(A4)');
-  });
+  }, 120_000); // the first test makes the products too: slow on a loaded machine
 
   it('flows a EUR quote of 100 lines with a 3-decimal tax rate over several pages, the table header on each', async () => {
     const quote = await quoteWith('EUR', 100, '0.01');
@@ -120,7 +136,30 @@ describe('GET /api/quotes/{id}/pdf', () => {
     expect(pages).toBeGreaterThanOrEqual(3);
     for (let p = 1; p <= pages; p++) expect(text).toContain(`Page ${p} of ${pages}`);
     expect(text.match(/UNIT PRICE/g)?.length).toBe(pages);
-  });
+  }, 120_000); // 100 lines: slow on a loaded machine
+
+  it.each([
+    ['USD', 100, '$'],
+    ['EUR', 1, '€'],
+  ] as const)(
+    'prints every figure of a %s quote of %i line(s) as the API gives it',
+    async (code, lines, symbol) => {
+      const quote = await quoteWith(code, lines, '0.99');
+      const { pdf } = await getPdf(api, `/api/quotes/${quote.id}/pdf`);
+      expectFigures(
+        pdfText(pdf),
+        {
+          ...quote,
+          items: quote.items.map((i) => ({ ...i, name: i.product.name, sku: i.product.sku })),
+        },
+        symbol,
+      );
+      const { pages } = pdfInfo(pdf);
+      if (lines === 1) expect(pages).toBe(1);
+      else expect(pages).toBeGreaterThanOrEqual(3);
+    },
+    120_000,
+  );
 
   it('prints on US Letter when the company says so', async () => {
     expectStatus(await api.put('/api/tenants/current/company', { paperSize: 'Letter' }), 200);
@@ -182,6 +221,22 @@ describe('GET /api/orders/{id}/pdf and /api/invoices/{id}/pdf', () => {
       '€',
     );
     expect(invoiceText).toContain(invoice.invoiceNumber);
+    expect(invoiceText).toMatch(new RegExp(`Date\\s+${formatDocumentDate(invoice.issueDate)}`));
+    expect(invoiceText).toMatch(new RegExp(`Due date\\s+${formatDocumentDate(invoice.dueDate)}`));
+    // Unpaid: the total alone; once paid in part, what is paid and what is left, as the API says.
+    expect(invoiceText).not.toContain('Balance due');
+    expectStatus(
+      await api.post(`/api/invoices/${invoice.id}/payments`, {
+        amount: 10.01,
+        method: 'bank_transfer',
+      }),
+      201,
+    );
+    const paid = expectStatus<Invoice>(await api.get(`/api/invoices/${invoice.id}`), 200);
+    expect(paid.amountPaid).toBe(10.01);
+    const paidText = pdfText((await getPdf(api, `/api/invoices/${invoice.id}/pdf`)).pdf);
+    expect(paidText).toMatch(new RegExp(`Amount paid\\s+${escapeRe(money('€', paid.amountPaid))}`));
+    expect(paidText).toMatch(new RegExp(`Balance due\\s+${escapeRe(money('€', paid.balance))}`));
     expect(pdfText(invoicePdf.pdf, 'raw')).toMatch(new RegExp(`^Order ${order.orderNumber}$`, 'm'));
     expect(pdfText(invoicePdf.pdf, 'raw')).not.toMatch(/DRAFT|CANCELLED/);
 
@@ -192,7 +247,7 @@ describe('GET /api/orders/{id}/pdf and /api/invoices/{id}/pdf', () => {
     expectStatus(await api.put(`/api/invoices/${invoice.id}`, { status: 'Cancelled' }), 200);
     const cancelled = (await getPdf(api, `/api/invoices/${invoice.id}/pdf`)).pdf;
     expect(pdfText(cancelled, 'raw')).toMatch(/^CANCELLED$/m);
-  });
+  }, 120_000); // five PDFs: slow on a loaded machine
 });
 
 describe('GET /api/quotes/{tenantId}/{quoteId}/pdf (public link)', () => {

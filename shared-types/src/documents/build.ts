@@ -33,9 +33,12 @@ export interface ApiDocument {
     subtotal: number;
     product: { name: string; sku: string | null };
   }>;
+  /** Invoices: the date they are issued on ('YYYY-MM-DD'); other documents print createdAt. */
+  issueDate?: string | null;
   dueDate?: string | null;
   amountPaid?: number | null;
-  balanceDue?: number | null;
+  /** Invoices: total − amountPaid. */
+  balance?: number | null;
 }
 
 /** A document's content from its API object (used by the server; the PWA reads its store the same way). */
@@ -60,7 +63,7 @@ export function apiDocumentContent(
     kind,
     number: options.number,
     status: doc.status,
-    issueDate: doc.createdAt,
+    issueDate: doc.issueDate ?? doc.createdAt,
     dueDate: doc.dueDate ?? null,
     references: options.references ?? [],
     currency: {
@@ -75,7 +78,7 @@ export function apiDocumentContent(
     taxAmount: doc.taxAmount,
     total: doc.total,
     amountPaid: doc.amountPaid ?? null,
-    balanceDue: doc.balanceDue ?? null,
+    balanceDue: doc.balance ?? null,
     notes: doc.notes,
   };
 }

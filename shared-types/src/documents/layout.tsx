@@ -4,6 +4,7 @@ import { Document, Image, Link, Page, StyleSheet, Text, View } from '@react-pdf/
 import { DOCUMENT_TITLES, UNNUMBERED_LABEL, watermarkOf, type DocumentModel } from './model';
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';
+import { roundMoney } from '../money';
 
 /**
  * The one layout of quotes, orders and invoices, rendered by the server (Node) and by the PWA
@@ -16,6 +17,9 @@ const INK = '#1f2933';
 const MUTED = '#616e7c';
 const RULE = '#d9dee5';
 const SHADE = '#f3f5f8';
+
+// Figures without kerning: Inter's kerning tucks a decimal point under a 7 ("€7.85" read as "€785").
+const FIGURES = { fontFeatureSettings: { kern: false } } as const;
 
 const s = StyleSheet.create({
   page: {
@@ -95,7 +99,7 @@ const s = StyleSheet.create({
   facts: { width: 190 },
   fact: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 1 },
   factLabel: { color: MUTED },
-  factValue: { fontWeight: 700 },
+  factValue: { fontWeight: 700, ...FIGURES },
   parties: { flexDirection: 'row', marginBottom: 20 },
   party: { width: '50%', paddingRight: 16 },
   label: {
@@ -131,11 +135,11 @@ const s = StyleSheet.create({
   colNo: { width: 22, color: MUTED },
   colProduct: { flex: 1, paddingRight: 8 },
   colSku: { width: 78, paddingRight: 6, color: MUTED },
-  colQty: { width: 46, textAlign: 'right' },
-  colPrice: { width: 82, textAlign: 'right' },
-  colTotal: { width: 88, textAlign: 'right' },
+  colQty: { width: 46, textAlign: 'right', ...FIGURES },
+  colPrice: { width: 82, textAlign: 'right', ...FIGURES },
+  colTotal: { width: 88, textAlign: 'right', ...FIGURES },
   bottom: { flexDirection: 'row', justifyContent: 'flex-end', marginBottom: 18 },
-  totals: { width: 230 },
+  totals: { width: 230, ...FIGURES },
   totalRow: {
     flexDirection: 'row',
     justifyContent: 'space-between',
@@ -260,9 +264,11 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
   const companyName = company.legalName || company.name;
   const watermark = watermarkOf(model.status);
   const numberText = model.number ?? UNNUMBERED_LABEL;
+  // An invoice with payments shows what is paid and what is left; an unpaid one its total only.
   const hasPayments =
     model.amountPaid !== undefined &&
     model.amountPaid !== null &&
+    roundMoney(model.amountPaid) !== '0.00' &&
     model.balanceDue !== undefined &&
     model.balanceDue !== null;
 

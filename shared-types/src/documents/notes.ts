@@ -4,6 +4,8 @@
  * is dropped and its text kept; script-like elements lose their content; only http(s), mailto
  * and tel links stay links. The PDF never sees markup, so nothing else can reach it.
  */
+import { SCRIPT_LIKE_TAGS, safeHref } from '../rich-text';
+
 export interface NoteRun {
   text: string;
   bold?: boolean;
@@ -16,21 +18,7 @@ export interface NoteRun {
 export type NoteBlock =
   { type: 'paragraph'; runs: NoteRun[] } | { type: 'list'; ordered: boolean; items: NoteRun[][] };
 
-const DROP_CONTENT = new Set([
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'svg',
-  'math',
-  'head',
-  'title',
-]);
-const SAFE_HREF = /^(https?:\/\/|mailto:|tel:)/i;
+const DROP_CONTENT = new Set(SCRIPT_LIKE_TAGS);
 const NAMED: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -127,11 +115,7 @@ export function parseNotes(html: string | null | undefined): NoteBlock[] {
         break;
       case 'a':
         if (closing) links.pop();
-        else {
-          // eslint-disable-next-line no-control-regex -- strips control characters browsers ignore in URLs
-          const href = (attr(attrs, 'href') ?? '').replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-          links.push(SAFE_HREF.test(href) ? href : null);
-        }
+        else links.push(safeHref(attr(attrs, 'href')));
         break;
       case 'br':
         push('\n');

@@ -5,6 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseNotes } from '@smb/shared-types/documents';
+import { SCRIPT_LIKE_TAGS } from '@smb/shared-types/rich-text';
 import { sanitizeNotes } from '../../src/modules/documents/notes-sanitizer';
 
 const CORPUS = [
@@ -89,5 +91,27 @@ describe('notes sanitiser', () => {
     console.log(
       `xss: ${CORPUS.length} corpus payloads and ${runs} generated mixtures → inert, sanitising twice = once`,
     );
+  });
+
+  it.each(SCRIPT_LIKE_TAGS.map((tag) => [tag]))(
+    'drops <%s> with its content, like the PDF’s notes reader',
+    (tag) => {
+      const html = `<p>before</p><${tag}>hidden words</${tag}><p>after</p>`;
+      const clean = sanitizeNotes(html);
+      expect(clean).toBe('<p>before</p><p>after</p>');
+      const printed = parseNotes(html)
+        .flatMap((b) => (b.type === 'paragraph' ? b.runs : b.items.flat()))
+        .map((r) => r.text);
+      expect(printed).toEqual(['before', 'after']);
+    },
+  );
+
+  it('keeps the same links as the PDF’s notes reader', () => {
+    const html =
+      '<p><a href="https://ok.test/a">web</a> <a href="java&#x09;script:alert(1)">bad</a> <a href=" mailto:x@y.test">mail</a></p>';
+    const hrefs = [...sanitizeNotes(html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    const printed = parseNotes(html).flatMap((b) => (b.type === 'paragraph' ? b.runs : []));
+    expect(hrefs).toEqual(['https://ok.test/a', 'mailto:x@y.test']);
+    expect(printed.filter((r) => r.href).map((r) => r.href)).toEqual(hrefs);
   });
 });

@@ -18,6 +18,7 @@ import regular from '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf?ur
 import italic from '@expo-google-fonts/inter/400Regular_Italic/Inter_400Regular_Italic.ttf?url';
 import bold from '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf?url';
 import boldItalic from '@expo-google-fonts/inter/700Bold_Italic/Inter_700Bold_Italic.ttf?url';
+import { subtractMoney } from '@smb/shared-types/money';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
@@ -70,17 +71,16 @@ async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise
     references: [] as Array<{ label: string; value: string }>,
   };
   if (kind === 'invoice') {
-    const invoice = row as InvoiceRow & {
-      dueDate?: string | null;
-      amountPaid?: number | null;
-      balanceDue?: number | null;
-    };
+    const invoice = row as InvoiceRow;
     const order = await db.orders.get(invoice.orderId);
+    const paid = invoice.amountPaid ?? null;
     return {
       ...base,
+      // Dated by the server; an invoice made offline prints the day it was made until then.
+      issueDate: invoice.issueDate ?? row.createdAt,
       dueDate: invoice.dueDate ?? null,
-      amountPaid: invoice.amountPaid ?? null,
-      balanceDue: invoice.balanceDue ?? null,
+      amountPaid: paid,
+      balanceDue: paid === null ? null : subtractMoney(row.total, paid),
       references: order?.orderNumber ? [{ label: 'Order', value: order.orderNumber }] : [],
       // An invoice keeps the names and e-mails it was made with; the address is today's.
       customer: {

@@ -4,46 +4,10 @@
  * http, https, mailto, tel). Everything else is unwrapped (its text kept) or, for elements whose
  * content is code or hidden (script, style, iframe, …), dropped with its content.
  */
+import { RICH_TEXT_TAGS, SCRIPT_LIKE_TAGS } from '@smb/shared-types/rich-text';
 
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ol',
-  'ul',
-  'li',
-  'a',
-]);
-const DROPPED_WITH_CONTENT = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'template',
-  'noscript',
-  'noembed',
-  'noframes',
-  'svg',
-  'math',
-  'head',
-  'title',
-  'textarea',
-  'select',
-  'option',
-  'xmp',
-  'plaintext',
-  'link',
-  'meta',
-  'base',
-]);
+const ALLOWED_TAGS = new Set(RICH_TEXT_TAGS);
+const DROPPED_WITH_CONTENT = new Set(SCRIPT_LIKE_TAGS);
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /** The href when it is an absolute URL with an allowed scheme, else null. */

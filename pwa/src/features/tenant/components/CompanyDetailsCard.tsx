@@ -6,6 +6,8 @@ import {
   FileButton,
   Group,
   Image,
+  Input,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -151,41 +153,63 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
         </Alert>
       )}
 
-      <Group mb="lg" gap="md" align="center">
-        {logoUrl ? (
-          <Image src={logoUrl} alt="Company logo" h={56} w="auto" maw={200} fit="contain" />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No logo
-          </Text>
-        )}
-        <FileButton accept="image/png,image/jpeg" onChange={(file) => void logo(file)}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              loading={logoBusy}
-              leftSection={<IconPhotoUp size={16} />}
-            >
-              {sha ? 'Replace Logo' : 'Upload Logo'}
-            </Button>
-          )}
-        </FileButton>
-        {sha && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void logo(null, true)}
-            disabled={logoBusy}
+      <Stack gap={4} mb="lg">
+        <Input.Label id="company-logo-label">Logo</Input.Label>
+        <Group gap="md" align="center">
+          <Paper
+            withBorder
+            radius="sm"
+            w={200}
+            h={72}
+            p={6}
+            aria-labelledby="company-logo-label"
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              flexShrink: 0,
+            }}
           >
-            Remove
-          </Button>
-        )}
-        <Text size="xs" c="dimmed">
-          PNG or JPEG, at most 1 MB. Needs a connection.
-        </Text>
-      </Group>
+            {logoUrl ? (
+              <Image src={logoUrl} alt="Company logo" mah={58} maw={186} w="auto" fit="contain" />
+            ) : (
+              <Text size="sm" c="dimmed">
+                No logo
+              </Text>
+            )}
+          </Paper>
+          <Stack gap={6}>
+            <Group gap="xs">
+              <FileButton accept="image/png,image/jpeg" onChange={(file) => void logo(file)}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    loading={logoBusy}
+                    leftSection={<IconPhotoUp size={16} />}
+                  >
+                    {sha ? 'Replace Logo' : 'Upload Logo'}
+                  </Button>
+                )}
+              </FileButton>
+              {sha && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => void logo(null, true)}
+                  disabled={logoBusy}
+                >
+                  Remove
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              PNG or JPEG, at most 1 MB. Needs a connection.
+            </Text>
+          </Stack>
+        </Group>
+      </Stack>
 
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
