@@ -38,7 +38,8 @@ export async function startServer(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    // As `npm run serve` starts it (vitest's NODE_ENV=test would load React's development build).
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
