@@ -45,9 +45,14 @@ export async function startServer(
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output}`)),
+      timeoutMs,
+    );
     // Ready when it says so, or — at a quieter LOG_LEVEL — when it answers ping.
     let probing = false;
     const ready = () => {
@@ -83,9 +88,13 @@ export async function startServer(
 }
 
 /** A fresh database on TEST_DATABASE_URL when the suite runs on PostgreSQL; undefined → embedded. */
-export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_KIND !== 'postgres' || !adminUrl) return { url: undefined, drop: async () => {} };
+  if (process.env.TEST_DB_KIND !== 'postgres' || !adminUrl)
+    return { url: undefined, drop: async () => {} };
   const name = `smb_proc_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -116,10 +125,19 @@ export function mailedCode(dataDir: string, email: string): string {
   return code;
 }
 
-export async function api(base: string, method: string, url: string, body?: unknown, token?: string) {
+export async function api(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+) {
   const res = await fetch(base + url, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
