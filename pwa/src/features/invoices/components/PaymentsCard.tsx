@@ -114,13 +114,13 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
         </Alert>
       )}
       {payments && payments.length > 0 ? (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={280} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Method</Table.Th>
-                <Table.Th>Reference</Table.Th>
+                <Table.Th visibleFrom="sm">Reference</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 {admin && <Table.Th w={40} />}
               </Table.Tr>
@@ -131,8 +131,19 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
                   <Table.Td>{dateText(p.paidOn)}</Table.Td>
                   <Table.Td>
                     {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
+                    {/* On a phone the reference and note sit under the method. */}
+                    {(p.reference || p.note) && (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        hiddenFrom="sm"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {[p.reference, p.note].filter(Boolean).join(' · ')}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm">{p.reference ?? '—'}</Text>
                     {p.note && (
                       <Text size="xs" c="dimmed">
