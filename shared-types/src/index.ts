@@ -16,3 +16,4 @@ export * from './tenants';
 export * from './users';
 export * from './validation';
 export * from './payments';
+export * from './reminders';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DocumentContact, DocumentListQuery, OrNull } from './quotes';
+import { InvoiceReminder } from './reminders';
 
 /** Spec §4: invoice states; 'Partially paid' (issue 19) follows the payments. */
 export const INVOICE_STATUSES = ['Unpaid', 'Partially paid', 'Paid', 'Cancelled'] as const;
@@ -68,6 +69,10 @@ export const Invoice = Type.Object({
   balance: Type.Number(),
   /** Days past the due date with a balance (0 when not overdue). */
   daysOverdue: Type.Integer(),
+  /** "Stop reminders" set on this invoice. */
+  remindersStopped: Type.Boolean(),
+  /** The reminders e-mailed, oldest first. */
+  reminders: Type.Array(InvoiceReminder),
   version: Type.String(),
   updatedAt: DateTime,
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { compareMoney, subtractMoney, sumMoney, type MoneyInput } from './money';
 import { OrNull } from './quotes';
+import { ReminderPolicySchema } from './reminders';
 
 /**
  * Getting paid (issue 19): payment terms, due dates, payments, balances and the statuses that
@@ -169,9 +170,15 @@ export const InvoiceTermsBody = Type.Object({
 });
 export type InvoiceTermsBody = Static<typeof InvoiceTermsBody>;
 
-/** GET/PUT /api/billing/settings: the tenant's defaults. */
-export const BillingSettings = Type.Object({ defaultPaymentTerms: TermsSchema });
+/** GET/PUT /api/billing/settings: the tenant's defaults and reminder policy. */
+export const BillingSettings = Type.Object({
+  defaultPaymentTerms: TermsSchema,
+  ...ReminderPolicySchema.properties,
+});
 export type BillingSettings = Static<typeof BillingSettings>;
+/** PUT /api/billing/settings: the fields given change, the others stay. */
+export const BillingSettingsUpdate = Type.Partial(BillingSettings);
+export type BillingSettingsUpdate = Static<typeof BillingSettingsUpdate>;
 
 export const PaymentTermsSchema = TermsSchema;
 /** Terms or null (a customer on the tenant's default): `nullable` alone does not admit null to an enum. */

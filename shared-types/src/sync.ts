@@ -59,6 +59,7 @@ export const MUTATION_NAMES = [
   'order.createInvoice',
   'invoice.setStatus',
   'invoice.setTerms',
+  'invoice.setReminders',
   'payment.create',
   'payment.delete',
   'conflict.resolve',

@@ -6,6 +6,7 @@ import { createChangeListener } from './db/listener';
 import { migrateAll } from './db/migrate';
 import { JOBS } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
+import { invoiceReminders } from './jobs/invoice-reminders';
 import { createMailer } from './mail/mailer';
 import { createSessionCache } from './modules/auth/session-cache';
 
@@ -37,7 +38,7 @@ const sessions = createSessionCache(database, { ttlMs: config.sessionCacheMs, ch
 const app = await buildApp({ config, database, mailer, sessions, changes }, { loggerInstance: log });
 await app.listen({ port: config.port, host: config.host });
 // Clean-ups on a schedule, each run once per period across every server on the database.
-const scheduler = startScheduler(database, JOBS, log);
+const scheduler = startScheduler(database, [...JOBS, invoiceReminders({ mailer, log })], log);
 log.info(
   { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
   `Server listening${database.kind === 'embedded' ? ' (embedded database, dev mailbox: DATA_DIR/mail)' : ''}`,

@@ -330,6 +330,10 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${await newInvoice()}/terms`,
     payload: { paymentTerms: 'net_14' },
   }),
+  'PUT /api/invoices/{id}/reminders': async () => ({
+    url: `/api/invoices/${await newInvoice()}/reminders`,
+    payload: { stopped: true },
+  }),
   'GET /api/billing/settings': async () => ({ url: '/api/billing/settings' }),
   'PUT /api/billing/settings': async () => ({
     url: '/api/billing/settings',

@@ -118,6 +118,10 @@ export interface InvoiceRow extends DocumentFields {
   paymentTerms?: string | null;
   /** Σ payments; the balance is total − amountPaid (shared money module). */
   amountPaid?: number;
+  /** "Stop reminders" on this invoice (absent in rows stored before reminders existed). */
+  remindersStopped?: boolean;
+  /** The reminders e-mailed, oldest first (written by the server's reminder job). */
+  reminders?: { number: number; sentAt: string; sentTo: string }[];
 }
 
 export interface PaymentRow {

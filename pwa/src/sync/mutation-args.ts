@@ -122,6 +122,10 @@ export interface PaymentDeleteArgs {
   id: string;
   invoiceId: string;
 }
+export interface InvoiceRemindersArgs {
+  id: string;
+  stopped: boolean;
+}
 export interface InvoiceTermsArgs {
   id: string;
   paymentTerms?: string;

@@ -8,6 +8,7 @@ import {
   CustomerUpdateBody,
   CUSTOMER_V1_ALIASES,
   InvoiceTermsBody,
+  InvoiceRemindersBody,
   PaymentCreateBody,
   ProductCreateBody,
   ProductUpdateBody,
@@ -277,6 +278,13 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'invoice.setTerms': async (scope, raw) => {
     const { id, ...terms } = parse(Type.Object({ ...InvoiceTermsBody.properties, id: Uuid }), raw);
     await invoices.setInvoiceTerms(scope, id, terms);
+  },
+  'invoice.setReminders': async (scope, raw) => {
+    const { id, ...input } = parse(
+      Type.Object({ ...InvoiceRemindersBody.properties, id: Uuid }),
+      raw,
+    );
+    await invoices.setInvoiceReminders(scope, id, input);
   },
   'payment.create': async (scope, raw) => {
     const { invoiceId, ...payment } = parse(

@@ -245,6 +245,8 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('order.create', document(O1, [{ id: L(1), productId: P1, quantity: 3 }])),
       step('order.createInvoice', { id: O1, invoiceId: I1 }),
       step('invoice.setTerms', { id: I1, paymentTerms: 'net_60' }),
+      step('invoice.setReminders', { id: I1, stopped: true }),
+      step('invoice.setReminders', { id: id(99), stopped: false }), // unknown invoice: 404
       step('invoice.setTerms', { id: I1, dueDate: '2000-01-01' }), // before the issue date: 400
       step('invoice.setTerms', { id: id(99), paymentTerms: 'net_7' }), // unknown invoice: 404
       step('payment.create', payment(PAY1, 5)),

@@ -202,6 +202,8 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     dueDate: isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : null,
     paymentTerms: isPaymentTerms(terms) ? terms : null,
     amountPaid: 0,
+    remindersStopped: false,
+    reminders: [],
     createdAt: w.now,
     version: null,
     updatedAt: w.now,

@@ -2,7 +2,12 @@ import { compareMoney, subtractMoney, sumMoney, toMoneyNumber } from '@smb/share
 import { dueDateFor, isPaymentTerms, statusFromMoney } from '@smb/shared-types/payments';
 import type { InvoiceRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
-import type { InvoiceTermsArgs, PaymentCreateArgs, PaymentDeleteArgs } from '../mutation-args';
+import type {
+  InvoiceRemindersArgs,
+  InvoiceTermsArgs,
+  PaymentCreateArgs,
+  PaymentDeleteArgs,
+} from '../mutation-args';
 
 /**
  * Payments as the server applies them (payments.service.ts), so the device shows the balance and
@@ -66,4 +71,10 @@ export async function invoiceSetTerms(w: LocalWriter, a: InvoiceTermsArgs): Prom
       ? dueDateFor(invoice.issueDate, terms)
       : invoice.dueDate);
   await w.patch('invoices', a.id, { paymentTerms: terms, dueDate });
+}
+
+/** "Stop reminders" (or resume them) on one invoice; the reminders sent stay logged. */
+export async function invoiceSetReminders(w: LocalWriter, a: InvoiceRemindersArgs): Promise<void> {
+  if (!(await w.get('invoices', a.id))) return;
+  await w.patch('invoices', a.id, { remindersStopped: a.stopped });
 }

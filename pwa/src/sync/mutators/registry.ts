@@ -33,6 +33,7 @@ export interface MutationArgs {
   'order.createInvoice': A.CreateInvoiceArgs;
   'invoice.setStatus': A.SetStatusArgs;
   'invoice.setTerms': A.InvoiceTermsArgs;
+  'invoice.setReminders': A.InvoiceRemindersArgs;
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
   'conflict.resolve': A.IdArgs;
@@ -71,6 +72,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'order.createInvoice': docs.orderCreateInvoice,
   'invoice.setStatus': docs.invoiceSetStatus,
   'invoice.setTerms': pay.invoiceSetTerms,
+  'invoice.setReminders': pay.invoiceSetReminders,
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
   'conflict.resolve': master.conflictResolve,

@@ -18,6 +18,7 @@ import {
   type Invoice,
   type InvoiceListQuery,
   type InvoiceTermsBody,
+  type InvoiceRemindersBody,
 } from '@smb/shared-types';
 import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
@@ -74,6 +75,8 @@ function toInvoice(
     ...documentAmounts(row),
     paidAt: iso(row.paid_at),
     ...invoiceDates(row),
+    remindersStopped: row.reminders_stopped,
+    reminders: row.reminders,
     ...versionFields(row),
   };
 }
@@ -279,6 +282,27 @@ export async function setInvoiceTerms(
     await repo.updateInvoice(trx, row.id, {
       payment_terms: terms,
       due_date: dueDate,
+      version,
+      updated_at: new Date(),
+    });
+    return loadInvoice(trx, row.id);
+  });
+}
+
+/**
+ * PUT /api/invoices/{id}/reminders, mutator `invoice.setReminders`: "Stop reminders" (or resume
+ * them) on one invoice. The reminders already sent stay in its log.
+ */
+export async function setInvoiceReminders(
+  scope: TenantScope,
+  id: string,
+  input: InvoiceRemindersBody,
+): Promise<Invoice> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+    await repo.updateInvoice(trx, row.id, {
+      reminders_stopped: input.stopped,
       version,
       updated_at: new Date(),
     });

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { PaymentTerms } from '@smb/shared-types';
+import type { InvoiceReminder, PaymentTerms } from '@smb/shared-types';
 import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
 import type { LineItemColumns } from '../documents/documents.table';
 
@@ -31,6 +31,10 @@ export interface InvoiceTable extends Versioned {
   payment_terms: ColumnType<PaymentTerms, PaymentTerms | undefined, PaymentTerms>;
   /** Σ payments, kept with every payment written or deleted: balance = total − amount_paid. */
   amount_paid: ColumnType<string, string | undefined, string>;
+  /** "Stop reminders" on this invoice. */
+  reminders_stopped: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The reminders sent, oldest first (jsonb array; written by the reminder job). */
+  reminders: ColumnType<InvoiceReminder[], string | undefined, string>;
 }
 
 export interface InvoiceItemTable extends LineItemColumns {
@@ -65,6 +69,8 @@ export const INVOICE_COLUMN_NAMES = [
   'due_date',
   'payment_terms',
   'amount_paid',
+  'reminders_stopped',
+  'reminders',
   'version',
   'updated_at',
 ] as const satisfies readonly (keyof InvoiceTable)[];

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { isUuid, type PaymentTerms } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import type { BillingSettingsTable, PaymentTable } from './payments.table';
@@ -38,11 +38,10 @@ export async function billingSettings(db: TenantDb) {
   return db.selectFrom('billing_settings').selectAll().executeTakeFirstOrThrow();
 }
 
-export async function updateBillingSettings(
-  trx: TenantDb,
-  set: Partial<Pick<BillingSettingsTable, 'default_payment_terms'>>,
-) {
-  await trx.updateTable('billing_settings').set(set).execute();
+export async function updateBillingSettings(trx: TenantDb, set: Updateable<BillingSettingsTable>) {
+  const given = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+  if (Object.keys(given).length === 0) return;
+  await trx.updateTable('billing_settings').set(given).execute();
 }
 
 /** The customer's own payment terms; null when the tenant's default applies. */

@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   BillingSettings,
+  BillingSettingsUpdate,
   DocumentIdParams,
   Invoice,
   InvoiceTermsBody,
+  InvoiceRemindersBody,
   Payment,
   PaymentCreateBody,
   PaymentParams,
 } from '@smb/shared-types';
 import { BEARER, adminOnly, errors, signedIn } from '../../http';
-import { setInvoiceTerms } from '../invoices/invoices.service';
+import { setInvoiceReminders, setInvoiceTerms } from '../invoices/invoices.service';
 import * as payments from './payments.service';
 
 /**
@@ -93,9 +95,26 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => setInvoiceTerms(request.auth, request.params.id, request.body),
   );
+
+  app.put(
+    '/:id/reminders',
+    {
+      ...signedIn(app),
+      schema: {
+        tags,
+        security,
+        description:
+          '"Stop reminders" (stopped: true) or resume them on this invoice; the reminders sent stay in its log',
+        params,
+        body: InvoiceRemindersBody,
+        response: { 200: Invoice, ...errors(400, 404) },
+      },
+    },
+    async (request) => setInvoiceReminders(request.auth, request.params.id, request.body),
+  );
 };
 
-/** /api/billing/settings: the tenant's default payment terms. */
+/** /api/billing/settings: the tenant's default payment terms and reminder policy. */
 export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['company'];
   const security = BEARER;
@@ -114,8 +133,9 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The default payment terms of new invoices (admin)',
-        body: BillingSettings,
+        description:
+          'The default payment terms of new invoices and the reminder policy (admin); only the fields given change',
+        body: BillingSettingsUpdate,
         response: { 200: BillingSettings, ...errors(400, 403) },
       },
     },

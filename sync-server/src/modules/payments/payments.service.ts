@@ -13,6 +13,7 @@ import {
   toMoneyNumber,
   today,
   type BillingSettings,
+  type BillingSettingsUpdate,
   type Payment,
   type PaymentCreateBody,
   type PaymentMethod,
@@ -169,17 +170,32 @@ export async function deletePayment(
 
 export async function getBillingSettings(scope: ReadScope): Promise<BillingSettings> {
   const row = await repo.billingSettings(scope.db);
-  return { defaultPaymentTerms: row.default_payment_terms };
+  return {
+    defaultPaymentTerms: row.default_payment_terms,
+    remindersEnabled: row.reminders_enabled,
+    reminderFirstDays: row.reminder_first_days,
+    reminderEveryDays: row.reminder_every_days,
+    reminderMax: row.reminder_max,
+  };
 }
 
-/** PUT /api/billing/settings (administrators): the default terms of new invoices. */
+/**
+ * PUT /api/billing/settings (administrators): the default terms of new invoices and the reminder
+ * policy; only the fields given change.
+ */
 export async function updateBillingSettings(
   scope: TenantScope,
-  input: BillingSettings,
+  input: BillingSettingsUpdate,
 ): Promise<BillingSettings> {
   if (!scope.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
   return inTransaction(scope.db, async (trx) => {
-    await repo.updateBillingSettings(trx, { default_payment_terms: input.defaultPaymentTerms });
+    await repo.updateBillingSettings(trx, {
+      default_payment_terms: input.defaultPaymentTerms,
+      reminders_enabled: input.remindersEnabled,
+      reminder_first_days: input.reminderFirstDays,
+      reminder_every_days: input.reminderEveryDays,
+      reminder_max: input.reminderMax,
+    });
     return getBillingSettings({ db: trx });
   });
 }

@@ -19,4 +19,8 @@ export interface PaymentTable extends Versioned {
 export interface BillingSettingsTable {
   id: ColumnType<boolean, boolean | undefined, never>;
   default_payment_terms: PaymentTerms;
+  reminders_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  reminder_first_days: ColumnType<number, number | undefined, number>;
+  reminder_every_days: ColumnType<number, number | undefined, number>;
+  reminder_max: ColumnType<number, number | undefined, number>;
 }

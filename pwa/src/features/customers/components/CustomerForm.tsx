@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useUpdateGuard } from '../../../app/useUpdateGuard';
 
@@ -12,6 +13,8 @@ export interface CustomerFormValues {
   mainContactName: string;
   mainContactEmail: string;
   mainContactPhoneNumber: string;
+  /** The customer's own payment terms; '' for the company's default. */
+  paymentTerms: string;
 }
 
 export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
@@ -23,7 +26,13 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   mainContactName: '',
   mainContactEmail: '',
   mainContactPhoneNumber: '',
+  paymentTerms: '',
 };
+
+const TERMS_OPTIONS = [
+  { value: '', label: 'Company default' },
+  ...PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] })),
+];
 
 /** Spec §3 customer form: company fields, plus the main contact on creation. */
 export function CustomerForm({
@@ -98,6 +107,17 @@ export function CustomerForm({
             label="Company Address 2"
             autoComplete="address-line2"
             {...field('companyAddress2')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Payment Terms"
+            description="The due date of this customer's new invoices"
+            data={TERMS_OPTIONS}
+            value={values.paymentTerms}
+            onChange={(value) => setValues((v) => ({ ...v, paymentTerms: value ?? '' }))}
+            allowDeselect={false}
+            disabled={done}
           />
         </SimpleGrid>
 

@@ -35,6 +35,7 @@ export async function createCustomer(
     phoneNumber: input.phoneNumber ?? null,
     address: input.address ?? null,
     address2: input.address2 ?? null,
+    ...(input.paymentTerms ? { paymentTerms: input.paymentTerms } : {}),
     ...(main ? { mainContact: { id: newId(), ...main } } : {}),
   });
   return id;

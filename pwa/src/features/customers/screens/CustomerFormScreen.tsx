@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isPaymentTerms } from '@smb/shared-types/payments';
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
@@ -22,6 +23,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
     companyPhoneNumber: customer.phoneNumber ?? '',
     companyAddress: customer.address ?? '',
     companyAddress2: customer.address2 ?? '',
+    paymentTerms: customer.paymentTerms ?? '',
   };
 }
 
@@ -41,7 +43,8 @@ export default function CustomerFormScreen() {
     setSaving(true);
     try {
       if (creating) {
-        await createCustomer(values);
+        const { paymentTerms, ...rest } = values;
+        await createCustomer(isPaymentTerms(paymentTerms) ? { ...rest, paymentTerms } : rest);
         setSuccess('Customer created successfully!');
       } else {
         await updateCustomer(id, {
@@ -50,6 +53,10 @@ export default function CustomerFormScreen() {
           companyPhoneNumber: values.companyPhoneNumber,
           companyAddress: values.companyAddress,
           companyAddress2: values.companyAddress2,
+          // Sent only when changed ('' → null: the company's default again).
+          ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
+            ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }
+            : {}),
         });
         setSuccess('Customer updated successfully!');
       }

@@ -17,7 +17,8 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCash, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCash, IconTrash } from '@tabler/icons-react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { overdueLabel } from '@smb/shared-types/invoices';
 import { compareMoney, formatMoney } from '@smb/shared-types/money';
 import {
@@ -30,7 +31,8 @@ import {
   type PaymentTerms,
 } from '@smb/shared-types/payments';
 import { ValidationError } from '../../../db/errors';
-import type { InvoiceRow } from '../../../db/types';
+import type { InvoiceRow, PaymentRow } from '../../../db/types';
+import { TermsModal } from './TermsModal';
 import { useAuth } from '../../auth/auth-context';
 import {
   balanceOf,
@@ -55,6 +57,11 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
   const late = overdueDays({ status: invoice.status, dueDate: invoice.dueDate ?? null, balance });
   const money = (amount: string | number) => formatMoney(amount, invoice.currencyCode);
   const canPay = invoice.status !== 'Cancelled' && compareMoney(balance, 0) > 0;
+  // The due date stays editable while nothing is paid (the server refuses it after).
+  const canChangeTerms =
+    invoice.status !== 'Cancelled' && compareMoney(invoice.amountPaid ?? 0, 0) === 0;
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<PaymentRow | null>(null);
 
   return (
     <Card padding="lg" shadow="xs">
@@ -67,13 +74,24 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
             </Badge>
           )}
         </Group>
-        <Button
-          leftSection={<IconCash size={16} />}
-          onClick={() => setOpen(true)}
-          disabled={!canPay}
-        >
-          Record Payment
-        </Button>
+        <Group gap="sm">
+          {canChangeTerms && (
+            <Button
+              variant="default"
+              leftSection={<IconCalendarEvent size={16} />}
+              onClick={() => setTermsOpen(true)}
+            >
+              Change Due Date
+            </Button>
+          )}
+          <Button
+            leftSection={<IconCash size={16} />}
+            onClick={() => setOpen(true)}
+            disabled={!canPay}
+          >
+            Record Payment
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg" mb="md">
         <Fact label="Issue Date">{dateText(invoice.issueDate)}</Fact>
@@ -96,13 +114,13 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
         </Alert>
       )}
       {payments && payments.length > 0 ? (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={280} type="native">
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Method</Table.Th>
-                <Table.Th>Reference</Table.Th>
+                <Table.Th visibleFrom="sm">Reference</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 {admin && <Table.Th w={40} />}
               </Table.Tr>
@@ -113,8 +131,19 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
                   <Table.Td>{dateText(p.paidOn)}</Table.Td>
                   <Table.Td>
                     {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
+                    {/* On a phone the reference and note sit under the method. */}
+                    {(p.reference || p.note) && (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        hiddenFrom="sm"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {[p.reference, p.note].filter(Boolean).join(' · ')}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm">{p.reference ?? '—'}</Text>
                     {p.note && (
                       <Text size="xs" c="dimmed">
@@ -132,9 +161,7 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
                           variant="subtle"
                           color="red"
                           aria-label={`Delete payment of ${money(p.amount)}`}
-                          onClick={() =>
-                            void deletePayment(p).catch((e: Error) => setError(e.message))
-                          }
+                          onClick={() => setToDelete(p)}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>
@@ -152,6 +179,22 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
         </Text>
       )}
       <PaymentModal invoice={invoice} opened={open} onClose={() => setOpen(false)} />
+      {termsOpen && <TermsModal invoice={invoice} onClose={() => setTermsOpen(false)} />}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete Payment"
+        message={
+          toDelete
+            ? `Delete the payment of ${money(toDelete.amount)} from ${dateText(toDelete.paidOn)}? The balance due goes up by that amount.`
+            : ''
+        }
+        confirmLabel="Delete"
+        color="red"
+        onConfirm={() =>
+          toDelete ? deletePayment(toDelete).catch((e: Error) => setError(e.message)) : undefined
+        }
+        onClose={() => setToDelete(null)}
+      />
     </Card>
   );
 }

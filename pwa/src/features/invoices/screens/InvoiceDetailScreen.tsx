@@ -29,6 +29,7 @@ import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components
 import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
 import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
+import { RemindersCard } from '../components/RemindersCard';
 import { hasNoteText } from '../components/sanitize-notes';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
@@ -172,6 +173,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       </Card>
 
       <PaymentsCard invoice={invoice} />
+
+      <RemindersCard invoice={invoice} />
 
       <InvoiceParties invoice={invoice} />
 

@@ -23,6 +23,7 @@ import { useSyncStatus } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../auth/auth-context';
 import { updateTenant, useLocalTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
+import { BillingSettingsCard } from '../components/BillingSettingsCard';
 import { ThisDeviceCard } from '../../device/ThisDeviceCard';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
@@ -194,6 +195,7 @@ export default function TenantSettingsScreen() {
       </Card>
 
       {tenant && <CompanyDetailsCard company={tenant.company} />}
+      <BillingSettingsCard />
       <ThisDeviceCard />
 
       <Card padding="lg" shadow="xs">

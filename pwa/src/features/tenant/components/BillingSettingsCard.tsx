@@ -1,0 +1,173 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  PAYMENT_TERMS,
+  PAYMENT_TERMS_LABELS,
+  isPaymentTerms,
+  type BillingSettings,
+} from '@smb/shared-types/payments';
+import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
+import { apiRequest, errorText } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+
+export const BILLING_SAVED = 'Payment settings saved';
+export const BILLING_LOAD_FAILED = 'Could not load the payment settings';
+export const BILLING_SAVE_FAILED = 'Failed to save the payment settings';
+
+/**
+ * Settings → General (admins): the default payment terms of new invoices and the reminder policy
+ * (on or off; first reminder N days after the due date, then every M days, at most K). Read and
+ * saved online: the server's reminder job is what uses them.
+ */
+export function BillingSettingsCard() {
+  const { token } = useAuth();
+  const [saved, setSaved] = useState<BillingSettings | null>(null);
+  const [form, setForm] = useState<BillingSettings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    apiRequest<BillingSettings>('/api/billing/settings', { token })
+      .then((settings) => {
+        if (!live) return;
+        setSaved(settings);
+        setForm(settings);
+      })
+      .catch((e: unknown) => live && setLoadError(errorText(e, BILLING_LOAD_FAILED)));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const next = await apiRequest<BillingSettings>('/api/billing/settings', {
+        method: 'PUT',
+        token,
+        body: form,
+      });
+      setSaved(next);
+      setForm(next);
+      setMessage({ ok: true, text: BILLING_SAVED });
+    } catch (e) {
+      setMessage({ ok: false, text: errorText(e, BILLING_SAVE_FAILED) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const set = <K extends keyof BillingSettings>(key: K, value: BillingSettings[K]) =>
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+  const whole = (value: number | string, fallback: number) =>
+    typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+  const dirty = !!form && !!saved && JSON.stringify(form) !== JSON.stringify(saved);
+
+  return (
+    <Card padding="lg" shadow="xs">
+      <Title order={4}>Payments and Reminders</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        The terms new invoices get (unless the customer has its own), and the e-mails that remind
+        customers of overdue invoices.
+      </Text>
+      {message && (
+        <Alert
+          mb="md"
+          color={message.ok ? 'green' : 'red'}
+          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+      {loadError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />}>
+          {loadError}
+        </Alert>
+      ) : !form ? (
+        <Skeleton height={120} role="status" aria-label="Loading payment settings" />
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Select
+              label="Default Payment Terms"
+              data={PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] }))}
+              value={form.defaultPaymentTerms}
+              onChange={(v) => isPaymentTerms(v) && set('defaultPaymentTerms', v)}
+              allowDeselect={false}
+              maw={320}
+            />
+            <Switch
+              label="E-mail payment reminders for overdue invoices"
+              checked={form.remindersEnabled}
+              onChange={(e) => set('remindersEnabled', e.currentTarget.checked)}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+              <NumberInput
+                label="First reminder (days after due)"
+                value={form.reminderFirstDays}
+                min={REMINDER_LIMITS.firstDays.min}
+                max={REMINDER_LIMITS.firstDays.max}
+                allowDecimal={false}
+                clampBehavior="strict"
+                disabled={!form.remindersEnabled}
+                onChange={(v) => set('reminderFirstDays', whole(v, form.reminderFirstDays))}
+              />
+              <NumberInput
+                label="Then every (days)"
+                value={form.reminderEveryDays}
+                min={REMINDER_LIMITS.everyDays.min}
+                max={REMINDER_LIMITS.everyDays.max}
+                allowDecimal={false}
+                clampBehavior="strict"
+                disabled={!form.remindersEnabled}
+                onChange={(v) => set('reminderEveryDays', whole(v, form.reminderEveryDays))}
+              />
+              <NumberInput
+                label="At most (reminders)"
+                value={form.reminderMax}
+                min={REMINDER_LIMITS.max.min}
+                max={REMINDER_LIMITS.max.max}
+                allowDecimal={false}
+                clampBehavior="strict"
+                disabled={!form.remindersEnabled}
+                onChange={(v) => set('reminderMax', whole(v, form.reminderMax))}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={saving}
+                disabled={!dirty}
+                leftSection={<IconDeviceFloppy size={16} />}
+              >
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}
