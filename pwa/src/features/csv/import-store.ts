@@ -3,7 +3,7 @@ import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
 import { PRODUCT_MESSAGES } from '@smb/shared-types/products';
 import type { SmbDatabase } from '../../db/database';
 import { newId } from '../../db/meta';
-import { mutate } from '../../sync/mutate';
+import { mutateAll } from '../../sync/mutate';
 import { queueUpdate } from '../../sync/update-args';
 import type { ImportKind } from './mapping';
 import type { ImportLookups, PreparedRow, StoredValues } from './prepare';
@@ -58,37 +58,49 @@ export const IMPORT_BATCH_SIZE = 250;
 const text = (v: StoredValues[string] | undefined) =>
   v === null || v === undefined ? null : String(v);
 
-async function createOne(db: SmbDatabase, kind: ImportKind, v: StoredValues): Promise<void> {
+type CreateMutation = Parameters<typeof mutateAll>[1][number];
+
+/** The `<kind>.create` mutation of one row. */
+function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
   if (kind === 'customers') {
-    await mutate(db, 'customer.create', {
-      id: newId(),
-      name: String(v.name),
-      email: String(v.email),
-      phoneNumber: text(v.phoneNumber),
-      address: text(v.address),
-      address2: text(v.address2),
-      ...(v.mainContactName !== null
-        ? {
-            mainContact: {
-              id: newId(),
-              name: String(v.mainContactName),
-              email: String(v.mainContactEmail),
-              phoneNumber: text(v.mainContactPhoneNumber),
-            },
-          }
-        : {}),
-    });
-  } else if (kind === 'contacts') {
-    await mutate(db, 'contact.create', {
-      id: newId(),
-      customerId: String(v.customerId),
-      name: String(v.name),
-      email: String(v.email),
-      phoneNumber: text(v.phoneNumber),
-      role: text(v.role),
-    });
-  } else {
-    await mutate(db, 'product.create', {
+    return {
+      name: 'customer.create',
+      args: {
+        id: newId(),
+        name: String(v.name),
+        email: String(v.email),
+        phoneNumber: text(v.phoneNumber),
+        address: text(v.address),
+        address2: text(v.address2),
+        ...(v.mainContactName !== null
+          ? {
+              mainContact: {
+                id: newId(),
+                name: String(v.mainContactName),
+                email: String(v.mainContactEmail),
+                phoneNumber: text(v.mainContactPhoneNumber),
+              },
+            }
+          : {}),
+      },
+    };
+  }
+  if (kind === 'contacts') {
+    return {
+      name: 'contact.create',
+      args: {
+        id: newId(),
+        customerId: String(v.customerId),
+        name: String(v.name),
+        email: String(v.email),
+        phoneNumber: text(v.phoneNumber),
+        role: text(v.role),
+      },
+    };
+  }
+  return {
+    name: 'product.create',
+    args: {
       id: newId(),
       name: String(v.name),
       sku: text(v.sku),
@@ -99,8 +111,8 @@ async function createOne(db: SmbDatabase, kind: ImportKind, v: StoredValues): Pr
       category: text(v.category),
       supplier: text(v.supplier),
       description: text(v.description),
-    });
-  }
+    },
+  };
 }
 
 const UPDATABLE = {
@@ -158,17 +170,19 @@ export async function importRows(
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
     await db.transaction('rw', db.allTables, async () => {
+      const creates: CreateMutation[] = [];
       for (const row of batch) {
         if (row.status === 'invalid') skip(row, row.reasons);
-        else if (row.status === 'new') {
-          await createOne(db, kind, row.values);
-          summary.created += 1;
-        } else if (duplicates === 'skip') skip(row, [SKIP_REASONS.duplicate]);
+        else if (row.status === 'new') creates.push(createMutation(kind, row.values));
+        else if (duplicates === 'skip') skip(row, [SKIP_REASONS.duplicate]);
+        // Deleted since the preview (e.g. by a sync): it is new again.
         else if (!(await db.entityTable(kind).get(row.existingId!)))
-          await createOne(db, kind, row.values).then(() => (summary.created += 1));
+          creates.push(createMutation(kind, row.values));
         else if (await updateOne(db, kind, row.existingId!, row)) summary.updated += 1;
         else skip(row, [SKIP_REASONS.unchanged]);
       }
+      await mutateAll(db, creates);
+      summary.created += creates.length;
     });
     onProgress(Math.min(start + batchSize, rows.length), rows.length);
     // Lets the progress bar paint between batches.

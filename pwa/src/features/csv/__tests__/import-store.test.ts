@@ -63,6 +63,11 @@ describe('importing through the outbox', () => {
     ]);
     const outbox = await db.outbox.orderBy('mutationId').toArray();
     expect(outbox.map((m) => m.name)).toEqual(['customer.create', 'customer.create']);
+    // Numbered in order like single mutations, each with the records it changed (for rebase).
+    expect(outbox.map((m) => m.mutationId)).toEqual([1, 2]);
+    expect(outbox[0]!.keys).toHaveLength(2);
+    expect(outbox[0]!.keys[0]).toBe(`customers:${outbox[0]!.args.id as string}`);
+    expect(await db.meta.get('nextMutationId')).toMatchObject({ value: 3 });
     expect(outbox[0]!.args).toMatchObject({
       name: 'New One',
       email: 'new1@example.test',
