@@ -199,7 +199,10 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
         allowNextStepsSelect={false}
         size={phone ? 'xs' : 'sm'}
       >
-        <Stepper.Step label="File" description={phone ? undefined : 'Choose a CSV file'}>
+        <Stepper.Step
+          label={phone && step !== 0 ? undefined : 'File'}
+          description={phone ? undefined : 'Choose a CSV file'}
+        >
           <Paper withBorder p={phone ? 'md' : 'xl'} mt="md">
             <Stack>
               <Text size="sm">{HINTS[kind]}</Text>
@@ -228,7 +231,10 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
           </Paper>
         </Stepper.Step>
 
-        <Stepper.Step label="Columns" description={phone ? undefined : 'Match the columns'}>
+        <Stepper.Step
+          label={phone && step !== 1 ? undefined : 'Columns'}
+          description={phone ? undefined : 'Match the columns'}
+        >
           {csv && (
             <Paper withBorder p={phone ? 'md' : 'xl'} mt="md">
               <Stack>
@@ -285,7 +291,10 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
           )}
         </Stepper.Step>
 
-        <Stepper.Step label="Preview" description={phone ? undefined : 'Check the rows'}>
+        <Stepper.Step
+          label={phone && step !== 2 ? undefined : 'Preview'}
+          description={phone ? undefined : 'Check the rows'}
+        >
           {prepared && (
             <Stack mt="md">
               <Group gap="sm" wrap="wrap">
@@ -323,21 +332,22 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
                 style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
               />
               <Paper withBorder>
-                <Table.ScrollContainer minWidth={720}>
+                <div style={{ overflowX: 'auto' }}>
                   <Table
                     striped
                     verticalSpacing="xs"
                     fz="sm"
+                    miw={280 + fields.length * 140}
                     aria-label="Rows as they will be stored"
                   >
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Row</Table.Th>
-                        <Table.Th>Status</Table.Th>
+                        <Table.Th miw={104}>Status</Table.Th>
+                        <Table.Th miw={200}>Problems</Table.Th>
                         {fields.map((f) => (
                           <Table.Th key={f.key}>{f.label}</Table.Th>
                         ))}
-                        <Table.Th>Problems</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -346,7 +356,7 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </div>
                 {visible.length === 0 && (
                   <Text c="dimmed" ta="center" p="lg">
                     No rows here.
@@ -374,7 +384,10 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
           )}
         </Stepper.Step>
 
-        <Stepper.Step label="Import" description={phone ? undefined : 'Save and sync'}>
+        <Stepper.Step
+          label={phone && step !== 3 ? undefined : 'Import'}
+          description={phone ? undefined : 'Save and sync'}
+        >
           <Paper withBorder p={phone ? 'md' : 'xl'} mt="md">
             {summary ? (
               <Stack>
@@ -484,18 +497,16 @@ function PreviewRow({ row, kind }: { row: PreparedRow; kind: ImportKind }) {
     <Table.Tr data-testid="import-preview-row">
       <Table.Td>{row.line}</Table.Td>
       <Table.Td>
-        <Badge color={badge.color} variant="light">
+        <Badge color={badge.color} variant="light" style={{ overflow: 'visible' }}>
           {badge.label}
         </Badge>
       </Table.Td>
+      <Table.Td c="red">{row.reasons.join('; ')}</Table.Td>
       {IMPORT_FIELDS[kind].map((f) => (
         <Table.Td key={f.key} style={{ whiteSpace: 'pre-line', maxWidth: 260 }}>
           {shown(row.values[f.key])}
         </Table.Td>
       ))}
-      <Table.Td c="red" style={{ minWidth: 200 }}>
-        {row.reasons.join('; ')}
-      </Table.Td>
     </Table.Tr>
   );
 }
