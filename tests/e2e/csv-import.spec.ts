@@ -184,7 +184,7 @@ describe('issue 20: CSV import and export of customers', () => {
       .poll(() => page.getByText('Row 2: Already exists with the same values').count())
       .toBe(1);
     const figures = await page.locator('.mantine-Paper-root .mantine-Text-root').allInnerTexts();
-    expect(figures.join(' ')).toMatch(/Created\s*0.*Updated\s*0.*Skipped\s*3/s);
+    expect(figures.join(' ')).toMatch(/Created\s*0.*Updated\s*0.*Skipped\s*3/is);
     await waitSynced(page);
     expect((await api.get('/api/customers')).total).toBe(3);
   });
