@@ -27,10 +27,13 @@ const ContactListScreen = lazy(() => import('../features/contacts/screens/Contac
 const ContactFormScreen = lazy(() => import('../features/contacts/screens/ContactFormScreen'));
 const ProductListScreen = lazy(() => import('../features/products/screens/ProductListScreen'));
 const ProductFormScreen = lazy(() => import('../features/products/screens/ProductFormScreen'));
+const ImportScreen = lazy(() => import('../features/csv/ImportScreen'));
 const InvoicesListScreen = lazy(() => import('../features/invoices/screens/InvoicesListScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/screens/InvoiceDetailScreen'));
 const TenantSettingsScreen = lazy(() => import('../features/tenant/screens/TenantSettingsScreen'));
-const CurrenciesSettingsScreen = lazy(() => import('../features/currencies/screens/CurrenciesSettingsScreen'));
+const CurrenciesSettingsScreen = lazy(
+  () => import('../features/currencies/screens/CurrenciesSettingsScreen'),
+);
 const UsersSettingsScreen = lazy(() => import('../features/users/screens/UsersSettingsScreen'));
 
 export const routes: RouteObject[] = [
@@ -84,6 +87,7 @@ export const routes: RouteObject[] = [
               { path: ':id', element: <ProductFormScreen /> },
             ],
           },
+          { path: 'import/:kind', element: <ImportScreen /> },
           {
             path: 'quotes',
             children: [

@@ -1,5 +1,5 @@
 import type { MutationName } from '@smb/shared-types/sync';
-import type { SmbDatabase } from '../db/database';
+import type { OutboxEntry, SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta, setMeta } from '../db/meta';
 import { LocalWriter } from './local-writer';
 import { runLocalMutator, type MutationArgs } from './mutators/registry';
@@ -42,5 +42,44 @@ export async function mutate<N extends MutationName>(
   } catch (error) {
     reportStorageError(error, status);
     throw isQuotaError(error) ? new StorageFullError(error) : error;
+  }
+}
+
+/**
+ * Applies many mutations locally and appends them to the outbox in ONE rw transaction (all or
+ * none), exactly as `mutate` one by one would — same names, args and outbox rows, numbered in
+ * order — but reading the client identity and mutation counter once and adding the outbox rows
+ * in bulk (a CSV import writes thousands).
+ */
+export async function mutateAll(
+  db: SmbDatabase,
+  mutations: { [N in MutationName]: { name: N; args: MutationArgs[N] } }[MutationName][],
+  status: SyncStatusStore = syncStatus,
+): Promise<void> {
+  if (mutations.length === 0) return;
+  try {
+    await db.transaction('rw', db.allTables, async () => {
+      const { clientId } = await clientIdentity(db);
+      const first = (await getMeta(db, 'nextMutationId')) ?? 1;
+      const createdAt = Date.now();
+      const entries: OutboxEntry[] = [];
+      for (const [i, { name, args }] of mutations.entries()) {
+        const writer = new LocalWriter(db, new Date(createdAt).toISOString());
+        await runLocalMutator(writer, name, args);
+        entries.push({
+          clientId,
+          mutationId: first + i,
+          name,
+          args: args as unknown as Record<string, unknown>,
+          createdAt,
+          status: 'pending',
+          keys: [...writer.touched],
+        });
+      }
+      await db.outbox.bulkAdd(entries);
+      await setMeta(db, 'nextMutationId', first + mutations.length);
+    });
+  } catch (error) {
+    throw reportStorageError(error, status);
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, EmptyState, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -35,6 +35,8 @@ export interface CrudListScreenProps<T extends { id: string; name: string }> {
   onPage: (page: number) => void;
   deleteMessage: string;
   remove: (row: T) => Promise<void>;
+  /** More header buttons before the add button (import, export), shown also while empty. */
+  headerActions?: ReactNode;
   /** The table (or cards) of one page; `onDelete` asks for confirmation first. */
   children: (rows: T[], onDelete: (row: T) => void) => ReactNode;
 }
@@ -56,6 +58,7 @@ export function CrudListScreen<T extends { id: string; name: string }>({
   onPage,
   deleteMessage,
   remove,
+  headerActions,
   children,
 }: CrudListScreenProps<T>) {
   const navigate = useNavigate();
@@ -89,7 +92,12 @@ export function CrudListScreen<T extends { id: string; name: string }>({
       <PageHeader
         title={title}
         description={description}
-        action={list && list.all > 0 ? addButton : undefined}
+        action={
+          <Group gap="sm" wrap="wrap">
+            {headerActions}
+            {list && list.all > 0 ? addButton : null}
+          </Group>
+        }
       />
       <ErrorBanner message={error} onClose={() => setError(null)} />
 

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { SmbDatabase } from '../../../db/database';
 import { useDatabase } from '../../../db/current';
 import type { ContactRow } from '../../../db/types';
 import { matchesSearch, type ListPage } from '../../../components/crud/search';
@@ -17,6 +18,25 @@ export interface CustomerOption {
 type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Every contact matching the customer filter and search, by name, with its company name (the
+ * export of the list as filtered and searched).
+ */
+export async function contactsMatching(
+  db: SmbDatabase,
+  customerId: string | null,
+  search: string,
+): Promise<ContactListRow[]> {
+  const matches = (c: ContactRow) => matchesSearch(search, c.name, c.email, c.role);
+  const rows = customerId
+    ? (await db.contacts.where('customerId').equals(customerId).toArray()).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      )
+    : await db.contacts.orderBy('name').toArray();
+  const names = new Map((await db.customers.toArray()).map((c) => [c.id, c.name]));
+  return rows.filter(matches).map((r) => ({ ...r, companyName: names.get(r.customerId) ?? null }));
+}
 
 /**
  * One page of contacts by name, of one customer or all, searched by name, email or role (live),

@@ -17,7 +17,16 @@ import { TableSkeleton } from '../../../components/crud/TableSkeleton';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { ContactTable } from '../components/ContactTable';
 import { customerFilterFrom } from '../components/customer-filter';
-import { useContactPage, useCustomerOptions, type ContactListRow } from '../data/contact-list';
+import {
+  contactsMatching,
+  useContactPage,
+  useCustomerOptions,
+  type ContactListRow,
+} from '../data/contact-list';
+import { requireDatabase } from '../../../db/current';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { ImportCsvButton } from '../../csv/ImportCsvButton';
+import { CONTACT_COLUMNS } from '../../csv/list-columns';
 import { deleteContact } from '../data/contacts';
 
 export default function ContactListScreen() {
@@ -76,9 +85,19 @@ export default function ContactListScreen() {
         title="Contacts"
         description="The people at your customers."
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={addContact}>
-            Add Contact
-          </Button>
+          <Group gap="sm" wrap="wrap">
+            <ImportCsvButton kind="contacts" />
+            <ExportCsvButton
+              noun="contacts"
+              columns={CONTACT_COLUMNS}
+              disabled={!data || data.total === 0}
+              rows={() => contactsMatching(requireDatabase(), customerId, debounced)}
+              onError={setError}
+            />
+            <Button leftSection={<IconPlus size={18} />} onClick={addContact}>
+              Add Contact
+            </Button>
+          </Group>
         }
       />
       <ErrorBanner

@@ -32,6 +32,12 @@ function everyCustomer(db: SmbDatabase): Promise<CustomerRow[]> {
   return rows;
 }
 
+/** Every customer matching the search, by name (the export of the list as searched). */
+export async function customersMatching(db: SmbDatabase, search: string): Promise<CustomerRow[]> {
+  const everything = await everyCustomer(db);
+  return search.trim() ? everything.filter(matches(search)) : everything;
+}
+
 /**
  * One page of customers by name, searched by name, email, phone or address (live). Reads the
  * name index page by page, so thousands of customers never sit in React state.

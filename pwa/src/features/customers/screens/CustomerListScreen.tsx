@@ -6,7 +6,11 @@ import { PAGE_SIZE } from '../../../components/crud/TablePager';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { CustomerTable } from '../components/CustomerTable';
 import { deleteCustomer } from '../data/customers';
-import { useCustomerPage } from '../data/customer-list';
+import { customersMatching, useCustomerPage } from '../data/customer-list';
+import { requireDatabase } from '../../../db/current';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { ImportCsvButton } from '../../csv/ImportCsvButton';
+import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/list-columns';
 
 /** Spec §2 (customer delete): everything that goes with the customer. */
 export const CUSTOMER_DELETE_WARNING =
@@ -41,6 +45,20 @@ export default function CustomerListScreen() {
       onPage={setPage}
       deleteMessage={CUSTOMER_DELETE_WARNING}
       remove={(customer) => deleteCustomer(customer.id)}
+      headerActions={
+        <>
+          <ImportCsvButton kind="customers" />
+          <ExportCsvButton
+            noun="customers"
+            columns={CUSTOMER_COLUMNS}
+            disabled={!list || list.total === 0}
+            rows={async () => {
+              const db = requireDatabase();
+              return withMainContacts(db, await customersMatching(db, search));
+            }}
+          />
+        </>
+      }
     >
       {(rows, onDelete) => (
         <CustomerTable

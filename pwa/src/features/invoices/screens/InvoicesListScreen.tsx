@@ -19,6 +19,10 @@ import { today } from '@smb/shared-types/payments';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrders } from '../../orders/data/orders';
 import { invoiceNumberLabel, useInvoices } from '../data/invoices';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { INVOICE_COLUMNS } from '../../csv/list-columns';
+import { balanceOf } from '../data/payments';
+
 import {
   INVOICE_SORT_OPTIONS,
   invoiceOverdueDays,
@@ -99,6 +103,20 @@ export default function InvoicesListScreen() {
           Track payment of the invoices made from your orders.
         </Text>
       </div>
+      <ExportCsvButton
+        noun="invoices"
+        columns={INVOICE_COLUMNS}
+        disabled={!filtered || filtered.length === 0}
+        rows={() =>
+          (filtered ?? []).map((row) => ({
+            invoice: row.invoice,
+            number: invoiceNumberLabel(row.invoice),
+            orderNumber: row.orderNumber,
+            balance: balanceOf(row.invoice),
+            overdueDays: row.overdueDays,
+          }))
+        }
+      />
     </Group>
   );
 

@@ -13,6 +13,8 @@ import {
   usePage,
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { ORDER_COLUMNS } from '../../csv/list-columns';
 import type { OrderRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useContacts } from '../../contacts/data/contacts';
@@ -71,14 +73,30 @@ export default function OrdersListScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Orders</Title>
-        <Button
-          component={Link}
-          to="/dashboard/quotes"
-          variant="default"
-          leftSection={<IconFileText size={16} />}
-        >
-          Go to Quotes
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <ExportCsvButton
+            noun="orders"
+            columns={ORDER_COLUMNS}
+            disabled={!orders || orders.length === 0}
+            onError={setError}
+            rows={() =>
+              (orders ?? []).map((o) => ({
+                document: o,
+                number: orderNumberLabel(o),
+                customerName: customers.get(o.customerId)?.name,
+                contactName: o.contactId ? contacts.get(o.contactId)?.name : null,
+              }))
+            }
+          />
+          <Button
+            component={Link}
+            to="/dashboard/quotes"
+            variant="default"
+            leftSection={<IconFileText size={16} />}
+          >
+            Go to Quotes
+          </Button>
+        </Group>
       </Group>
 
       <ErrorBanner message={error} onClose={() => setError(null)} />

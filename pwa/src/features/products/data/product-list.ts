@@ -1,10 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { SmbDatabase } from '../../../db/database';
 import { useDatabase } from '../../../db/current';
 import type { CurrencyRow, ProductRow } from '../../../db/types';
 import { matchesSearch, type ListPage } from '../../../components/crud/search';
 
 const matches = (search: string) => (p: ProductRow) =>
   matchesSearch(search, p.name, p.sku, p.category, p.supplier);
+
+/** Every product matching the search, by name (the export of the list as searched). */
+export async function productsMatching(db: SmbDatabase, search: string): Promise<ProductRow[]> {
+  const rows = db.products.orderBy('name');
+  return search.trim() ? rows.filter(matches(search)).toArray() : rows.toArray();
+}
 
 /** One page of products by name, searched by name, SKU, category or supplier (live). */
 export function useProductPage(

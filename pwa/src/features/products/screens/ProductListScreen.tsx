@@ -6,7 +6,11 @@ import { CrudListScreen } from '../../../components/crud/CrudListScreen';
 import { PAGE_SIZE } from '../../../components/crud/TablePager';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { ProductTable } from '../components/ProductTable';
-import { useProductCurrencies, useProductPage } from '../data/product-list';
+import { productsMatching, useProductCurrencies, useProductPage } from '../data/product-list';
+import { requireDatabase } from '../../../db/current';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { ImportCsvButton } from '../../csv/ImportCsvButton';
+import { PRODUCT_COLUMNS } from '../../csv/list-columns';
 import { deleteProduct } from '../data/products';
 
 export default function ProductListScreen() {
@@ -44,6 +48,17 @@ export default function ProductListScreen() {
       onPage={setPage}
       deleteMessage="Are you sure you want to delete this product? This action cannot be undone."
       remove={(product) => deleteProduct(product.id)}
+      headerActions={
+        <>
+          <ImportCsvButton kind="products" />
+          <ExportCsvButton
+            noun="products"
+            columns={PRODUCT_COLUMNS}
+            disabled={!list || list.total === 0}
+            rows={() => productsMatching(requireDatabase(), debounced)}
+          />
+        </>
+      }
     >
       {(rows, onDelete) => (
         <ProductTable

@@ -13,6 +13,8 @@ import {
   usePage,
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
+import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
+import { QUOTE_COLUMNS } from '../../csv/list-columns';
 import type { QuoteRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../auth/auth-context';
@@ -106,9 +108,25 @@ export default function QuotesListScreen() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={2}>Quotes</Title>
-        <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
-          Create Quote
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <ExportCsvButton
+            noun="quotes"
+            columns={QUOTE_COLUMNS}
+            disabled={!quotes || quotes.length === 0}
+            onError={setError}
+            rows={() =>
+              (quotes ?? []).map((q) => ({
+                document: q,
+                number: quoteNumberLabel(q),
+                customerName: customers.get(q.customerId)?.name,
+                contactName: q.contactId ? contacts.get(q.contactId)?.name : null,
+              }))
+            }
+          />
+          <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
+            Create Quote
+          </Button>
+        </Group>
       </Group>
 
       <ErrorBanner message={error} onClose={() => setError(null)} />

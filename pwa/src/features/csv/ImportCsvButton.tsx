@@ -1,0 +1,18 @@
+import { Button } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { ImportKind } from './mapping';
+
+/** The list header's "Import CSV": opens the import wizard for this kind of record. */
+export function ImportCsvButton({ kind }: { kind: ImportKind }) {
+  return (
+    <Button
+      component={Link}
+      to={`/dashboard/import/${kind}`}
+      variant="default"
+      leftSection={<IconUpload size={18} />}
+    >
+      Import CSV
+    </Button>
+  );
+}

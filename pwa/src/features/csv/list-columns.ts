@@ -1,0 +1,143 @@
+import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
+import type { SmbDatabase } from '../../db/database';
+import type {
+  ContactRow,
+  CustomerRow,
+  InvoiceRow,
+  OrderRow,
+  ProductRow,
+  QuoteRow,
+} from '../../db/types';
+import type { CsvColumn } from './csv-export';
+import { IMPORT_FIELDS, type ImportKind } from './mapping';
+
+/**
+ * The columns each list exports. Customers, contacts and products use the import's own field
+ * labels, so an exported file imports again with every column recognised.
+ */
+const label = (kind: ImportKind, key: string) =>
+  IMPORT_FIELDS[kind].find((f) => f.key === key)!.label;
+
+export interface CustomerExportRow extends CustomerRow {
+  mainContact: Pick<ContactRow, 'name' | 'email' | 'phoneNumber'> | null;
+}
+
+export const CUSTOMER_COLUMNS: CsvColumn<CustomerExportRow>[] = [
+  { header: label('customers', 'name'), value: (c) => c.name },
+  { header: label('customers', 'email'), value: (c) => c.email },
+  { header: label('customers', 'phoneNumber'), value: (c) => c.phoneNumber },
+  { header: label('customers', 'address'), value: (c) => c.address },
+  { header: label('customers', 'address2'), value: (c) => c.address2 },
+  { header: label('customers', 'mainContactName'), value: (c) => c.mainContact?.name },
+  { header: label('customers', 'mainContactEmail'), value: (c) => c.mainContact?.email },
+  {
+    header: label('customers', 'mainContactPhoneNumber'),
+    value: (c) => c.mainContact?.phoneNumber,
+  },
+  { header: 'Payment terms', value: (c) => c.paymentTerms },
+  { header: 'Created', value: (c) => c.createdAt },
+];
+
+export interface ContactExportRow extends ContactRow {
+  companyName: string | null;
+}
+
+export const CONTACT_COLUMNS: CsvColumn<ContactExportRow>[] = [
+  { header: 'Customer', value: (c) => c.companyName },
+  { header: label('contacts', 'name'), value: (c) => c.name },
+  { header: label('contacts', 'email'), value: (c) => c.email },
+  { header: label('contacts', 'phoneNumber'), value: (c) => c.phoneNumber },
+  { header: label('contacts', 'role'), value: (c) => c.role },
+  { header: 'Created', value: (c) => c.createdAt },
+];
+
+export const PRODUCT_COLUMNS: CsvColumn<ProductRow>[] = [
+  { header: label('products', 'name'), value: (p) => p.name },
+  { header: label('products', 'sku'), value: (p) => p.sku },
+  { header: label('products', 'price'), value: (p) => p.price, type: 'money' },
+  { header: label('products', 'currencyCode'), value: (p) => p.currencyCode },
+  { header: label('products', 'cost'), value: (p) => p.cost, type: 'money' },
+  { header: label('products', 'stock'), value: (p) => p.stock, type: 'number' },
+  { header: label('products', 'category'), value: (p) => p.category },
+  { header: label('products', 'supplier'), value: (p) => p.supplier },
+  { header: label('products', 'description'), value: (p) => p.description },
+  { header: 'Created', value: (p) => p.createdAt },
+];
+
+/** A quote or order with the names the list shows. */
+export interface DocumentExportRow<T> {
+  document: T;
+  number: string;
+  customerName: string | null | undefined;
+  contactName: string | null | undefined;
+}
+
+function documentColumns<T extends QuoteRow | OrderRow>(
+  numberHeader: string,
+): CsvColumn<DocumentExportRow<T>>[] {
+  return [
+    { header: numberHeader, value: (r) => r.number },
+    { header: 'Status', value: (r) => r.document.status },
+    { header: 'Customer', value: (r) => r.customerName },
+    { header: 'Contact', value: (r) => r.contactName },
+    { header: 'Currency', value: (r) => r.document.currencyCode },
+    { header: 'Subtotal', value: (r) => r.document.subtotal, type: 'money' },
+    { header: 'Tax rate', value: (r) => r.document.taxRate, type: 'number' },
+    { header: 'Tax', value: (r) => r.document.taxAmount, type: 'money' },
+    { header: 'Total', value: (r) => r.document.total, type: 'money' },
+    { header: 'Items', value: (r) => r.document.items.length, type: 'number' },
+    { header: 'Created', value: (r) => r.document.createdAt },
+  ];
+}
+
+export const QUOTE_COLUMNS = documentColumns<QuoteRow>('Quote #');
+export const ORDER_COLUMNS = documentColumns<OrderRow>('Order #');
+
+export interface InvoiceExportRow {
+  invoice: InvoiceRow;
+  number: string;
+  orderNumber: string;
+  balance: string;
+  overdueDays: number;
+}
+
+export const INVOICE_COLUMNS: CsvColumn<InvoiceExportRow>[] = [
+  { header: 'Invoice #', value: (r) => r.number },
+  { header: 'Order #', value: (r) => r.orderNumber },
+  { header: 'Status', value: (r) => r.invoice.status },
+  { header: 'Customer', value: (r) => r.invoice.customerName },
+  { header: 'Customer email', value: (r) => r.invoice.customerEmail },
+  { header: 'Contact', value: (r) => r.invoice.contactName },
+  { header: 'Currency', value: (r) => r.invoice.currencyCode },
+  { header: 'Subtotal', value: (r) => r.invoice.subtotal, type: 'money' },
+  { header: 'Tax rate', value: (r) => r.invoice.taxRate, type: 'number' },
+  { header: 'Tax', value: (r) => r.invoice.taxAmount, type: 'money' },
+  { header: 'Total', value: (r) => r.invoice.total, type: 'money' },
+  { header: 'Paid', value: (r) => r.invoice.amountPaid ?? 0, type: 'money' },
+  { header: 'Balance', value: (r) => r.balance, type: 'money' },
+  { header: 'Issue date', value: (r) => r.invoice.issueDate },
+  { header: 'Due date', value: (r) => r.invoice.dueDate },
+  { header: 'Days overdue', value: (r) => r.overdueDays, type: 'number' },
+  { header: 'Paid at', value: (r) => r.invoice.paidAt },
+  { header: 'Created', value: (r) => r.invoice.createdAt },
+];
+
+/** Customers as the list shows them, each with its main contact (role Primary), for the export. */
+export async function withMainContacts(
+  db: SmbDatabase,
+  customers: CustomerRow[],
+): Promise<CustomerExportRow[]> {
+  const primary = new Map<string, ContactRow>();
+  await db.contacts.each((c) => {
+    if (c.role === PRIMARY_CONTACT_ROLE && !primary.has(c.customerId)) primary.set(c.customerId, c);
+  });
+  return customers.map((c) => {
+    const main = primary.get(c.id);
+    return {
+      ...c,
+      mainContact: main
+        ? { name: main.name, email: main.email, phoneNumber: main.phoneNumber }
+        : null,
+    };
+  });
+}
