@@ -190,7 +190,6 @@ describe('computeDashboard on a small hand-checked fixture', () => {
 // Independent computation: integer arithmetic in BigInt (cents × rate in ten-thousandths), one
 // filter per figure, dates compared as epoch milliseconds — no code shared with the module.
 
-const RATE_SCALE = 10_000n;
 const cents = (amount: number) => BigInt(Math.round(amount * 100));
 const rateUnits = (rate: number) => BigInt(Math.round(rate * 10_000));
 
