@@ -1,4 +1,4 @@
-import { compareMoney, convertMoney, subtractMoney, sumMoney } from '@smb/shared-types/money';
+import { compareMoney, convertMoney, sumMoney } from '@smb/shared-types/money';
 import { addDays, overdueDays, today } from '@smb/shared-types/payments';
 import { QUOTE_STATUSES, type QuoteStatus } from '@smb/shared-types/quotes';
 import type { CurrencyRow, InvoiceRow, PaymentRow, QuoteRow } from '../../../db/types';
@@ -103,6 +103,43 @@ function percent(part: number, whole: number): number {
   return Math.round((part / whole) * 1000) / 10;
 }
 
+/** An amount in whole cents (amounts are stored with at most 2 decimals). */
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/** Whole cents as a decimal string: 123456 → '1234.56' (exact, no float division). */
+function centsText(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount out of range: ${cents} cents`);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A figure's amounts, added up per currency in whole cents (exact integer sums), converted once
+ * per currency at the end: conversion is linear, so Σ convert(a) = convert(Σ a) exactly, and the
+ * one rounding happens on the final sum. Thousands of documents cost a handful of decimal ops.
+ */
+class Amounts {
+  count = 0;
+  private readonly cents = new Map<string, number>();
+
+  add(cents: number, currencyCode: string): void {
+    this.count++;
+    this.cents.set(currencyCode, (this.cents.get(currencyCode) ?? 0) + cents);
+  }
+
+  /** The sum in cents of the default currency as a float: for ranking only, never shown. */
+  approximate(rateOf: (code: string) => number, baseRate: number): number {
+    let sum = 0;
+    for (const [code, cents] of this.cents) sum += (cents * rateOf(code)) / baseRate;
+    return sum;
+  }
+
+  /** The sum in the default currency, 2 decimals. */
+  total(convert: (amount: string, code: string) => string): string {
+    return sumMoney([...this.cents].map(([code, cents]) => convert(centsText(cents), code)));
+  }
+}
+
 /** Every dashboard figure in one pass over each table. */
 export function computeDashboard(input: DashboardInput): DashboardMetrics {
   const day = today(input.now);
@@ -116,25 +153,26 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
   const baseRate = defaultCurrency?.dollarExchangeRate ?? 1;
   const rates = new Map(input.currencies.map((c) => [c.code, c.dollarExchangeRate]));
   const convertedFrom = new Set<string>();
-  const convert = (amount: number | string, code: string): string => {
-    if (code === currencyCode) return String(amount);
+  const convert = (amount: string, code: string): string => {
+    if (code === currencyCode) return amount;
     convertedFrom.add(code);
     return convertMoney(amount, rates.get(code) ?? 1, baseRate);
   };
+  const figure = (a: Amounts): Figure => ({ count: a.count, value: a.total(convert) });
 
   // Quotes: open, won/lost, pipeline.
-  const open: string[] = [];
-  const accepted: string[] = [];
+  const open = new Amounts();
+  const accepted = new Amounts();
   let won = 0;
   let lost = 0;
-  const stages = new Map<string, string[]>(QUOTE_STATUSES.map((s) => [s, []]));
+  const stages = new Map<string, Amounts>(QUOTE_STATUSES.map((s) => [s, new Amounts()]));
   for (const quote of input.quotes) {
-    const value = convert(quote.total, quote.currencyCode);
-    stages.get(quote.status)?.push(value);
-    if (OPEN.has(quote.status)) open.push(value);
+    const cents = toCents(quote.total);
+    stages.get(quote.status)?.add(cents, quote.currencyCode);
+    if (OPEN.has(quote.status)) open.add(cents, quote.currencyCode);
     if (WON.has(quote.status)) {
       const decided = (quote.acceptedAt ?? quote.updatedAt).slice(0, 10);
-      if (decided.slice(0, 7) === month) accepted.push(value);
+      if (decided.slice(0, 7) === month) accepted.add(cents, quote.currencyCode);
       if (decided >= windowStart && decided <= day) won++;
     } else if (quote.status === 'Rejected') {
       const decided = (quote.rejectedAt ?? quote.updatedAt).slice(0, 10);
@@ -143,55 +181,78 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
   }
 
   // Invoices: revenue, outstanding, overdue, top customers.
-  const invoicedByMonth = new Map<string, string[]>(months.map((m) => [m, []]));
-  const outstanding: string[] = [];
-  const overdue: string[] = [];
+  const invoicedByMonth = new Map<string, Amounts>(months.map((m) => [m, new Amounts()]));
+  const outstanding = new Amounts();
+  const overdue = new Amounts();
   let anyDueDate = false;
-  const byCustomer = new Map<string, { name: string; amounts: string[] }>();
+  const byCustomer = new Map<string, { name: string; amounts: Amounts }>();
   const currencyOfInvoice = new Map<string, string>();
   for (const invoice of input.invoices) {
-    currencyOfInvoice.set(invoice.id, invoice.currencyCode);
+    const code = invoice.currencyCode;
+    currencyOfInvoice.set(invoice.id, code);
     if (invoice.dueDate) anyDueDate = true;
     if (invoice.status === 'Cancelled') continue;
-    const balance = subtractMoney(invoice.total, invoice.amountPaid ?? 0);
-    if (compareMoney(balance, 0) > 0) {
-      const converted = convert(balance, invoice.currencyCode);
-      outstanding.push(converted);
-      const late = overdueDays(
-        { status: invoice.status, dueDate: invoice.dueDate ?? null, balance },
-        day,
-      );
-      if (late > 0) overdue.push(converted);
+    const total = toCents(invoice.total);
+    const balance = total - toCents(invoice.amountPaid ?? 0);
+    if (balance > 0) {
+      outstanding.add(balance, code);
+      // The invoices list's own rule (past due with a balance), asked only of invoices past due.
+      if (
+        invoice.dueDate &&
+        invoice.dueDate < day &&
+        overdueDays(
+          { status: invoice.status, dueDate: invoice.dueDate, balance: centsText(balance) },
+          day,
+        ) > 0
+      )
+        overdue.add(balance, code);
     }
     const bucket = invoicedByMonth.get(invoiceDate(invoice).slice(0, 7));
     if (!bucket) continue;
-    const total = convert(invoice.total, invoice.currencyCode);
-    bucket.push(total);
+    bucket.add(total, code);
     const customer = byCustomer.get(invoice.customerId);
-    if (customer) customer.amounts.push(total);
-    else byCustomer.set(invoice.customerId, { name: invoice.customerName, amounts: [total] });
+    if (customer) customer.amounts.add(total, code);
+    else {
+      const amounts = new Amounts();
+      amounts.add(total, code);
+      byCustomer.set(invoice.customerId, { name: invoice.customerName, amounts });
+    }
   }
 
-  const paidByMonth = new Map<string, string[]>(months.map((m) => [m, []]));
+  const paidByMonth = new Map<string, Amounts>(months.map((m) => [m, new Amounts()]));
   for (const payment of input.payments) {
     const bucket = paidByMonth.get(payment.paidOn.slice(0, 7));
     const code = currencyOfInvoice.get(payment.invoiceId);
-    if (bucket && code) bucket.push(convert(payment.amount, code));
+    if (bucket && code) bucket.add(toCents(payment.amount), code);
   }
 
   const revenueByMonth = months.map((m) => ({
     month: m,
-    invoiced: sumMoney(invoicedByMonth.get(m)!),
-    paid: sumMoney(paidByMonth.get(m)!),
+    invoiced: invoicedByMonth.get(m)!.total(convert),
+    paid: paidByMonth.get(m)!.total(convert),
   }));
   const revenueThisMonth = revenueByMonth[revenueByMonth.length - 1]!.invoiced;
   const revenueLastMonth = revenueByMonth.find((r) => r.month === lastMonth)!.invoiced;
 
-  const topCustomers = [...byCustomer.entries()]
-    .map(([customerId, { name, amounts }]) => ({ customerId, name, value: sumMoney(amounts) }))
+  // Rank by an approximate (float) value first, then convert exactly only the customers that can
+  // be in the top 5: those within a cent of the fifth's approximation.
+  const rateOf = (code: string) => (code === currencyCode ? baseRate : (rates.get(code) ?? 1));
+  const ranked = [...byCustomer.entries()]
+    .map(([customerId, { name, amounts }]) => ({
+      customerId,
+      name,
+      amounts,
+      approx: amounts.approximate(rateOf, baseRate),
+    }))
+    .sort((a, b) => b.approx - a.approx);
+  const cutoff = (ranked[4]?.approx ?? -Infinity) - 1;
+  const topCustomers = ranked
+    .filter((c, i) => i < 5 || c.approx >= cutoff)
+    .map(({ customerId, name, amounts }) => ({ customerId, name, value: amounts.total(convert) }))
     .sort(
       (a, b) =>
-        compareMoney(b.value, a.value) ||
+        // 2-decimal amounts compare exactly as numbers (distinct cents, distinct doubles).
+        Number(b.value) - Number(a.value) ||
         a.name.localeCompare(b.name) ||
         (a.customerId < b.customerId ? -1 : 1),
     )
@@ -201,12 +262,11 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
   return {
     currencyCode,
     currencySymbol: defaultCurrency?.symbol ?? null,
-    convertedFrom: [...convertedFrom].sort(),
-    openQuotes: { count: open.length, value: sumMoney(open) },
-    acceptedThisMonth: { count: accepted.length, value: sumMoney(accepted) },
+    openQuotes: figure(open),
+    acceptedThisMonth: figure(accepted),
     winRate: { won, lost, rate: won + lost === 0 ? null : percent(won, won + lost) },
-    outstanding: { count: outstanding.length, value: sumMoney(outstanding) },
-    overdue: anyDueDate ? { count: overdue.length, value: sumMoney(overdue) } : null,
+    outstanding: figure(outstanding),
+    overdue: anyDueDate ? figure(overdue) : null,
     revenueThisMonth,
     revenueLastMonth,
     revenueChange:
@@ -215,11 +275,9 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
         : Math.round(((Number(revenueThisMonth) - last) / last) * 1000) / 10,
     revenueByMonth,
     hasPayments: input.payments.length > 0,
-    pipeline: QUOTE_STATUSES.map((status) => ({
-      status,
-      count: stages.get(status)!.length,
-      value: sumMoney(stages.get(status)!),
-    })),
+    pipeline: QUOTE_STATUSES.map((status) => ({ status, ...figure(stages.get(status)!) })),
     topCustomers,
+    // Last: the figures above fill `convertedFrom` as they convert.
+    convertedFrom: [...convertedFrom].sort(),
   };
 }
