@@ -134,7 +134,8 @@ export default function DashboardCharts({ metrics: m }: { metrics: DashboardMetr
                   node,
                 );
               }}
-              minBarSize={4}
+              minBarSize={132}
+              styles={{ bar: { whiteSpace: 'nowrap' } }}
             />
           ) : (
             <Text c="dimmed" size="sm">
@@ -165,7 +166,8 @@ export default function DashboardCharts({ metrics: m }: { metrics: DashboardMetr
                   node,
                 );
               }}
-              minBarSize={4}
+              minBarSize={132}
+              styles={{ bar: { whiteSpace: 'nowrap' } }}
             />
           ) : (
             <Text c="dimmed" size="sm">
