@@ -159,3 +159,12 @@ export function formatMoney(
   const sign = symbol || symbolOf(currencyCode);
   return `${negative ? '-' : ''}${sign}${grouped}.${cents}`;
 }
+
+/**
+ * `amount` in another currency: amount × fromRate ÷ toRate, where each rate is what one unit of
+ * its currency is worth in dollars (the currencies' `dollarExchangeRate`). Exact and NOT rounded:
+ * sum the results with `sumMoney`, which rounds once, at the end.
+ */
+export function convertMoney(amount: MoneyInput, fromRate: MoneyInput, toRate: MoneyInput): string {
+  return dec(amount).times(dec(fromRate)).dividedBy(dec(toRate)).toString();
+}

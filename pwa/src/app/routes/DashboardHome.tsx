@@ -1,15 +1,36 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import {
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconAddressBook,
   IconArrowRight,
   IconBuildingStore,
   IconFileInvoice,
   IconFileText,
+  IconInfoCircle,
+  IconChartBar,
+  IconPlus,
   IconPackage,
   IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { MetricCards, MetricCardsSkeleton } from '../../features/dashboard/components/MetricCards';
+import { useDashboard } from '../../features/dashboard/data/useDashboard';
+import type { DashboardMetrics } from '../../features/dashboard/data/metrics';
+
+/** recharts is large: the charts come in their own chunk, after the figures are on screen. */
+const DashboardCharts = lazy(() => import('../../features/dashboard/components/DashboardCharts'));
 
 interface OverviewCard {
   title: string;
@@ -64,8 +85,67 @@ const CARDS: OverviewCard[] = [
   },
 ];
 
-/** Dashboard index (spec §1). */
+/** Where the amounts come from: the default currency, and the currencies converted into it. */
+function CurrencyNote({ metrics: m }: { metrics: DashboardMetrics }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="dashboard-currency-note">
+      <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 3 }} aria-hidden />
+      <Text size="sm" c="dimmed">
+        Amounts in {m.currencyCode}, your default currency.
+        {m.convertedFrom.length > 0 &&
+          ` Documents in ${m.convertedFrom.join(', ')} are converted at each currency's exchange rate (Settings › Currencies).`}
+      </Text>
+    </Group>
+  );
+}
+
+/** A new tenant: nothing to count yet, and what to do first. */
+function EmptyDashboard() {
+  return (
+    <Paper withBorder shadow="xs" p="xl" data-testid="dashboard-empty">
+      <Stack align="center" gap="sm" ta="center" maw={520} mx="auto">
+        <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
+          <IconChartBar size={28} stroke={1.7} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          Your business at a glance, once there is business
+        </Title>
+        <Text c="dimmed" size="sm">
+          Open quotes, win rate, revenue by month and what customers still owe appear here as soon
+          as you add customers, send quotes and invoice orders — even offline.
+        </Text>
+        <Group justify="center" gap="sm" mt="xs">
+          <Button
+            component={Link}
+            to="/dashboard/customers/new"
+            leftSection={<IconPlus size={16} />}
+          >
+            Add a customer
+          </Button>
+          <Button component={Link} to="/dashboard/quotes/new" variant="light">
+            Create a quote
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChartsSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Skeleton h={320} radius="lg" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Skeleton h={260} radius="lg" />
+        <Skeleton h={260} radius="lg" />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Dashboard index (spec §1; issue 20): the business's numbers, then the six areas of the app. */
 export default function DashboardHome() {
+  const data = useDashboard();
   return (
     <Stack gap="xl">
       <div>
@@ -73,37 +153,62 @@ export default function DashboardHome() {
           Keeping SMB Simple
         </Title>
         <Text c="dimmed" mt={4}>
-          Everything your business runs on, in one place — and it keeps working when the connection drops.
+          Everything your business runs on, in one place — and it keeps working when the connection
+          drops.
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {CARDS.map((card) => (
-          <Card key={card.title} padding="lg" shadow="xs" component="article">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <ThemeIcon size={44} radius="md" variant="light" color={card.color} aria-hidden>
-                <card.icon size={24} stroke={1.7} />
-              </ThemeIcon>
-            </Group>
-            <Title order={2} fz="lg" mt="md">
-              {card.title}
-            </Title>
-            <Text size="sm" c="dimmed" mt={6} style={{ flexGrow: 1 }}>
-              {card.description}
-            </Text>
-            <Button
-              component={Link}
-              to={card.to}
-              variant="light"
-              color={card.color}
-              mt="lg"
-              rightSection={<IconArrowRight size={16} />}
-              aria-label={`Open ${card.title}`}
-            >
-              Open {card.title.toLowerCase()}
-            </Button>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {data === undefined ? (
+        <Stack gap="md" role="status" aria-label="Loading your figures">
+          <MetricCardsSkeleton />
+          <ChartsSkeleton />
+        </Stack>
+      ) : data === null || data.empty ? (
+        <EmptyDashboard />
+      ) : (
+        <Stack gap="md" data-testid="dashboard-figures">
+          <MetricCards metrics={data.metrics} />
+          <CurrencyNote metrics={data.metrics} />
+          <Suspense fallback={<ChartsSkeleton />}>
+            <DashboardCharts metrics={data.metrics} />
+          </Suspense>
+        </Stack>
+      )}
+      <section aria-labelledby="dashboard-areas">
+        <Title order={2} fz="lg" mb="md" id="dashboard-areas">
+          Your workspace
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {CARDS.map((card) => (
+            <Card key={card.title} padding="md" shadow="xs" component="article">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={40} radius="md" variant="light" color={card.color} aria-hidden>
+                  <card.icon size={22} stroke={1.7} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Title order={3} fz="md">
+                    {card.title}
+                  </Title>
+                  <Text size="sm" c="dimmed" mt={2}>
+                    {card.description}
+                  </Text>
+                </div>
+              </Group>
+              <Button
+                component={Link}
+                to={card.to}
+                variant="light"
+                color={card.color}
+                mt="md"
+                size="sm"
+                rightSection={<IconArrowRight size={16} />}
+                aria-label={`Open ${card.title}`}
+              >
+                Open {card.title.toLowerCase()}
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
     </Stack>
   );
 }

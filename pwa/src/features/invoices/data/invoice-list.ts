@@ -1,4 +1,5 @@
 import { INVOICE_FILTERS, OVERDUE, type INVOICE_SORTS } from '@smb/shared-types/invoices';
+import { compareMoney } from '@smb/shared-types/money';
 import { overdueDays } from '@smb/shared-types/payments';
 import type { InvoiceRow } from '../../../db/types';
 import { balanceOf } from './payments';
@@ -8,7 +9,13 @@ import { balanceOf } from './payments';
  * with the rules the server's GET /api/invoices?status=Overdue&sort=dueDate uses
  * (shared-types/src/payments.ts): overdue = past its due date with a balance, not cancelled.
  */
-export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+/**
+ * The list's own filter besides the server's: Outstanding = a balance to pay, not cancelled (the
+ * dashboard's "Outstanding invoices" card leads here with `?status=Outstanding`).
+ */
+export const OUTSTANDING = 'Outstanding';
+export const INVOICE_LIST_FILTERS = [...INVOICE_FILTERS, OUTSTANDING] as const;
+export type InvoiceFilter = (typeof INVOICE_LIST_FILTERS)[number];
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 export const INVOICE_SORT_OPTIONS: { value: InvoiceSort; label: string }[] = [
@@ -17,7 +24,7 @@ export const INVOICE_SORT_OPTIONS: { value: InvoiceSort; label: string }[] = [
 ];
 
 export const isInvoiceFilter = (value: string | null): value is InvoiceFilter =>
-  value !== null && (INVOICE_FILTERS as readonly string[]).includes(value);
+  value !== null && (INVOICE_LIST_FILTERS as readonly string[]).includes(value);
 
 /** Days past the due date on `on` ('YYYY-MM-DD'), 0 when not overdue. */
 export function invoiceOverdueDays(invoice: InvoiceRow, on: string): number {
@@ -35,6 +42,8 @@ export function matchesInvoiceFilter(
 ): boolean {
   if (!filter) return true;
   if (filter === OVERDUE) return invoiceOverdueDays(invoice, on) > 0;
+  if (filter === OUTSTANDING)
+    return invoice.status !== 'Cancelled' && compareMoney(balanceOf(invoice), 0) > 0;
   return invoice.status === filter;
 }
 

@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
-import { INVOICE_FILTERS } from '@smb/shared-types/invoices';
+import { Link, useSearchParams } from 'react-router-dom';
 import { today } from '@smb/shared-types/payments';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrders } from '../../orders/data/orders';
@@ -24,6 +23,7 @@ import { INVOICE_COLUMNS } from '../../csv/list-columns';
 import { balanceOf } from '../data/payments';
 
 import {
+  INVOICE_LIST_FILTERS,
   INVOICE_SORT_OPTIONS,
   invoiceOverdueDays,
   isInvoiceFilter,
@@ -64,8 +64,21 @@ export default function InvoicesListScreen() {
   const phone = useMediaQuery('(max-width: 36em)');
   // Below 1200 px the sidebar leaves too little room for eight columns: cards, two per row.
   const tablet = useMediaQuery('(max-width: 75em)');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<InvoiceFilter | null>(null);
+  // `?status=Overdue` / `?status=Outstanding` and `?q=` (the dashboard links here with them).
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const statusParam = params.get('status');
+  const status: InvoiceFilter | null = isInvoiceFilter(statusParam) ? statusParam : null;
+  const setStatus = (value: InvoiceFilter | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('status', value);
+        else next.delete('status');
+        return next;
+      },
+      { replace: true },
+    );
   const [sort, setSort] = useState<InvoiceSort>('createdAt');
   const on = today();
   const [page, setPage] = useState(1);
@@ -164,7 +177,7 @@ export default function InvoicesListScreen() {
         <Select
           aria-label="Filter by status"
           placeholder="All statuses"
-          data={[...INVOICE_FILTERS]}
+          data={[...INVOICE_LIST_FILTERS]}
           value={status}
           onChange={(value) => {
             setStatus(isInvoiceFilter(value) ? value : null);

@@ -35,6 +35,25 @@ const buttonsIn = (row: HTMLElement) =>
     .map((b) => b.getAttribute('aria-label')?.split(' ')[0]);
 
 describe('Quotes list', () => {
+  it('shows only the statuses in ?status= (the dashboard links) and clears the filter', async () => {
+    await db.quotes.bulkPut([
+      quoteRow({ id: 'q1', quoteNumber: 'Q-0001', status: 'Draft' }),
+      quoteRow({ id: 'q2', quoteNumber: 'Q-0002', status: 'Sent' }),
+      quoteRow({ id: 'q3', quoteNumber: 'Q-0003', status: 'Accepted' }),
+    ]);
+    renderScreen('/dashboard/quotes', <QuotesListScreen />, {
+      pathname: '/dashboard/quotes',
+      search: '?status=Draft,Sent',
+    });
+    expect(await screen.findByText('Showing Draft, Sent quotes (2)')).toBeInTheDocument();
+    expect(await screen.findByText('Q-0001')).toBeInTheDocument();
+    expect(screen.getByText('Q-0002')).toBeInTheDocument();
+    expect(screen.queryByText('Q-0003')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Filter' }));
+    expect(await screen.findByText('Q-0003')).toBeInTheDocument();
+    expect(screen.queryByTestId('quotes-filter')).not.toBeInTheDocument();
+  });
+
   it('shows the spinner text while loading, then the empty state with its call to action', async () => {
     const user = userEvent.setup();
     renderList();

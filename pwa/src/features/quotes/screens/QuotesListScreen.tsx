@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconFileText, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconFilterOff, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { QUOTE_STATUSES } from '@smb/shared-types/quotes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { DocumentListTable } from '../../../components/documents/DocumentListTable';
@@ -57,9 +58,26 @@ const FALLBACK = {
   send: 'Failed to send quote',
 } as const;
 
+/** `?status=Draft,Sent`: the statuses to show (the dashboard's cards and pipeline link here). */
+export function statusFilter(param: string | null): string[] {
+  if (!param) return [];
+  const wanted = param.split(',').map((s) => s.trim());
+  return QUOTE_STATUSES.filter((s) => wanted.includes(s));
+}
+
 /** /dashboard/quotes (spec §2 Quotes list). */
 export default function QuotesListScreen() {
-  const quotes = useQuotes();
+  const allQuotes = useQuotes();
+  const [params, setParams] = useSearchParams();
+  const statuses = statusFilter(params.get('status'));
+  const statusKey = statuses.join(',');
+  const quotes = useMemo(
+    () =>
+      statusKey && allQuotes
+        ? allQuotes.filter((q) => statusKey.split(',').includes(q.status))
+        : allQuotes,
+    [allQuotes, statusKey],
+  );
   const customers = useById(useCustomers());
   const contacts = useById(useContacts());
   const pendingIds = usePendingIds('quotes');
@@ -131,9 +149,32 @@ export default function QuotesListScreen() {
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
 
+      {statuses.length > 0 && (
+        <Group gap="sm" data-testid="quotes-filter">
+          <Text size="sm">
+            Showing {statuses.join(', ')} quotes
+            {quotes ? ` (${quotes.length.toLocaleString('en-US')})` : ''}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFilterOff size={14} />}
+            onClick={() => setParams({}, { replace: true })}
+          >
+            Clear Filter
+          </Button>
+        </Group>
+      )}
+
       {quotes === undefined ? (
         <Paper withBorder>
           <LoadingState text="Loading quotes..." />
+        </Paper>
+      ) : quotes.length === 0 && statuses.length > 0 ? (
+        <Paper withBorder p="xl">
+          <Text c="dimmed" ta="center">
+            No quotes with this status.
+          </Text>
         </Paper>
       ) : quotes.length === 0 ? (
         <EmptyState

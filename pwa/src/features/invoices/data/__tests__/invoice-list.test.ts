@@ -40,6 +40,10 @@ describe('the invoices list rules', () => {
     expect(pick('Partially paid')).toEqual([late.id]);
     expect(pick('Unpaid')).toEqual([current.id]);
     expect(pick('Paid')).toEqual([paid.id]);
+    const cancelled = invoiceRow({ status: 'Cancelled', total: 50, amountPaid: 0 });
+    all.push(cancelled);
+    // Outstanding (the dashboard's card): a balance left, not cancelled.
+    expect(pick('Outstanding')).toEqual([late.id, current.id]);
   });
 
   it('sorts by due date, soonest first, undated last and ties by id; newest first keeps the stored order', () => {

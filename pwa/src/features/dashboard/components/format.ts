@@ -1,0 +1,42 @@
+import { formatMoney } from '@smb/shared-types/money';
+import type { DashboardMetrics } from '../data/metrics';
+
+/** An amount in the dashboard's (the tenant's default) currency. */
+export const money = (
+  value: string | number,
+  m: Pick<DashboardMetrics, 'currencyCode' | 'currencySymbol'>,
+) => formatMoney(value, m.currencyCode, m.currencySymbol);
+
+/** Short axis labels: $12.3K, €1.2M (display only; the figures themselves stay exact). */
+export function compactMoney(
+  value: number,
+  m: Pick<DashboardMetrics, 'currencyCode' | 'currencySymbol'>,
+) {
+  const text = new Intl.NumberFormat('en-US', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
+  return `${m.currencySymbol ?? ''}${text}`;
+}
+
+/** 'Nov 2026' for '2026-11'. */
+export function monthLabel(month: string): string {
+  const [y, mo] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo - 1, 1)).toLocaleString('en-US', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
+/** The filtered lists behind the cards and charts (the lists' `status` and `q` URL filters). */
+export const dashboardLinks = {
+  openQuotes: '/dashboard/quotes?status=Draft,Sent',
+  won: '/dashboard/quotes?status=Accepted,Converted',
+  decided: '/dashboard/quotes?status=Accepted,Converted,Rejected',
+  quoteStatus: (status: string) => `/dashboard/quotes?status=${encodeURIComponent(status)}`,
+  outstanding: '/dashboard/invoices?status=Outstanding',
+  overdue: '/dashboard/invoices?status=Overdue',
+  revenue: '/dashboard/invoices',
+  customerInvoices: (name: string) => `/dashboard/invoices?q=${encodeURIComponent(name)}`,
+};

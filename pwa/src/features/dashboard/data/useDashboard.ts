@@ -1,0 +1,46 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDatabase } from '../../../db/current';
+import type { SmbDatabase } from '../../../db/database';
+import { computeDashboard, type DashboardMetrics } from './metrics';
+
+export interface DashboardData {
+  metrics: DashboardMetrics;
+  /** Nothing to count yet: no customer, quote or invoice in the store (a new tenant). */
+  empty: boolean;
+}
+
+/**
+ * Reads what the figures need in one read transaction (no customers: invoices carry their
+ * customer's name, only the count of customers is read) and computes every figure in one pass.
+ */
+export async function loadDashboard(
+  db: SmbDatabase,
+  now: Date = new Date(),
+): Promise<DashboardData> {
+  return db.transaction(
+    'r',
+    [db.quotes, db.invoices, db.payments, db.currencies, db.customers],
+    async () => {
+      const [quotes, invoices, payments, currencies, customers] = await Promise.all([
+        db.quotes.toArray(),
+        db.invoices.toArray(),
+        db.payments.toArray(),
+        db.currencies.toArray(),
+        db.customers.count(),
+      ]);
+      return {
+        metrics: computeDashboard({ quotes, invoices, payments, currencies, now }),
+        empty: customers === 0 && quotes.length === 0 && invoices.length === 0,
+      };
+    },
+  );
+}
+
+/**
+ * The dashboard's figures from the local store, recomputed whenever the tables they read change
+ * (a local edit or a pull page), so offline too. undefined while loading; null without a store.
+ */
+export function useDashboard(): DashboardData | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async () => (db ? loadDashboard(db) : null), [db]);
+}
