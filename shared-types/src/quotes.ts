@@ -273,7 +273,7 @@ export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
  * converted or draft quote keeps its status.
  */
 export function isQuoteExpired(
-  quote: { status: string; validUntil: string | null | undefined },
+  quote: { status: string; validUntil?: string | null },
   now: Date,
 ): boolean {
   return (

@@ -32,7 +32,7 @@ th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;whit
 .totals .grand{font-weight:700;font-size:1.1rem;border-top:2px solid #1f2937;margin-top:4px;padding-top:8px}
 .notes{margin-top:24px;border-top:1px solid #e5e7eb;padding-top:16px;overflow-wrap:anywhere}
 .notice{padding:12px 16px;border-radius:8px;background:#eff6ff;margin-bottom:16px}
-.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0}
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0;display:flex;flex-direction:column}.actions form button{margin-top:auto}
 button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
 .accept{background:#15803d}.reject{background:#dc2626}
 .actions label{display:block;font-weight:600;margin-bottom:4px}.actions .hint{font-weight:400;color:#6b7280}

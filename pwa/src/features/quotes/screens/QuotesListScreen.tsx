@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { QUOTE_FILTERS } from '@smb/shared-types/quotes';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -21,6 +22,7 @@ import { useCustomers } from '../../customers/data/customers';
 import { useLocalTenant } from '../../tenant/data/tenant';
 import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
+import { SendQuoteMessage, quoteDisplayStatus, sendReady } from '../components/QuoteValidity';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 
@@ -68,14 +70,24 @@ export default function QuotesListScreen() {
   const [confirm, setConfirm] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
-  const { page, pages, setPage, rows } = usePage(quotes);
+  const [validUntil, setValidUntil] = useState('');
+  const [filter, setFilter] = useState<string | null>(null);
+  // Issue 19.5: Expired is a Sent quote past its day, so 'Sent' lists only the open ones.
+  const filtered = useMemo(
+    () => (filter ? quotes?.filter((q) => quoteDisplayStatus(q) === filter) : quotes),
+    [quotes, filter],
+  );
+  const { page, pages, setPage, rows } = usePage(filtered);
   const pdf = usePdfAction('quote');
 
   const onAction = (action: QuoteAction, quote: QuoteRow) => {
     if (action === 'view' || action === 'edit') navigate(`/dashboard/quotes/${quote.id}`);
     else if (action === 'pdf') void pdf.makePdf(quote.id);
     else if (action === 'share') setShareId(quote.id);
-    else setConfirm({ kind: action, quote });
+    else {
+      setValidUntil('');
+      setConfirm({ kind: action, quote });
+    }
   };
 
   const runConfirmed = async () => {
@@ -84,7 +96,7 @@ export default function QuotesListScreen() {
     setBusy(true);
     try {
       if (kind === 'delete') await deleteQuote(quote.id);
-      else if (kind === 'send') await sendQuote(quote.id);
+      else if (kind === 'send') await sendQuote(quote.id, undefined, validUntil || undefined);
       else {
         const orderId = await convertQuote(quote.id);
         navigate(`/dashboard/orders/${orderId}`);
@@ -112,6 +124,28 @@ export default function QuotesListScreen() {
       </Group>
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
+
+      {quotes !== undefined && quotes.length > 0 && (
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={[...QUOTE_FILTERS]}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+            clearable
+            w={200}
+          />
+          {filter && (
+            <Text size="sm" c="dimmed" pb={8}>
+              {filtered?.length ?? 0} of {quotes.length} quotes
+            </Text>
+          )}
+        </Group>
+      )}
 
       {quotes === undefined ? (
         <Paper withBorder>
@@ -146,6 +180,7 @@ export default function QuotesListScreen() {
             customerName={(row) => customers.get(row.customerId)?.name}
             contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
             pendingIds={pendingIds}
+            statusOf={(row) => quoteDisplayStatus(row)}
             actionsOf={(row, label) => quoteRowActions(row, label, onAction)}
           />
           <ListPagination page={page} pages={pages} onChange={setPage} />
@@ -155,7 +190,18 @@ export default function QuotesListScreen() {
       <ConfirmDialog
         opened={dialog !== null}
         title={dialog?.title ?? ''}
-        message={dialog?.message ?? ''}
+        message={
+          confirm?.kind === 'send' ? (
+            <SendQuoteMessage
+              quote={confirm.quote}
+              validUntil={validUntil}
+              onValidUntil={setValidUntil}
+            />
+          ) : (
+            (dialog?.message ?? '')
+          )
+        }
+        confirmDisabled={confirm?.kind === 'send' && !sendReady(confirm.quote, validUntil)}
         confirmLabel={dialog?.label ?? ''}
         color={dialog?.color}
         busy={busy}
