@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'node:querystring';
 import { Type } from 'typebox';
+import { ApiErrorBody } from '@smb/shared-types';
 import type { AppContext } from '../context';
 import {
   CONTENT_SECURITY_POLICY,
@@ -99,7 +100,14 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       'Accept (form field `signerName`, required: the signer’s full name, recorded with the time and IP address) or reject (optional `reason`, plain text up to 1,000 characters). The quote’s owner is e-mailed the answer.',
     response: {
       ...schema.response,
-      400: html('The quote page saying what to fix: no signer name, or too long a reason'),
+      400: {
+        description:
+          'The quote page saying what to fix (no signer name, or too long a reason); a malformed body is answered as JSON',
+        content: {
+          'text/html': { schema: Type.String() },
+          'application/json': { schema: ApiErrorBody },
+        },
+      },
       409: html('The quote page of an expired quote: "This quote expired on 21 Dec 2026"'),
     },
   };
