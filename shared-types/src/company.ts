@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SCHEMA_MESSAGE } from './api';
 
 /**
  * Company details printed on quotes, orders and invoices (issue 18). Every field is optional:
@@ -31,6 +32,10 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
+/** Issue 19.5: a sent quote is valid for this many days by default (a tenant setting). */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+export const QUOTE_VALIDITY_DAYS_RANGE = { min: 1, max: 365 } as const;
+
 export const COMPANY_LIMITS = {
   legalName: 200,
   address: 500,
@@ -53,6 +58,7 @@ export const COMPANY_MESSAGES = {
   logoInvalid: 'The logo must be a PNG or JPEG image',
   logoTooLarge: 'The logo must be at most 1 MB',
   logoNotFound: 'No logo has been uploaded',
+  quoteValidityDays: 'Quote validity must be between 1 and 365 days',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
@@ -80,6 +86,8 @@ export const CompanyDetails = Type.Object({
   /** As chosen; null → from the country (`paperSizeOf`). */
   paperSize: Type.Union([Type.String(), Type.Null()]),
   logo: Type.Union([CompanyLogo, Type.Null()]),
+  /** Issue 19.5: days a quote stays valid after sending, unless its Draft set a date (1–365). */
+  quoteValidityDays: Type.Integer(),
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -95,6 +103,13 @@ export const CompanyDetailsUpdateBody = Type.Object({
   paymentInstructions: Type.Optional(Text(COMPANY_LIMITS.paymentInstructions)),
   documentFooter: Type.Optional(Text(COMPANY_LIMITS.documentFooter)),
   paperSize: Type.Optional(Text(10)),
+  quoteValidityDays: Type.Optional(
+    Type.Integer({
+      minimum: QUOTE_VALIDITY_DAYS_RANGE.min,
+      maximum: QUOTE_VALIDITY_DAYS_RANGE.max,
+      [SCHEMA_MESSAGE]: COMPANY_MESSAGES.quoteValidityDays,
+    }),
+  ),
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
 export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
@@ -111,6 +126,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   documentFooter: null,
   paperSize: null,
   logo: null,
+  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
 };
 
 /** The paper a tenant's documents print on: its choice, else Letter in the Americas' Letter countries, else A4. */
@@ -130,13 +146,24 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 export function normaliseCompanyDetails(
   body: CompanyDetailsUpdateBody,
 ): { changes: Partial<CompanyDetails>; error: null } | { changes: null; error: string } {
-  const changes: Record<string, string | null> = {};
+  const changes: Record<string, string | number | null> = {};
   for (const [key, raw] of Object.entries(body)) {
     if (raw === undefined) continue;
+    if (key === 'quoteValidityDays') {
+      const days = raw as number;
+      if (
+        !Number.isInteger(days) ||
+        days < QUOTE_VALIDITY_DAYS_RANGE.min ||
+        days > QUOTE_VALIDITY_DAYS_RANGE.max
+      )
+        return { changes: null, error: COMPANY_MESSAGES.quoteValidityDays };
+      changes[key] = days;
+      continue;
+    }
     const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
     changes[key] = text === '' ? null : text;
   }
-  const { country, email, website, paperSize } = changes;
+  const { country, email, website, paperSize } = changes as Record<string, string | null>;
   if (country !== undefined && country !== null) {
     if (!/^[A-Za-z]{2}$/.test(country)) return { changes: null, error: COMPANY_MESSAGES.country };
     changes.country = country.toUpperCase();

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 import {
   DOCUMENT_MESSAGES,
   OrNull,
-  QuoteCreateBody,
-  QuoteUpdateBody,
+  DocumentCreateBody,
+  DocumentUpdateBody,
   documentResponseFields,
 } from './quotes';
 
@@ -27,9 +27,9 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /** POST /api/orders and PUT /api/orders/{id}: the quote's fields (items: productId + quantity). */
-export const OrderCreateBody = QuoteCreateBody;
+export const OrderCreateBody = DocumentCreateBody;
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
-export const OrderUpdateBody = QuoteUpdateBody;
+export const OrderUpdateBody = DocumentUpdateBody;
 export type OrderUpdateBody = Static<typeof OrderUpdateBody>;
 
 export const Order = Type.Object({

@@ -13,6 +13,21 @@ export const DOCUMENT_MESSAGES = {
   completeItems: 'Please complete all item details',
 } as const;
 
+/** Issue 19.5–19.7 wording (the public page, the API's 409s, the owner's e-mails). */
+export const QUOTE_VALIDITY_MESSAGES = {
+  expired: (validUntil: string) => `This quote expired on ${formatDay(validUntil)}`,
+  invalidDate: 'Valid until must be a date (YYYY-MM-DD)',
+  dateInPast: 'Valid until cannot be in the past',
+  newDateNeeded: (validUntil: string) =>
+    `This quote expired on ${formatDay(validUntil)}. Choose a new valid-until date to send it again.`,
+  signerRequired: 'Please enter your full name to accept the quote',
+  signerTooLong: `Your name must be at most 200 characters`,
+  reasonTooLong: 'The reason must be at most 1000 characters',
+  acceptedMail: (quoteNumber: string, signer: string) =>
+    `Quote ${quoteNumber} was accepted by ${signer}`,
+  declinedMail: (quoteNumber: string) => `Quote ${quoteNumber} was declined`,
+} as const;
+
 export const QUOTE_MESSAGES = {
   ...DOCUMENT_MESSAGES,
   contactNotOfCustomer: 'The selected contact does not belong to the selected customer',
@@ -113,7 +128,27 @@ const documentFields = {
  * POST /api/quotes (and /api/orders): customer, contact and at least one line are required, in
  * that order of messages. `id` may be client-made (offline creation).
  */
-export const QuoteCreateBody = Type.Object({ id: Type.Optional(Id), ...documentFields });
+export const DocumentCreateBody = Type.Object({ id: Type.Optional(Id), ...documentFields });
+export type DocumentCreateBody = Static<typeof DocumentCreateBody>;
+/** PUT /api/orders/{id}: the same fields, each optional. */
+export const DocumentUpdateBody = Type.Partial(DocumentCreateBody);
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export const CalendarDay = (message: string) =>
+  Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    maxLength: 10,
+    [SCHEMA_MESSAGE]: { pattern: message, type: message, maxLength: message },
+  });
+
+/**
+ * A quote also takes its valid-until day (issue 19.5; editable while Draft; null lets sending set
+ * it from the tenant's default).
+ */
+export const QuoteCreateBody = Type.Object({
+  ...DocumentCreateBody.properties,
+  validUntil: Type.Optional(OrNull(CalendarDay(QUOTE_VALIDITY_MESSAGES.invalidDate))),
+});
 export type QuoteCreateBody = Static<typeof QuoteCreateBody>;
 
 /** PUT /api/quotes/{id}: the same fields, each optional; only the fields given are written. */
@@ -183,8 +218,89 @@ export const Quote = Type.Object({
   viewedAt: OrNull(DateTime),
   acceptedAt: OrNull(DateTime),
   rejectedAt: OrNull(DateTime),
+  /** Issue 19.5: the last day it can be accepted ('YYYY-MM-DD'); null until sent, unless set. */
+  validUntil: OrNull(Type.String({ format: 'date' })),
+  /** Sent and past its valid-until day (by the server's clock): the customer can no longer accept. */
+  expired: Type.Boolean(),
+  /** Issue 19.6: `viewedAt` is the first view by the recipient; views within a minute count once. */
+  lastViewedAt: OrNull(DateTime),
+  viewCount: Type.Integer({ minimum: 0 }),
+  /** Issue 19.7: who accepted on the public page, and from which address. */
+  acceptedByName: OrNull(Type.String()),
+  acceptedIp: OrNull(Type.String()),
+  /** The recipient's reason for declining, plain text (escaped wherever it is shown). */
+  rejectionReason: OrNull(Type.String()),
 });
 export type Quote = Static<typeof Quote>;
+
+/**
+ * POST /api/quotes/{id}/send?validUntil=YYYY-MM-DD: a new valid-until day, required to re-send an
+ * expired quote (a query parameter: the send takes no body).
+ */
+export const QuoteSendQuery = Type.Object({
+  validUntil: Type.Optional(CalendarDay(QUOTE_VALIDITY_MESSAGES.invalidDate)),
+});
+export type QuoteSendQuery = Static<typeof QuoteSendQuery>;
+
+/** GET /api/quotes?status=…: one status, or Expired (Sent and past its valid-until day). */
+export const QUOTE_FILTERS = [...QUOTE_STATUSES, 'Expired'] as const;
+export type QuoteFilter = (typeof QUOTE_FILTERS)[number];
+export const QuoteListQuery = Type.Object({
+  ...DocumentListQuery.properties,
+  status: Type.Optional(Type.Unsafe<QuoteFilter>({ type: 'string', enum: [...QUOTE_FILTERS] })),
+});
+export type QuoteListQuery = Static<typeof QuoteListQuery>;
+
+export const MAX_SIGNER_NAME_LENGTH = 200;
+export const MAX_REJECTION_REASON_LENGTH = 1000;
+
+/** "21 Dec 2026" for a 'YYYY-MM-DD' day (or an ISO time, by its UTC day). */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+/** 'YYYY-MM-DD' of `now` in UTC. */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * Expired = Sent and its valid-until day is over (UTC). Only a Sent quote expires: an answered,
+ * converted or draft quote keeps its status.
+ */
+export function isQuoteExpired(
+  quote: { status: string; validUntil?: string | null },
+  now: Date,
+): boolean {
+  return (
+    quote.status === 'Sent' && !!quote.validUntil && quote.validUntil.slice(0, 10) < utcDay(now)
+  );
+}
+
+/** "Viewed 3× · last 24 Nov 14:02" (local time of the reader), or null before the first view. */
+export function viewedLine(
+  quote: { viewCount?: number | null; lastViewedAt?: string | null; viewedAt?: string | null },
+  timeZone?: string,
+): string | null {
+  const count = quote.viewCount ?? 0;
+  const last = quote.lastViewedAt ?? quote.viewedAt;
+  if (count < 1 || !last) return null;
+  const at = new Date(last);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `Viewed ${count}× · last ${part('day')} ${part('month')} ${part('hour')}:${part('minute')}`;
+}
 
 /** Spec §2: the public link the share dialog shows and the send e-mail carries. */
 export function publicQuoteUrl(

@@ -37,6 +37,7 @@ import { billingRoutes, invoicePaymentRoutes } from './modules/payments/payments
 import tenantRoutes from './modules/tenants/tenants.routes';
 import pdfRoutes from './modules/pdf/pdf.routes';
 import userRoutes from './modules/users/users.routes';
+import { testClockRoutes } from './clock';
 
 /** One log line per request, when it completes, instead of Fastify's two. */
 class RequestLog extends LogController {
@@ -131,6 +132,8 @@ export async function buildApp(
   await app.register(tenantRoutes, { prefix: '/api/tenants', ctx });
   await app.register(pdfRoutes, { ctx });
   await app.register(userRoutes, { prefix: '/api/users', ctx });
+  if (process.env.TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production')
+    await app.register(testClockRoutes, { prefix: '/api/test' });
 
   // The built PWA, if present, and robots.txt/sitemap.xml. Unknown files fall back to index.html (errors plugin).
   await app.register(staticAssets, { root: ctx.config.staticDir, appOrigin: ctx.config.appOrigin });

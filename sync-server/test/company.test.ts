@@ -41,7 +41,9 @@ describe('company details', () => {
       await member.get('/api/tenants/current/company'),
       200,
     );
-    expect(Object.values(empty).every((v) => v === null)).toBe(true);
+    const { quoteValidityDays, ...details } = empty;
+    expect(quoteValidityDays).toBe(30);
+    expect(Object.values(details).every((v) => v === null)).toBe(true);
 
     const saved = expectStatus<CompanyDetails>(
       await api.put('/api/tenants/current/company', {

@@ -270,6 +270,7 @@ const VALID: Record<string, () => Promise<Call>> = {
   }),
   'POST /api/quotes/{tenantId}/{quoteId}/accept': async () => ({
     url: publicQuote(await sentQuote(), 'accept'),
+    payload: { signerName: 'Jane Roe' },
     token: null,
   }),
   'POST /api/quotes/{tenantId}/{quoteId}/reject': async () => ({

@@ -64,12 +64,12 @@ const view = (q: Quote, token: string | null = q.accessToken, tenantId = q.tenan
     method: 'GET',
     url: `${base(q, tenantId)}/view${token === null ? '' : `?token=${encodeURIComponent(token)}`}`,
   });
-const postForm = (url: string, token: string) =>
+const postForm = (url: string, token: string, fields: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `token=${encodeURIComponent(token)}`,
+    payload: new URLSearchParams({ token, ...fields }).toString(),
   });
 const fresh = async (q: Quote) => (await api('GET', `/api/quotes/${q.id}`)).json() as Quote;
 
@@ -143,11 +143,14 @@ describe('public quote page', () => {
     const unchanged = await fresh(quote);
     expect(unchanged).toMatchObject({ status: 'Sent', acceptedAt: null, version: quote.version });
 
-    const post = await postForm(`${base(quote)}/accept`, quote.accessToken!);
+    const post = await postForm(`${base(quote)}/accept`, quote.accessToken!, {
+      signerName: 'Jane Roe',
+    });
     expect(post.statusCode).toBe(200);
     expectPageHeaders(post);
     expect(post.body).toContain(`Quote ${quote.quoteNumber} has been accepted.`);
     expect(post.body).not.toContain('<form');
+    expect(post.body).toContain('Accepted by Jane Roe');
     const accepted = await fresh(quote);
     expect(accepted.status).toBe('Accepted');
     expect(accepted.acceptedAt).not.toBeNull();
@@ -176,7 +179,7 @@ describe('public quote page', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: `${base(other)}/accept`,
-      payload: { token: other.accessToken },
+      payload: { token: other.accessToken, signerName: 'Jane Roe' },
     });
     expect(json.statusCode).toBe(200);
     expect((await fresh(other)).status).toBe('Accepted');

@@ -71,6 +71,7 @@ describe('issue 7: the business flow in the browser', () => {
     const quote = recipient.frameLocator('iframe[title="Quote"]');
     await quote.getByText(number, { exact: true }).waitFor();
     await quote.getByRole('heading', { name: account.company }).waitFor();
+    await quote.getByRole('textbox', { name: 'Your full name' }).fill('Jane Roe');
     await quote.getByRole('button', { name: 'Accept Quote' }).click();
     await quote.getByText(`Thank you. Quote ${number} has been accepted.`).waitFor();
 

@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
    */
   onConfirm: () => void | Promise<void>;
   onClose: () => void;
+  /** The confirm button stays disabled while the dialog's own fields are incomplete. */
+  confirmDisabled?: boolean;
 }
 
 /** A confirmation before an action that changes or destroys data. */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onClose,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [running, setRunning] = useState(false);
   const locked = busy || running;
@@ -68,6 +71,7 @@ export function ConfirmDialog({
             leftSection={confirmIcon}
             onClick={confirm}
             loading={locked}
+            disabled={confirmDisabled}
             data-autofocus
           >
             {confirmLabel}

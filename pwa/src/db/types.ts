@@ -93,6 +93,13 @@ export interface QuoteRow extends DocumentFields {
   viewedAt: string | null;
   acceptedAt: string | null;
   rejectedAt: string | null;
+  /** Issue 19.5–19.7 (absent on rows pulled before the upgrade: treat as null / 0). */
+  validUntil?: string | null;
+  lastViewedAt?: string | null;
+  viewCount?: number;
+  acceptedByName?: string | null;
+  acceptedIp?: string | null;
+  rejectionReason?: string | null;
 }
 
 export interface OrderRow extends DocumentFields {

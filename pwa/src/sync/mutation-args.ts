@@ -84,6 +84,10 @@ export interface DocumentCreateArgs extends DocumentFields {
 export interface IdArgs {
   id: string;
 }
+/** quote.send: a new valid-until day, required to re-send an expired quote (issue 19.5). */
+export interface QuoteSendArgs extends IdArgs {
+  validUntil?: string;
+}
 export interface SetStatusArgs {
   id: string;
   status: string;

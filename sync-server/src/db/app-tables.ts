@@ -19,6 +19,8 @@ export interface TenantTable {
   document_footer: ColumnType<string | null, string | null | undefined, string | null>;
   paper_size: ColumnType<string | null, string | null | undefined, string | null>;
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 19.5: a sent quote is valid for this many days unless its Draft set a date. */
+  quote_validity_days: ColumnType<number, number | undefined, number>;
 }
 
 /** One logo per tenant; read only by the logo and document routes. */
@@ -93,5 +95,6 @@ export const COMPANY_COLUMNS = [
   'document_footer',
   'paper_size',
   'logo_sha256',
+  'quote_validity_days',
 ] as const;
 export type UserRow = Selectable<UserTable>;

@@ -13,4 +13,4 @@ export function calendarDate(value: Date | string): string {
 }
 
 /** Columns of type `date` in synced tables. */
-export const DATE_COLUMNS = new Set(['issue_date', 'due_date', 'paid_on']);
+export const DATE_COLUMNS = new Set(['issue_date', 'due_date', 'paid_on', 'valid_until']);

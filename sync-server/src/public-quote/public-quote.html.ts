@@ -3,7 +3,15 @@
  * (allowed by its hash in the CSP), no scripts, every value escaped and the notes sanitised.
  */
 import { createHash } from 'node:crypto';
-import { formatMoney, type Quote } from '@smb/shared-types';
+import {
+  MAX_REJECTION_REASON_LENGTH,
+  MAX_SIGNER_NAME_LENGTH,
+  QUOTE_VALIDITY_MESSAGES,
+  formatDay,
+  formatMoney,
+  type CompanyDetails,
+  type Quote,
+} from '@smb/shared-types';
 import { escapeHtml } from '../mail/templates';
 import { sanitizeNotes } from '../modules/documents/notes-sanitizer';
 
@@ -24,9 +32,15 @@ th{text-align:left;color:#6b7280;font-weight:600}td.n,th.n{text-align:right;whit
 .totals .grand{font-weight:700;font-size:1.1rem;border-top:2px solid #1f2937;margin-top:4px;padding-top:8px}
 .notes{margin-top:24px;border-top:1px solid #e5e7eb;padding-top:16px;overflow-wrap:anywhere}
 .notice{padding:12px 16px;border-radius:8px;background:#eff6ff;margin-bottom:16px}
-.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0}
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}.actions form{flex:1 1 160px;margin:0;display:flex;flex-direction:column}.actions form button{margin-top:auto}
 button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
 .accept{background:#15803d}.reject{background:#dc2626}
+.actions label{display:block;font-weight:600;margin-bottom:4px}.actions .hint{font-weight:400;color:#6b7280}
+.actions input,.actions textarea{display:block;width:100%;min-height:44px;margin-bottom:8px;padding:8px 10px;border:1px solid #9ca3af;border-radius:8px;font:inherit}
+.actions textarea{min-height:88px;resize:vertical}.actions input:focus-visible,.actions textarea:focus-visible,button:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
+.alert{padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b;margin-bottom:16px}
+.expired{padding:16px;border-radius:8px;background:#fff7ed;border:1px solid #fdba74;margin:16px 0}.expired p{margin:0 0 8px}
+.expired .address{white-space:pre-line}.expired .title{font-weight:700;font-size:1.05rem;color:#9a3412}.answer{margin-top:16px;white-space:pre-wrap;overflow-wrap:anywhere}
 .download{display:inline-flex;align-items:center;min-height:44px;margin-top:20px;padding:0 18px;border:1px solid #1d4ed8;border-radius:8px;font-weight:600;text-decoration:none}
 a{color:#1d4ed8}
 @media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}}`;
@@ -87,12 +101,51 @@ export function publicPdfUrl(quote: Pick<Quote, 'tenantId' | 'id'>, token: strin
   return `/api/quotes/${quote.tenantId}/${quote.id}/pdf?token=${encodeURIComponent(token)}`;
 }
 
-function actionForm(quote: Quote, action: PublicAction, token: string): string {
+/**
+ * An answer's form: accept asks for the signer's full name (required), reject for an optional
+ * reason (issue 19.7). `value` refills the field after a refused answer.
+ */
+function actionForm(quote: Quote, action: PublicAction, token: string, value = ''): string {
   const label = action === 'accept' ? 'Accept Quote' : 'Reject Quote';
+  const field =
+    action === 'accept'
+      ? `<label for="signer-name">Your full name</label>
+<input id="signer-name" name="signerName" type="text" required maxlength="${MAX_SIGNER_NAME_LENGTH}" autocomplete="name" value="${escapeHtml(value)}">`
+      : `<label for="reject-reason">Reason for declining <span class="hint">(optional)</span></label>
+<textarea id="reject-reason" name="reason" maxlength="${MAX_REJECTION_REASON_LENGTH}" rows="3">${escapeHtml(value)}</textarea>`;
   return `<form method="post" action="${escapeHtml(actionUrl(quote, action))}" enctype="application/x-www-form-urlencoded">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
+${field}
 <button type="submit" class="${action}">${label}</button>
 </form>`;
+}
+
+/** Issue 19.5: an expired quote says so, with how to reach the company for a new one. */
+function expiredSection(quote: Quote, company: CompanyDetails | undefined): string {
+  const contact = [
+    company?.email
+      ? `<div>E-mail: <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a></div>`
+      : '',
+    company?.phone ? `<div>Phone: ${escapeHtml(company.phone)}</div>` : '',
+    company?.website
+      ? `<div>Website: <a href="${escapeHtml(company.website)}" rel="noopener noreferrer">${escapeHtml(company.website)}</a></div>`
+      : '',
+    company?.address ? `<div class="address">${escapeHtml(company.address)}</div>` : '',
+  ].join('');
+  return `<section class="expired" role="status">
+<p class="title">${escapeHtml(QUOTE_VALIDITY_MESSAGES.expired(quote.validUntil ?? ''))}</p>
+<p>It can no longer be accepted. Please contact ${escapeHtml(company?.legalName || quote.tenantName)} for a new quote.</p>
+${contact}
+</section>`;
+}
+
+/** Who accepted, or why it was declined (escaped; the reason keeps its line breaks). */
+function answerSection(quote: Quote): string {
+  if (quote.status === 'Accepted' && quote.acceptedByName)
+    return `<p class="answer">Accepted by ${escapeHtml(quote.acceptedByName)}${quote.acceptedAt ? ` on ${escapeHtml(formatDay(quote.acceptedAt))}` : ''}.</p>`;
+  if (quote.status === 'Rejected' && quote.rejectionReason)
+    return `<div class="answer"><h2>Reason for declining</h2>${escapeHtml(quote.rejectionReason)}</div>`;
+  return '';
 }
 
 function details(quote: Quote, symbol: string | null): string {
@@ -119,6 +172,7 @@ function details(quote: Quote, symbol: string | null): string {
 <div><h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">Quote</div></div>
 <div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
 <div class="muted">Date: ${escapeHtml(dateText(quote.createdAt))}</div>
+${quote.validUntil ? `<div class="muted">Valid until: ${escapeHtml(formatDay(quote.validUntil))}</div>` : ''}
 <div>Status: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(quote.status)}</span></div></div>
 </header>
 <section class="parties">
@@ -145,29 +199,40 @@ export interface QuotePageOptions {
   symbol: string | null;
   /** A line shown above the quote, e.g. after accepting. */
   notice?: string;
+  /** Why an answer was refused (shown as an alert above the quote). */
+  problem?: string;
+  /** The company's contact details, for an expired quote. */
+  company?: CompanyDetails;
+  /** What the recipient typed, refilled after a refused answer. */
+  values?: { signerName?: string; reason?: string };
 }
 
-/** The quote, with Accept / Reject forms while it is Sent. */
+/** The quote, with Accept / Reject forms while it is Sent (and not expired). */
 export function quotePage(quote: Quote, options: QuotePageOptions): string {
   const notice = options.notice
     ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>\n`
     : '';
+  const problem = options.problem
+    ? `<p class="alert" role="alert">${escapeHtml(options.problem)}</p>\n`
+    : '';
   const actions =
-    quote.status === 'Sent'
+    quote.status === 'Sent' && !quote.expired
       ? `<section class="actions">
-${actionForm(quote, 'accept', options.token)}
-${actionForm(quote, 'reject', options.token)}
+${actionForm(quote, 'accept', options.token, options.values?.signerName)}
+${actionForm(quote, 'reject', options.token, options.values?.reason)}
 </section>`
       : '';
+  const expired = quote.expired ? expiredSection(quote, options.company) : '';
   const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>Download PDF</a>`;
   return page(
     `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
-    `${notice}${details(quote, options.symbol)}\n${download}\n${actions}`,
+    `${problem}${notice}${expired}${details(quote, options.symbol)}\n${answerSection(quote)}\n${download}\n${actions}`,
   );
 }
 
 /** GET on an accept/reject link (mail scanners follow links): asks, and changes nothing. */
 export function confirmPage(quote: Quote, action: PublicAction, options: QuotePageOptions): string {
+  if (quote.expired) return quotePage(quote, options);
   if (quote.status !== 'Sent') return quotePage(quote, { ...options, notice: closedNotice(quote) });
   const verb = action === 'accept' ? 'accept' : 'reject';
   const question = `Do you want to ${verb} quote ${quote.quoteNumber} from ${quote.tenantName}?`;

@@ -14,6 +14,8 @@ import {
   ProductUpdateBody,
   QuoteCreateBody,
   QuoteUpdateBody,
+  QuoteSendQuery,
+  OrderUpdateBody,
   TenantUpdateBody,
   SCHEMA_MESSAGE,
   companyNameError,
@@ -241,7 +243,12 @@ export const MUTATORS: Record<MutationName, Mutator> = {
 
   'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),
   'quote.update': update('quotes', QuoteUpdateBody, (scope, id, changes, current) =>
-    quotes.updateQuote(scope, id, documentInput(current, changes)),
+    quotes.updateQuote(scope, id, {
+      ...documentInput(current, changes),
+      ...(changes.validUntil !== undefined
+        ? { validUntil: changes.validUntil as string | null }
+        : {}),
+    }),
   ),
   'quote.delete': async (scope, raw) => quotes.deleteQuote(scope, parse(IdArgs, raw).id),
   'quote.setStatus': async (scope, raw) => {
@@ -249,8 +256,10 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     await quotes.setQuoteStatus(scope, args.id, args.status);
   },
   'quote.send': async (scope, raw, after, ctx) => {
-    const { quote, mail } = await quotes.sendQuote(scope, parse(IdArgs, raw).id, {
+    const args = parse(Type.Object({ ...IdArgs.properties, ...QuoteSendQuery.properties }), raw);
+    const { quote, mail } = await quotes.sendQuote(scope, args.id, {
       appOrigin: ctx.appOrigin,
+      validUntil: args.validUntil,
     });
     // The PDF's data is read in this transaction; it is rendered after the commit.
     const pdf = await quoteDocument(scope, quote.id);
@@ -262,7 +271,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   },
 
   'order.create': async (scope, raw) => orders.createOrder(scope, parse(DocumentCreateArgs, raw)),
-  'order.update': update('orders', QuoteUpdateBody, (scope, id, changes, current) =>
+  'order.update': update('orders', OrderUpdateBody, (scope, id, changes, current) =>
     orders.updateOrder(scope, id, documentInput(current, changes)),
   ),
   'order.delete': async (scope, raw) => orders.deleteOrder(scope, parse(IdArgs, raw).id),

@@ -75,6 +75,8 @@ async function waitForPing(baseUrl: string, child: ChildProcess, logs: () => str
 export interface ServerOptions {
   /** Serve the PWA from this folder instead of dist/pwa (STATIC_DIR), e.g. a copy a test changes. */
   staticDir?: string;
+  /** More environment for the server process (e.g. `TEST_CLOCK: '1'` for a clock tests can move). */
+  env?: Record<string, string>;
 }
 
 /** Starts `sync-server` on a free port with an empty DATA_DIR (and database), serving dist/pwa. */
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     JWT_SECRET: randomBytes(48).toString('base64url'),
     APP_ORIGIN: baseUrl,
   };
+  Object.assign(env, options.env);
   if (options.staticDir) env.STATIC_DIR = options.staticDir;
   else delete env.STATIC_DIR;
   delete env.DATABASE_URL;

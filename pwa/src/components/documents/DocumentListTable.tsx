@@ -31,6 +31,8 @@ export interface DocumentListTableProps<T extends ListedDocument> {
   contactName: (row: T) => string | undefined;
   pendingIds: Set<string>;
   actionsOf: (row: T, numberLabel: string) => RowAction[];
+  /** The status the badge shows (e.g. a quote's Expired); the row's own status by default. */
+  statusOf?: (row: T) => string;
 }
 
 /**
@@ -47,6 +49,7 @@ export function DocumentListTable<T extends ListedDocument>({
   contactName,
   pendingIds,
   actionsOf,
+  statusOf,
 }: DocumentListTableProps<T>) {
   const phone = useIsPhone();
 
@@ -75,7 +78,7 @@ export function DocumentListTable<T extends ListedDocument>({
               key={row.id}
               testId={testId}
               title={numberCell(row, number)}
-              status={<StatusBadge status={row.status} />}
+              status={<StatusBadge status={statusOf ? statusOf(row) : row.status} />}
               aside={
                 <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(row.total, row.currencyCode)}
@@ -125,7 +128,7 @@ export function DocumentListTable<T extends ListedDocument>({
                   {formatMoney(row.total, row.currencyCode)}
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge status={row.status} />
+                  <StatusBadge status={statusOf ? statusOf(row) : row.status} />
                 </Table.Td>
                 <Table.Td>
                   <RowActionIcons actions={actionsOf(row, number.label)} />

@@ -7,6 +7,7 @@ const STATUS_COLORS: Record<string, string> = {
   Accepted: 'green',
   Rejected: 'red',
   Converted: 'cyan',
+  Expired: 'orange',
   Pending: 'yellow',
   Processing: 'blue',
   Shipped: 'indigo',

@@ -1,4 +1,5 @@
 import { OFFLINE_MESSAGE } from '../../lib/api-client';
+import { isExpired, readSession } from '../../features/auth/session';
 
 export const QUOTE_LOAD_FAILED = 'Failed to load quote. It may have expired or been removed.';
 
@@ -41,9 +42,21 @@ export function quoteViewUrl(tenantId: string, quoteId: string, token: string): 
   return `/api/quotes/${encodeURIComponent(tenantId)}/${encodeURIComponent(quoteId)}/view?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The signed-in session's header, if this browser has one: the server does not count a view by a
+ * user of the quote's own company as the customer's (issue 19.6).
+ */
+function ownerHeader(): Record<string, string> {
+  const session = readSession();
+  return session && !isExpired(session) ? { Authorization: `Bearer ${session.token}` } : {};
+}
+
 /** GET the server-rendered quote document (HTML text). */
 export function loadQuoteHtml(tenantId: string, quoteId: string, token: string, signal?: AbortSignal) {
-  return asResult(fetch(quoteViewUrl(tenantId, quoteId, token), { headers: { Accept: 'text/html' }, signal }), QUOTE_LOAD_FAILED);
+  return asResult(
+    fetch(quoteViewUrl(tenantId, quoteId, token), { headers: { Accept: 'text/html', ...ownerHeader() }, signal }),
+    QUOTE_LOAD_FAILED,
+  );
 }
 
 /** Only the quote's own accept/reject endpoints may be posted to from inside the document. */

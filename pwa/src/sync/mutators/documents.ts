@@ -15,6 +15,7 @@ import type {
   DocumentCreateArgs,
   DocumentItemArgs,
   IdArgs,
+  QuoteSendArgs,
   SetStatusArgs,
 } from '../mutation-args';
 
@@ -84,6 +85,12 @@ export async function quoteCreate(w: LocalWriter, a: DocumentCreateArgs): Promis
     viewedAt: null,
     acceptedAt: null,
     rejectedAt: null,
+    validUntil: (a as { validUntil?: string | null }).validUntil ?? null,
+    lastViewedAt: null,
+    viewCount: 0,
+    acceptedByName: null,
+    acceptedIp: null,
+    rejectionReason: null,
     createdAt: w.now,
     version: null,
     updatedAt: w.now,
@@ -116,9 +123,15 @@ export async function quoteSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<
   await w.patch('quotes', a.id, { status: a.status });
 }
 
-/** The server makes the access token and mails the link; locally the quote turns Sent. */
-export async function quoteSend(w: LocalWriter, a: IdArgs): Promise<void> {
-  await w.patch('quotes', a.id, { status: 'Sent' });
+/**
+ * The server makes the access token and mails the link; locally the quote turns Sent, with the new
+ * valid-until day when one was given (re-sending an expired quote).
+ */
+export async function quoteSend(w: LocalWriter, a: QuoteSendArgs): Promise<void> {
+  await w.patch('quotes', a.id, {
+    status: 'Sent',
+    ...(a.validUntil ? { validUntil: a.validUntil } : {}),
+  });
 }
 
 export async function quoteConvert(w: LocalWriter, a: ConvertQuoteArgs): Promise<void> {

@@ -25,7 +25,7 @@ export interface MutationArgs {
   'quote.update': UpdateArgs;
   'quote.delete': A.IdArgs;
   'quote.setStatus': A.SetStatusArgs;
-  'quote.send': A.IdArgs;
+  'quote.send': A.QuoteSendArgs;
   'quote.convert': A.ConvertQuoteArgs;
   'order.create': A.DocumentCreateArgs;
   'order.update': UpdateArgs;

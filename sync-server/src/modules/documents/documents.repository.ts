@@ -144,6 +144,8 @@ export interface NewQuote {
   total: string;
   accepted_at: Date | null;
   rejected_at: Date | null;
+  /** Issue 19.5: the Draft's valid-until day, or null (set when sent). */
+  valid_until: string | null;
   updated_at: Date;
 }
 
@@ -169,6 +171,7 @@ export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: 
     quote.total,
     quote.accepted_at,
     quote.rejected_at,
+    quote.valid_until,
     quote.updated_at,
     lines.map((l) => l.id),
     lines.map((l) => l.product_id),
@@ -197,6 +200,7 @@ const insertNumberedQuoteStatement = prepared(
     total: string,
     acceptedAt: Date | null,
     rejectedAt: Date | null,
+    validUntil: string | null,
     updatedAt: Date,
     lineIds: string[],
     productIds: (string | null)[],
@@ -244,6 +248,7 @@ const insertNumberedQuoteStatement = prepared(
             total,
             accepted_at: acceptedAt,
             rejected_at: rejectedAt,
+            valid_until: sql<string | null>`${validUntil}::date`,
             updated_at: updatedAt,
             version: eb.selectFrom('v').select('version'),
             quote_number: eb.selectFrom('n').select('number'),

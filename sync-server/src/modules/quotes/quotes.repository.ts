@@ -1,7 +1,7 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { preparedList } from '../../db/query';
+import { containsPattern, fetchPage, preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import { QUOTE_COLUMN_NAMES, type QuoteTable } from './quotes.table';
 
@@ -34,6 +34,64 @@ export const listQuotes = preparedList(
     ),
   (query) => withParties(query).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
 );
+
+/**
+ * A page filtered by status (issue 19.5): 'Expired' is Sent and past its valid-until day; 'Sent'
+ * is then only the quotes still open. Newest first, like the unfiltered list.
+ */
+export async function listQuotesByStatus(
+  db: TenantDb,
+  query: { limit?: number; offset?: number; q?: string; status: string; today: string },
+) {
+  let base = fromQuotes(db);
+  if (query.q !== undefined) {
+    const pattern = containsPattern(query.q);
+    base = base.where((eb) =>
+      eb.or([eb('q.quote_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
+    );
+  }
+  const today = sql<string>`${query.today}::date`;
+  if (query.status === 'Expired')
+    base = base.where('q.status', '=', 'Sent').where('q.valid_until', '<', today);
+  else if (query.status === 'Sent')
+    base = base
+      .where('q.status', '=', 'Sent')
+      .where((eb) => eb.or([eb('q.valid_until', 'is', null), eb('q.valid_until', '>=', today)]));
+  else base = base.where('q.status', '=', query.status as never);
+  return fetchPage(
+    base,
+    (q) => withParties(q).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
+    query,
+  );
+}
+
+/**
+ * One counted view of the public page (issue 19.6): a single UPDATE of the quote's row, and only
+ * when the last counted view is at least `quietMs` old (a reload, or a page loaded by several
+ * scanners at once, counts once). Answers whether the view was counted.
+ */
+export async function countView(
+  trx: TenantDb,
+  id: string,
+  at: Date,
+  quietMs: number,
+  version: string,
+): Promise<boolean> {
+  const since = new Date(at.getTime() - quietMs);
+  const result = await trx
+    .updateTable('quotes')
+    .set((eb) => ({
+      view_count: eb('view_count', '+', 1),
+      viewed_at: eb.fn.coalesce('viewed_at', sql<Date>`${at}::timestamptz`),
+      last_viewed_at: at,
+      version,
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_viewed_at', 'is', null), eb('last_viewed_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** The quote row, locked for the rest of the transaction; undefined for an unknown or malformed id. */
 export async function lockQuote(trx: TenantDb, id: string) {

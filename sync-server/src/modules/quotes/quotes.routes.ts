@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   DocumentIdParams,
-  DocumentListQuery,
   Order,
   Quote,
   QuoteCreateBody,
+  QuoteListQuery,
+  QuoteSendQuery,
   QuoteUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
@@ -24,8 +25,10 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
       schema: {
         tags,
         security,
-        querystring: DocumentListQuery,
-        response: { 200: Type.Array(Quote) },
+        description:
+          '`status` filters by one status, or `Expired`: Sent quotes past their valid-until day (then `Sent` lists only the open ones).',
+        querystring: QuoteListQuery,
+        response: { 200: Type.Array(Quote), ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -37,7 +40,14 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
 
   app.post(
     '/',
-    { schema: { tags, security, body: QuoteCreateBody, response: { 201: Quote, ...errors(409) } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: QuoteCreateBody,
+        response: { 201: Quote, ...errors(400, 409) },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await quotes.createQuote(request.auth, request.body)),
   );
@@ -56,7 +66,7 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
         security,
         params,
         body: QuoteUpdateBody,
-        response: { 200: Quote, ...errors(404, 409) },
+        response: { 200: Quote, ...errors(400, 404, 409) },
       },
     },
     async (request) => {
@@ -82,15 +92,17 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
         tags,
         security,
         description:
-          'Marks the quote Sent and mails its public link to the contact. 503 when the mail could not be delivered (the quote stays Sent: send again).',
+          'Marks the quote Sent and mails its public link to the contact. 503 when the mail could not be delivered (the quote stays Sent: send again). The quote is valid until `validUntil` if given, else the day its Draft set, else the company default (30 days) after today; 409 when that day is over (an expired quote needs a new `validUntil`), 400 for a day in the past.',
         params,
-        response: { 200: Quote, ...errors(404, 409) },
+        querystring: QuoteSendQuery,
+        response: { 200: Quote, ...errors(400, 404, 409, 503) },
       },
     },
     async (request) =>
       quotes.sendQuoteAndMail(request.auth, request.params.id, {
         appOrigin: ctx.config.appOrigin,
         mailer: ctx.mailer,
+        validUntil: request.query.validUntil,
       }),
   );
 

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   QUOTE_MESSAGES,
   QUOTE_STATUSES,
+  QUOTE_VALIDITY_MESSAGES,
+  addDays,
   formatMoney,
+  isQuoteExpired,
+  utcDay,
   isUuid,
   publicQuoteUrl,
   type DocumentListQuery,
@@ -11,6 +16,8 @@ import {
   type QuoteStatus,
 } from '@smb/shared-types';
 import type { TenantRow } from '../../db/app-tables';
+import { clock } from '../../clock';
+import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
@@ -57,6 +64,7 @@ function toQuote(
   items: Awaited<ReturnType<typeof findLines>>,
   tenant: Tenant,
 ): Quote {
+  const validUntil = row.valid_until ? calendarDate(row.valid_until) : null;
   return {
     id: row.id,
     quoteNumber: row.quote_number,
@@ -75,8 +83,28 @@ function toQuote(
     viewedAt: iso(row.viewed_at),
     acceptedAt: iso(row.accepted_at),
     rejectedAt: iso(row.rejected_at),
+    validUntil,
+    expired: isQuoteExpired({ status: row.status, validUntil }, clock.now()),
+    lastViewedAt: iso(row.last_viewed_at),
+    viewCount: row.view_count ?? 0,
+    acceptedByName: row.accepted_by_name ?? null,
+    acceptedIp: row.accepted_ip ?? null,
+    rejectionReason: row.rejection_reason ?? null,
     ...versionFields(row),
   };
+}
+
+/** A quote's input: the document's fields and its valid-until day (issue 19.5). */
+export type QuoteInput = DocumentInput & { validUntil?: string | null };
+
+/** A real calendar day, not before today (the server's clock); 400 otherwise. */
+export function checkValidUntil(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(y!, (m ?? 1) - 1, d));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime()) || utcDay(date) !== day)
+    throw badRequest(QUOTE_VALIDITY_MESSAGES.invalidDate);
+  if (day < utcDay(clock.now())) throw badRequest(QUOTE_VALIDITY_MESSAGES.dateInPast);
+  return day;
 }
 
 /** Rows → API quotes with their lines: two queries whatever the number of quotes. */
@@ -104,9 +132,17 @@ export const getQuote = (scope: ReadScope, id: string) => loadQuote(scope.db, sc
 
 export async function listQuotes(
   scope: ReadScope,
-  query: DocumentListQuery,
+  query: DocumentListQuery & { status?: string },
 ): Promise<{ items: Quote[]; total: number }> {
-  const { rows, total } = await repo.listQuotes(scope.db, { ...query, q: searchText(query) });
+  const { status, ...paging } = query;
+  const { rows, total } = status
+    ? await repo.listQuotesByStatus(scope.db, {
+        ...paging,
+        q: searchText(paging),
+        status,
+        today: utcDay(clock.now()),
+      })
+    : await repo.listQuotes(scope.db, { ...paging, q: searchText(paging) });
   return { items: await withItems(scope.db, scope.tenant, rows), total };
 }
 
@@ -132,8 +168,9 @@ function statusStamps(
  * number and version are written in one statement (see `insertNumberedQuote`). Within a sync
  * push, both run in the push's transaction.
  */
-export async function createQuote(scope: TenantScope, input: DocumentInput): Promise<Quote> {
+export async function createQuote(scope: TenantScope, input: QuoteInput): Promise<Quote> {
   const status = checkStatus(input.status) ?? 'Draft';
+  const validUntil = input.validUntil ? checkValidUntil(input.validUntil) : null;
   const id = newDocumentId(input.id);
   const content = await prepareContent(scope.db, input, null, []);
   let row: Awaited<ReturnType<typeof insertNumberedQuote>>;
@@ -147,6 +184,7 @@ export async function createQuote(scope: TenantScope, input: DocumentInput): Pro
         accepted_at: null,
         rejected_at: null,
         ...statusStamps(status),
+        valid_until: validUntil,
         updated_at: new Date(),
       },
       content.lines,
@@ -175,20 +213,27 @@ async function lockedQuote(trx: TenantDb, id: string) {
 export async function updateQuote(
   scope: TenantScope,
   id: string,
-  input: DocumentInput,
+  input: QuoteInput,
 ): Promise<Quote> {
   return inTransaction(scope.db, async (trx) => {
     const status = checkStatus(input.status);
     const version = await nextVersion(trx);
     const row = await lockedQuote(trx, id);
     const stored = await findLines(trx, 'quote', [row.id]);
-    const changesContent = contentChanged(input, row, stored);
+    const current = row.valid_until ? calendarDate(row.valid_until) : null;
+    const changesValidity =
+      input.validUntil !== undefined && (input.validUntil || null) !== current;
+    const changesContent = contentChanged(input, row, stored) || changesValidity;
     const changesStatus = status !== undefined && status !== row.status;
     if (!changesContent && !changesStatus) return loadQuote(trx, scope.tenant, row.id);
     if (changesContent && row.status !== 'Draft') throw conflict(QUOTE_MESSAGES.notDraft);
-    const content = changesContent ? await prepareContent(trx, input, row, stored) : null;
+    const validUntil = input.validUntil ? checkValidUntil(input.validUntil) : null;
+    const content = contentChanged(input, row, stored)
+      ? await prepareContent(trx, input, row, stored)
+      : null;
     await repo.updateQuote(trx, row.id, {
       ...content?.set,
+      ...(changesValidity ? { valid_until: validUntil } : {}),
       ...(changesStatus ? { status, ...statusStamps(status) } : {}),
       version,
       updated_at: new Date(),
@@ -253,7 +298,7 @@ function quoteMail(
 export async function sendQuote(
   scope: TenantScope,
   id: string,
-  options: { appOrigin: string },
+  options: { appOrigin: string; validUntil?: string },
 ): Promise<{ quote: Quote; mail: MailMessage }> {
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
@@ -261,10 +306,17 @@ export async function sendQuote(
     if (row.status !== 'Draft' && row.status !== 'Sent') throw conflict(QUOTE_MESSAGES.cannotSend);
     const contact = row.contact_id ? await findContact(trx, row.contact_id) : undefined;
     if (!contact) throw badRequest(QUOTE_MESSAGES.selectContact);
+    const validUntil = sendValidity(
+      row.valid_until ? calendarDate(row.valid_until) : null,
+      options.validUntil,
+      scope.tenant.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
+    );
     const token = newAccessToken();
     await repo.updateQuote(trx, row.id, {
       status: 'Sent',
       access_token: token,
+      valid_until: validUntil,
+      sent_by: scope.user.id,
       version,
       updated_at: new Date(),
     });
@@ -275,11 +327,31 @@ export async function sendQuote(
   });
 }
 
+/**
+ * The valid-until day a send leaves on the quote (issue 19.5): a new day given with the send; else
+ * the one the Draft set; else the tenant's default number of days from today. A quote whose day is
+ * over (an expired quote re-sent, or a Draft whose day passed) needs a new day: 409 saying so.
+ */
+export function sendValidity(
+  current: string | null,
+  given: string | undefined,
+  defaultDays: number,
+): string {
+  if (given) return checkValidUntil(given);
+  const today = utcDay(clock.now());
+  if (current && current < today) throw conflict(QUOTE_VALIDITY_MESSAGES.newDateNeeded(current));
+  return current ?? addDays(today, defaultDays);
+}
+
 /** sendQuote, then the e-mail once the change is committed (the REST route). */
 export async function sendQuoteAndMail(
   scope: TenantScope,
   id: string,
-  deps: { appOrigin: string; mailer: { send(m: MailMessage): Promise<void> } },
+  deps: {
+    appOrigin: string;
+    mailer: { send(m: MailMessage): Promise<void> };
+    validUntil?: string;
+  },
 ): Promise<Quote> {
   const { quote, mail } = await sendQuote(scope, id, deps);
   const withPdf = await withPdfAttachment(mail, await quoteDocument(scope, quote.id));

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
 import type { LineItemColumns } from '../documents/documents.table';
 
@@ -20,6 +21,14 @@ export interface QuoteTable extends Versioned {
   accepted_at: Date | null;
   rejected_at: Date | null;
   created_at: CreatedAt;
+  /** Issue 19.5–19.7 (migration 2026_11_27_1000). */
+  valid_until: ColumnType<string | null, string | null | undefined, string | null>;
+  last_viewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  view_count: ColumnType<number, number | undefined, number>;
+  sent_by: ColumnType<string | null, string | null | undefined, string | null>;
+  accepted_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  accepted_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuoteItemTable extends LineItemColumns {
@@ -47,6 +56,13 @@ export const QUOTE_COLUMN_NAMES = [
   'accepted_at',
   'rejected_at',
   'created_at',
+  'valid_until',
+  'last_viewed_at',
+  'view_count',
+  'sent_by',
+  'accepted_by_name',
+  'accepted_ip',
+  'rejection_reason',
   'version',
   'updated_at',
 ] as const satisfies readonly (keyof QuoteTable)[];

@@ -21,13 +21,14 @@ export const COMPANY_FIELD_COLUMNS = {
   paymentInstructions: 'payment_instructions',
   documentFooter: 'document_footer',
   paperSize: 'paper_size',
+  quoteValidityDays: 'quote_validity_days',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 
 export async function updateCompanyColumns(
   db: AnyDb,
   tenantId: string,
-  changes: Partial<Record<CompanyField, string | null>>,
+  changes: Partial<Record<CompanyField, string | number | null>>,
 ): Promise<void> {
   const sets = Object.entries(changes).map(
     ([field, value]) =>

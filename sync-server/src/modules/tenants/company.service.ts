@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   COMPANY_MESSAGES,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   LOGO_MAX_BYTES,
   logoContentType,
   normaliseCompanyDetails,
@@ -28,6 +29,7 @@ export function companyOf(row: TenantRow): CompanyDetails {
     documentFooter: row.document_footer ?? null,
     paperSize: row.paper_size ?? null,
     logo: row.logo_sha256 ? { sha256: row.logo_sha256 } : null,
+    quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
   };
 }
 
@@ -36,7 +38,7 @@ function withChanges(row: TenantRow, changes: Partial<CompanyDetails>): TenantRo
   const next = { ...row };
   for (const [field, value] of Object.entries(changes)) {
     const column = repo.COMPANY_FIELD_COLUMNS[field as repo.CompanyField];
-    if (column) next[column] = (value as string | null) ?? null;
+    if (column) (next as Record<string, unknown>)[column] = value ?? null;
   }
   return next;
 }

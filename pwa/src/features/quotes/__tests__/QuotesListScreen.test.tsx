@@ -45,7 +45,7 @@ describe('Quotes list', () => {
       pathname: '/dashboard/quotes',
       search: '?status=Draft,Sent',
     });
-    expect(await screen.findByText('Showing Draft, Sent quotes (2)')).toBeInTheDocument();
+    expect(await screen.findByText('Showing Draft, Sent quotes (2 of 3)')).toBeInTheDocument();
     expect(await screen.findByText('Q-0001')).toBeInTheDocument();
     expect(screen.getByText('Q-0002')).toBeInTheDocument();
     expect(screen.queryByText('Q-0003')).not.toBeInTheDocument();

@@ -1,53 +1,128 @@
-import { Card, Group, Select, SimpleGrid, Text, Title } from '@mantine/core';
-import { QUOTE_STATUSES } from '@smb/shared-types/quotes';
+import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { QUOTE_STATUSES, formatDay, utcDay, viewedLine } from '@smb/shared-types/quotes';
 import { StatusBadge } from '../../../components/documents/StatusBadge';
+import type { QuoteRow } from '../../../db/types';
+import { quoteDisplayStatus } from './QuoteValidity';
 
 interface QuoteDetailsCardProps {
   companyName: string;
   quoteNumber: string;
-  status: string;
+  quote: QuoteRow;
   onStatusChange: (status: string) => void;
+  /** A Draft's valid-until day, saved at once like the status (null clears it). */
+  onValidUntilChange: (day: string | null) => void;
   disabled?: boolean;
 }
 
-/** Quote Details (edit only): company, number and the status dropdown that saves at once. */
+const Label = ({ children }: { children: string }) => (
+  <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    {children}
+  </Text>
+);
+
+/** "24 Nov 14:02" in the reader's time zone. */
+const dayAndTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/**
+ * Quote Details (edit only): company, number, the status dropdown that saves at once, and (issue
+ * 19.5–19.7) the valid-until day, how often the customer viewed it, who accepted it and why it was
+ * declined — the reason is plain text, rendered as text.
+ */
 export function QuoteDetailsCard({
   companyName,
   quoteNumber,
-  status,
+  quote,
   onStatusChange,
+  onValidUntilChange,
   disabled,
 }: QuoteDetailsCardProps) {
+  const shown = quoteDisplayStatus(quote);
+  const viewed = viewedLine(quote);
+  const draft = quote.status === 'Draft';
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md">
-        <Title order={3} size="h4">Quote Details</Title>
-        <StatusBadge status={status} />
+        <Title order={3} size="h4">
+          Quote Details
+        </Title>
+        <StatusBadge status={shown} />
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Company
-          </Text>
+          <Label>Company</Label>
           <Text fw={500}>{companyName}</Text>
         </div>
         <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Quote Number
-          </Text>
+          <Label>Quote Number</Label>
           <Text fw={500}>{quoteNumber}</Text>
         </div>
         <Select
           label="Status"
           data={[...QUOTE_STATUSES]}
-          value={status}
+          value={quote.status}
           allowDeselect={false}
           disabled={disabled}
           onChange={(value) => {
-            if (value && value !== status) onStatusChange(value);
+            if (value && value !== quote.status) onStatusChange(value);
           }}
         />
+        {draft ? (
+          <TextInput
+            type="date"
+            label="Valid until"
+            description={quote.validUntil ? undefined : 'Set when sent, from the company default'}
+            min={utcDay(new Date())}
+            value={quote.validUntil ?? ''}
+            disabled={disabled}
+            onChange={(event) => onValidUntilChange(event.currentTarget.value || null)}
+          />
+        ) : (
+          <div>
+            <Label>Valid until</Label>
+            <Text fw={500} c={shown === 'Expired' ? 'orange.8' : undefined}>
+              {quote.validUntil
+                ? `${formatDay(quote.validUntil)}${shown === 'Expired' ? ' (expired)' : ''}`
+                : '—'}
+            </Text>
+          </div>
+        )}
       </SimpleGrid>
+      {(viewed || quote.acceptedByName || quote.status === 'Rejected') && (
+        <Stack gap={6} mt="md">
+          {viewed && (
+            <Text size="sm" c="dimmed" data-testid="quote-viewed">
+              {viewed}
+            </Text>
+          )}
+          {quote.status === 'Accepted' && quote.acceptedByName && (
+            <Text size="sm" data-testid="quote-accepted-by">
+              Accepted by <strong>{quote.acceptedByName}</strong>
+              {quote.acceptedAt ? ` · ${dayAndTime(quote.acceptedAt)}` : ''}
+            </Text>
+          )}
+          {quote.status === 'Rejected' && (
+            <div data-testid="quote-rejection">
+              <Text size="sm" fw={600}>
+                {quote.rejectedAt ? `Declined · ${dayAndTime(quote.rejectedAt)}` : 'Declined'}
+              </Text>
+              <Text
+                size="sm"
+                c={quote.rejectionReason ? undefined : 'dimmed'}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
+                {quote.rejectionReason ? quote.rejectionReason : 'No reason given.'}
+              </Text>
+            </div>
+          )}
+        </Stack>
+      )}
     </Card>
   );
 }

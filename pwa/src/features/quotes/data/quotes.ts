@@ -15,7 +15,7 @@ import {
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
-export type QuoteInput = DocumentInput;
+export type QuoteInput = DocumentInput & { validUntil?: string | null };
 
 /** 'Q-0001', or 'Pending' until the server numbers a quote made offline. */
 export const quoteNumberLabel = (quote: Pick<QuoteRow, 'quoteNumber'>) =>
@@ -57,6 +57,7 @@ export async function updateQuote(
         currencyCode: input.currencyCode ?? undefined,
         notes: input.notes ?? undefined,
         items: input.items ? itemArgs(input.items) : undefined,
+        validUntil: input.validUntil,
       },
       QUOTE_MESSAGES.notFound,
     );
@@ -77,12 +78,16 @@ export async function setQuoteStatus(
 }
 
 /** Draft → Sent; the server makes the access token and mails the link when it syncs. */
-export async function sendQuote(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+export async function sendQuote(
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+  validUntil?: string,
+): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
     const quote = await existing(db, id);
     if (quote.status !== 'Draft' && quote.status !== 'Sent')
       throw new ValidationError(QUOTE_MESSAGES.cannotSend);
-    await mutate(db, 'quote.send', { id });
+    await mutate(db, 'quote.send', validUntil ? { id, validUntil } : { id });
   });
 }
 

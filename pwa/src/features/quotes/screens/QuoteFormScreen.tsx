@@ -15,6 +15,7 @@ import { errorMessage } from '../../../components/documents/format';
 import type { QuoteRow } from '../../../db/types';
 import { CurrencyCard } from '../components/CurrencyCard';
 import { QuoteDetailsCard } from '../components/QuoteDetailsCard';
+import { SendQuoteMessage, sendReady } from '../components/QuoteValidity';
 import {
   convertQuote,
   createQuote,
@@ -58,10 +59,15 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
           <QuoteDetailsCard
             companyName={editor.companyName}
             quoteNumber={quoteNumberLabel(quote)}
-            status={quote.status}
+            quote={quote}
             onStatusChange={(status) =>
               void setQuoteStatus(quote.id, status).catch(() =>
                 editor.setError('Failed to update status'),
+              )
+            }
+            onValidUntilChange={(validUntil) =>
+              void updateQuote(quote.id, { validUntil }).catch((e: unknown) =>
+                editor.setError(errorMessage(e) ?? 'An error occurred while saving the quote'),
               )
             }
           />
@@ -86,6 +92,7 @@ type Confirm = 'send' | 'convert' | null;
 function QuoteActions({ quote, editor }: { quote: QuoteRow; editor: DocumentEditorApi }) {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
+  const [validUntil, setValidUntil] = useState('');
 
   const onConfirmed = async () => {
     if (!confirm) return;
@@ -99,7 +106,7 @@ function QuoteActions({ quote, editor }: { quote: QuoteRow; editor: DocumentEdit
     }
     try {
       if (confirm === 'send') {
-        await sendQuote(quote.id);
+        await sendQuote(quote.id, undefined, validUntil || undefined);
         editor.leave(LIST.listPath);
       } else {
         const orderId = await convertQuote(quote.id);
@@ -139,8 +146,11 @@ function QuoteActions({ quote, editor }: { quote: QuoteRow; editor: DocumentEdit
       <ConfirmDialog
         opened={confirm === 'send'}
         title="Send Quote"
-        message="Are you sure you want to send this quote to the customer? The status will change from Draft to Sent."
+        message={
+          <SendQuoteMessage quote={quote} validUntil={validUntil} onValidUntil={setValidUntil} />
+        }
         confirmLabel="Send Quote"
+        confirmDisabled={!sendReady(quote, validUntil)}
         busy={busy}
         onConfirm={() => void onConfirmed()}
         onClose={() => setConfirm(null)}

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { QUOTE_FILTERS } from '@smb/shared-types/quotes';
 import { IconFileText, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { QUOTE_STATUSES } from '@smb/shared-types/quotes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { DocumentListTable } from '../../../components/documents/DocumentListTable';
@@ -24,6 +24,7 @@ import { useCustomers } from '../../customers/data/customers';
 import { useLocalTenant } from '../../tenant/data/tenant';
 import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
+import { SendQuoteMessage, quoteDisplayStatus, sendReady } from '../components/QuoteValidity';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 
@@ -58,26 +59,20 @@ const FALLBACK = {
   send: 'Failed to send quote',
 } as const;
 
-/** `?status=Draft,Sent`: the statuses to show (the dashboard's cards and pipeline link here). */
+/**
+ * `?status=Draft,Sent`: the statuses to show, as the list shows them (Expired is a Sent quote past
+ * its day, so 'Sent' means the open ones). The Status select sets one; the dashboard's cards and
+ * pipeline link here with one or several.
+ */
 export function statusFilter(param: string | null): string[] {
   if (!param) return [];
   const wanted = param.split(',').map((s) => s.trim());
-  return QUOTE_STATUSES.filter((s) => wanted.includes(s));
+  return QUOTE_FILTERS.filter((s) => wanted.includes(s));
 }
 
 /** /dashboard/quotes (spec §2 Quotes list). */
 export default function QuotesListScreen() {
-  const allQuotes = useQuotes();
-  const [params, setParams] = useSearchParams();
-  const statuses = statusFilter(params.get('status'));
-  const statusKey = statuses.join(',');
-  const quotes = useMemo(
-    () =>
-      statusKey && allQuotes
-        ? allQuotes.filter((q) => statusKey.split(',').includes(q.status))
-        : allQuotes,
-    [allQuotes, statusKey],
-  );
+  const quotes = useQuotes();
   const customers = useById(useCustomers());
   const contacts = useById(useContacts());
   const pendingIds = usePendingIds('quotes');
@@ -88,14 +83,32 @@ export default function QuotesListScreen() {
   const [confirm, setConfirm] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
-  const { page, pages, setPage, rows } = usePage(quotes);
+  const [validUntil, setValidUntil] = useState('');
+  const [params, setParams] = useSearchParams();
+  const statuses = statusFilter(params.get('status'));
+  const statusKey = statuses.join(',');
+  const filtered = useMemo(
+    () =>
+      statusKey && quotes
+        ? quotes.filter((q) => statusKey.split(',').includes(quoteDisplayStatus(q)))
+        : quotes,
+    [quotes, statusKey],
+  );
+  const { page, pages, setPage, rows } = usePage(filtered);
+  const showStatuses = (value: string | null) => {
+    setParams(value ? { status: value } : {}, { replace: true });
+    setPage(1);
+  };
   const pdf = usePdfAction('quote');
 
   const onAction = (action: QuoteAction, quote: QuoteRow) => {
     if (action === 'view' || action === 'edit') navigate(`/dashboard/quotes/${quote.id}`);
     else if (action === 'pdf') void pdf.makePdf(quote.id);
     else if (action === 'share') setShareId(quote.id);
-    else setConfirm({ kind: action, quote });
+    else {
+      setValidUntil('');
+      setConfirm({ kind: action, quote });
+    }
   };
 
   const runConfirmed = async () => {
@@ -104,7 +117,7 @@ export default function QuotesListScreen() {
     setBusy(true);
     try {
       if (kind === 'delete') await deleteQuote(quote.id);
-      else if (kind === 'send') await sendQuote(quote.id);
+      else if (kind === 'send') await sendQuote(quote.id, undefined, validUntil || undefined);
       else {
         const orderId = await convertQuote(quote.id);
         navigate(`/dashboard/orders/${orderId}`);
@@ -130,10 +143,10 @@ export default function QuotesListScreen() {
           <ExportCsvButton
             noun="quotes"
             columns={QUOTE_COLUMNS}
-            disabled={!quotes || quotes.length === 0}
+            disabled={!filtered || filtered.length === 0}
             onError={setError}
             rows={() =>
-              (quotes ?? []).map((q) => ({
+              (filtered ?? []).map((q) => ({
                 document: q,
                 number: quoteNumberLabel(q),
                 customerName: customers.get(q.customerId)?.name,
@@ -149,32 +162,40 @@ export default function QuotesListScreen() {
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
 
-      {statuses.length > 0 && (
-        <Group gap="sm" data-testid="quotes-filter">
-          <Text size="sm">
-            Showing {statuses.join(', ')} quotes
-            {quotes ? ` (${quotes.length.toLocaleString('en-US')})` : ''}
-          </Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconFilterOff size={14} />}
-            onClick={() => setParams({}, { replace: true })}
-          >
-            Clear Filter
-          </Button>
+      {quotes !== undefined && quotes.length > 0 && (
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            data={[...QUOTE_FILTERS]}
+            value={statuses.length === 1 ? statuses[0] : null}
+            onChange={showStatuses}
+            clearable
+            w={200}
+          />
+          {statuses.length > 0 && (
+            <Group gap="sm" pb={4} data-testid="quotes-filter">
+              <Text size="sm">
+                Showing {statuses.join(', ')} quotes (
+                {(filtered?.length ?? 0).toLocaleString('en-US')} of{' '}
+                {quotes.length.toLocaleString('en-US')})
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconFilterOff size={14} />}
+                onClick={() => showStatuses(null)}
+              >
+                Clear Filter
+              </Button>
+            </Group>
+          )}
         </Group>
       )}
 
       {quotes === undefined ? (
         <Paper withBorder>
           <LoadingState text="Loading quotes..." />
-        </Paper>
-      ) : quotes.length === 0 && statuses.length > 0 ? (
-        <Paper withBorder p="xl">
-          <Text c="dimmed" ta="center">
-            No quotes with this status.
-          </Text>
         </Paper>
       ) : quotes.length === 0 ? (
         <EmptyState
@@ -205,6 +226,7 @@ export default function QuotesListScreen() {
             customerName={(row) => customers.get(row.customerId)?.name}
             contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
             pendingIds={pendingIds}
+            statusOf={(row) => quoteDisplayStatus(row)}
             actionsOf={(row, label) => quoteRowActions(row, label, onAction)}
           />
           <ListPagination page={page} pages={pages} onChange={setPage} />
@@ -214,7 +236,18 @@ export default function QuotesListScreen() {
       <ConfirmDialog
         opened={dialog !== null}
         title={dialog?.title ?? ''}
-        message={dialog?.message ?? ''}
+        message={
+          confirm?.kind === 'send' ? (
+            <SendQuoteMessage
+              quote={confirm.quote}
+              validUntil={validUntil}
+              onValidUntil={setValidUntil}
+            />
+          ) : (
+            (dialog?.message ?? '')
+          )
+        }
+        confirmDisabled={confirm?.kind === 'send' && !sendReady(confirm.quote, validUntil)}
         confirmLabel={dialog?.label ?? ''}
         color={dialog?.color}
         busy={busy}

@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   Input,
+  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -28,6 +29,8 @@ import {
   COMPANY_MESSAGES,
   EMPTY_COMPANY_DETAILS,
   paperSizeOf,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  QUOTE_VALIDITY_DAYS_RANGE,
   type CompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
@@ -36,7 +39,7 @@ import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../auth/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
 
-type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize'>;
+type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
@@ -234,6 +237,22 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               value={String(value('paperSize'))}
               onChange={(next) => set('paperSize', next ?? '')}
               allowDeselect={false}
+            />
+            <NumberInput
+              label="Quotes valid for (days after sending)"
+              description="Each quote can set its own valid-until date while it is a draft."
+              min={QUOTE_VALIDITY_DAYS_RANGE.min}
+              max={QUOTE_VALIDITY_DAYS_RANGE.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              value={Number(value('quoteValidityDays')) || DEFAULT_QUOTE_VALIDITY_DAYS}
+              onChange={(next) =>
+                setDraft((d) => ({
+                  ...d,
+                  quoteValidityDays: typeof next === 'number' ? next : DEFAULT_QUOTE_VALIDITY_DAYS,
+                }))
+              }
             />
           </SimpleGrid>
           {FIELDS.filter((f) => f.multiline).map((f) => (

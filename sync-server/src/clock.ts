@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The server's "now" for rules that depend on the date (a quote's expiry). Production reads the
+ * system clock; tests move it forward instead of sleeping: in-process with `clock.advance`, and a
+ * separately started server (the browser journeys) through `POST /api/test/clock`, which exists
+ * only when the process was started with `TEST_CLOCK=1`.
+ */
+let offsetMs = 0;
+
+export const clock = {
+  now: (): Date => new Date(Date.now() + offsetMs),
+  /** Moves "now" forward (or back, with a negative amount). */
+  advance(ms: number): void {
+    offsetMs += ms;
+  },
+  reset(): void {
+    offsetMs = 0;
+  },
+};
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day of `now` in UTC, 'YYYY-MM-DD'. */
+export const todayUtc = (now: Date = clock.now()): string => now.toISOString().slice(0, 10);
+
+/** `POST /api/test/clock {"advanceDays": n}` — registered only with TEST_CLOCK=1 (never in production). */
+export const testClockRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/clock',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          required: ['advanceDays'],
+          properties: { advanceDays: { type: 'number', minimum: -3650, maximum: 3650 } },
+        },
+      },
+    },
+    async (request) => {
+      clock.advance((request.body as { advanceDays: number }).advanceDays * DAY_MS);
+      return { now: clock.now().toISOString() };
+    },
+  );
+};

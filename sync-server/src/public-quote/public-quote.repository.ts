@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { AppDatabase } from '../db/app-tables';
+
+/**
+ * The e-mail of a quote's owner (issue 19.7): the user who sent it, while still a verified user of
+ * the company; else the company's first administrator. Undefined when neither exists.
+ */
+export async function findOwnerEmail(
+  db: Kysely<AppDatabase>,
+  tenantId: string,
+  sentBy: string | null,
+): Promise<string | undefined> {
+  const app = db.withSchema('app');
+  if (sentBy) {
+    const sender = await app
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', sentBy)
+      .where('tenant_id', '=', tenantId)
+      .where('is_verified', '=', true)
+      .executeTakeFirst();
+    if (sender) return sender.email;
+  }
+  const admin = await app
+    .selectFrom('users')
+    .select('email')
+    .where('tenant_id', '=', tenantId)
+    .where('is_tenant_admin', '=', true)
+    .where('is_verified', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return admin?.email;
+}
