@@ -1,6 +1,6 @@
 import { compareMoney, convertMoney, sumMoney } from '@smb/shared-types/money';
 import { addDays, overdueDays, today } from '@smb/shared-types/payments';
-import { QUOTE_STATUSES, type QuoteStatus } from '@smb/shared-types/quotes';
+import { QUOTE_FILTERS, isQuoteExpired, type QuoteFilter } from '@smb/shared-types/quotes';
 import type { CurrencyRow, InvoiceRow, PaymentRow, QuoteRow } from '../../../db/types';
 
 /**
@@ -9,7 +9,8 @@ import type { CurrencyRow, InvoiceRow, PaymentRow, QuoteRow } from '../../../db/
  * summed with the shared money module, rounded once at the end).
  *
  * Definitions (calendar dates and months in UTC, like due dates and `overdueDays`):
- * - open quotes: status Draft or Sent;
+ * - open quotes: status Draft, or Sent and not yet past its valid-until day (else Expired, as the
+ *   quotes list shows it);
  * - won quotes: status Accepted or Converted, decided on `acceptedAt` (else `updatedAt`);
  *   lost quotes: status Rejected, decided on `rejectedAt` (else `updatedAt`);
  * - quotes accepted this month: won quotes decided this calendar month;
@@ -46,7 +47,7 @@ export interface RevenueMonth {
 }
 
 export interface PipelineStage extends Figure {
-  status: QuoteStatus;
+  status: QuoteFilter;
 }
 
 export interface TopCustomer {
@@ -165,11 +166,12 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
   const accepted = new Amounts();
   let won = 0;
   let lost = 0;
-  const stages = new Map<string, Amounts>(QUOTE_STATUSES.map((s) => [s, new Amounts()]));
+  const stages = new Map<string, Amounts>(QUOTE_FILTERS.map((s) => [s, new Amounts()]));
   for (const quote of input.quotes) {
     const cents = toCents(quote.total);
-    stages.get(quote.status)?.add(cents, quote.currencyCode);
-    if (OPEN.has(quote.status)) open.add(cents, quote.currencyCode);
+    const shown = isQuoteExpired(quote, input.now) ? 'Expired' : quote.status;
+    stages.get(shown)?.add(cents, quote.currencyCode);
+    if (OPEN.has(shown)) open.add(cents, quote.currencyCode);
     if (WON.has(quote.status)) {
       const decided = (quote.acceptedAt ?? quote.updatedAt).slice(0, 10);
       if (decided.slice(0, 7) === month) accepted.add(cents, quote.currencyCode);
@@ -275,7 +277,7 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
         : Math.round(((Number(revenueThisMonth) - last) / last) * 1000) / 10,
     revenueByMonth,
     hasPayments: input.payments.length > 0,
-    pipeline: QUOTE_STATUSES.map((status) => ({ status, ...figure(stages.get(status)!) })),
+    pipeline: QUOTE_FILTERS.map((status) => ({ status, ...figure(stages.get(status)!) })),
     topCustomers,
     // Last: the figures above fill `convertedFrom` as they convert.
     convertedFrom: [...convertedFrom].sort(),

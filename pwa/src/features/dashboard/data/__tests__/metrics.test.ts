@@ -112,7 +112,14 @@ describe('computeDashboard on a small hand-checked fixture', () => {
     const m = computeDashboard({
       quotes: [
         quote('q1', { status: 'Draft', total: 100.1 }),
-        quote('q2', { status: 'Sent', total: 10.01, currencyCode: 'EUR' }), // $11.011
+        quote('q2', {
+          status: 'Sent',
+          total: 10.01,
+          currencyCode: 'EUR',
+          validUntil: '2026-11-24',
+        }), // $11.011, valid today
+        // Sent, but its valid-until day is over: Expired, not open.
+        quote('q7', { status: 'Sent', total: 30, validUntil: '2026-11-23' }),
         quote('q3', { status: 'Accepted', total: 50, acceptedAt: '2026-11-02T09:00:00.000Z' }),
         quote('q4', { status: 'Converted', total: 70, acceptedAt: '2026-10-31T23:59:00.000Z' }),
         quote('q5', { status: 'Rejected', total: 5, rejectedAt: '2026-09-01T00:00:00.000Z' }),
@@ -160,6 +167,7 @@ describe('computeDashboard on a small hand-checked fixture', () => {
       ['Accepted', 1, '50.00'],
       ['Rejected', 2, '10.00'],
       ['Converted', 1, '70.00'],
+      ['Expired', 1, '30.00'],
     ]);
     expect(m.topCustomers).toEqual([{ customerId: 'c1', name: 'Customer c1', value: '162.00' }]);
   });
@@ -240,7 +248,11 @@ function reference(input: {
     value: sum(rows.map((r) => ({ amount: r.total, code: r.currencyCode }))),
   });
 
-  const open = input.quotes.filter((r) => r.status === 'Draft' || r.status === 'Sent');
+  const expired = (r: QuoteRow) =>
+    r.status === 'Sent' && !!r.validUntil && at(r.validUntil) < todayStart;
+  const open = input.quotes.filter(
+    (r) => r.status === 'Draft' || (r.status === 'Sent' && !expired(r)),
+  );
   const wonRows = input.quotes.filter((r) => r.status === 'Accepted' || r.status === 'Converted');
   const wonAt = (r: QuoteRow) => at(r.acceptedAt ?? r.updatedAt);
   const lostRows = input.quotes.filter((r) => r.status === 'Rejected');
@@ -303,9 +315,9 @@ function reference(input: {
     revenueThisMonth: invoicedBetween(thisMonth, nextMonth),
     revenueLastMonth: invoicedBetween(prevMonth, thisMonth),
     revenueByMonth,
-    pipeline: ['Draft', 'Sent', 'Accepted', 'Rejected', 'Converted'].map((status) => ({
+    pipeline: ['Draft', 'Sent', 'Accepted', 'Rejected', 'Converted', 'Expired'].map((status) => ({
       status,
-      ...q(input.quotes.filter((r) => r.status === status)),
+      ...q(input.quotes.filter((r) => (expired(r) ? 'Expired' : r.status) === status)),
     })),
     customers: customers.filter((c) => c.count > 0),
   };
@@ -343,6 +355,7 @@ function fixture(seed: number, size: number) {
       updatedAt: dayIso(),
       acceptedAt: status === 'Accepted' || status === 'Converted' ? decided : null,
       rejectedAt: status === 'Rejected' ? decided : null,
+      validUntil: status === 'Sent' && rand() < 0.7 ? dayIso().slice(0, 10) : null,
     });
   });
   const invoices = Array.from({ length: size }, (_, k) => {
