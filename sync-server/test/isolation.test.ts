@@ -80,6 +80,7 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'PUT /api/invoices/:id': () => ({ status: 'Paid' }),
   'POST /api/invoices/:id/payments': () => ({ amount: 1, method: 'cash' }),
   'PUT /api/invoices/:id/terms': () => ({ paymentTerms: 'net_7' }),
+  'PUT /api/invoices/:id/reminders': () => ({ stopped: true }),
   'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
 };
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_REMINDER_POLICY,
   PAYMENT_MESSAGES,
   addDays,
   today,
@@ -70,7 +71,7 @@ describe('invoice dates and terms', () => {
     });
 
     const put = await call('PUT', '/api/billing/settings', { defaultPaymentTerms: 'net_14' });
-    expect(put.json()).toEqual({ defaultPaymentTerms: 'net_14' });
+    expect(put.json()).toEqual({ ...DEFAULT_REMINDER_POLICY, defaultPaymentTerms: 'net_14' });
     expect((await invoice()).dueDate).toBe(addDays(today(), 14));
 
     const customer = await call('PUT', `/api/customers/${recipient.customer.id}`, {
@@ -110,6 +111,7 @@ describe('invoice dates and terms', () => {
     const bad = await call('PUT', '/api/billing/settings', { defaultPaymentTerms: 'net_90' });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/api/billing/settings')).json()).toEqual({
+      ...DEFAULT_REMINDER_POLICY,
       defaultPaymentTerms: 'net_30',
     });
   });

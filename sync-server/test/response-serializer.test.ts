@@ -39,12 +39,16 @@ function valuesOf(schema: Schema): fc.Arbitrary<unknown> {
       return fc.integer();
     case 'number':
       return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
-    case 'string':
-      return schema.format === 'date-time'
-        ? fc
-            .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
-            .map((d) => d.toISOString())
-        : fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', '"\\\n\u2028'));
+    case 'string': {
+      const instant = fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true });
+      if (schema.format === 'date-time') return instant.map((d) => d.toISOString());
+      if (schema.format === 'date') return instant.map((d) => d.toISOString().slice(0, 10));
+      return fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('', '"\\\n\u2028'),
+      );
+    }
     case 'array':
       return fc.array(valuesOf(schema.items as Schema), { maxLength: 3 });
     case 'object': {

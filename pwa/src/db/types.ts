@@ -100,6 +100,8 @@ export interface QuoteRow extends DocumentFields {
   acceptedByName?: string | null;
   acceptedIp?: string | null;
   rejectionReason?: string | null;
+  /** The user who sent it: mailed when the customer answers. */
+  sentBy?: string | null;
 }
 
 export interface OrderRow extends DocumentFields {

@@ -375,6 +375,8 @@ export class FakeSyncServer {
   ): Promise<void> {
     const id = String(args.id);
     if (name === 'payment.create') await w.patch('payments', id, { createdBy: userId });
+    // The quote's owner, mailed when the customer answers.
+    if (name === 'quote.send') await w.patch('quotes', id, { sentBy: userId });
     // A customer without terms of its own: the tenant's default (the device does not know it).
     if (name === 'order.createInvoice') {
       const invoice = await w.get('invoices', String(args.invoiceId));

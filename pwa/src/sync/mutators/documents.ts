@@ -5,7 +5,8 @@ import {
   toMoneyNumber,
   toRateNumber,
 } from '@smb/shared-types/money';
-import { dueDateFor, isPaymentTerms, today } from '@smb/shared-types/payments';
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@smb/shared-types/company';
+import { addDays, dueDateFor, isPaymentTerms, today } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
@@ -127,10 +128,17 @@ export async function quoteSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<
  * The server makes the access token and mails the link; locally the quote turns Sent, with the new
  * valid-until day when one was given (re-sending an expired quote).
  */
+/**
+ * Sent, valid until the day given, else the day the draft set, else the company's number of days
+ * from today — as the server decides it, so a quote sent offline shows its day at once.
+ */
 export async function quoteSend(w: LocalWriter, a: QuoteSendArgs): Promise<void> {
+  const quote = await w.get('quotes', a.id);
+  if (!quote) return;
+  const days = (await w.tenant())?.company?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS;
   await w.patch('quotes', a.id, {
     status: 'Sent',
-    ...(a.validUntil ? { validUntil: a.validUntil } : {}),
+    validUntil: a.validUntil ?? quote.validUntil ?? addDays(today(new Date(w.now)), days),
   });
 }
 
