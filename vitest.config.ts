@@ -9,7 +9,8 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['sync-server/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    // `*.pg.test.ts`: several server processes on one database, which only PostgreSQL allows;
+    // `*.pg.test.ts`: what only PostgreSQL does (several server processes on one database,
+    // session settings);
     // `*.pglite.test.ts`: what the server does for the embedded database alone.
     exclude: [
       ...configDefaults.exclude,
