@@ -160,7 +160,7 @@ describe('issue 20: CSV import and export of customers', () => {
     await page.getByRole('textbox', { name: 'Search customers' }).fill('e');
     const [exported] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export customers as CSV' }).click(),
+      page.getByRole('button', { name: 'Export CSV of customers' }).click(),
     ]);
     expect(exported.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile((await exported.path())!);

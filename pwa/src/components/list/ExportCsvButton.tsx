@@ -42,7 +42,7 @@ export function ExportCsvButton<T>({
       loading={busy}
       disabled={disabled}
       onClick={() => void run()}
-      aria-label={`Export ${noun} as CSV`}
+      aria-label={`Export CSV of ${noun}`}
     >
       Export CSV
     </Button>

@@ -55,7 +55,7 @@ function ChartCard({
 /** A link around one bar of a bars list: the bar leads to the filtered list behind it. */
 function barLink(to: string, label: string, bar: ReactNode) {
   return (
-    <Link key={to} to={to} aria-label={label} className="dashboard-bar-link">
+    <Link key={to} to={to} title={label} className="dashboard-bar-link">
       {bar}
     </Link>
   );
@@ -99,6 +99,7 @@ export default function DashboardCharts({ metrics: m }: { metrics: DashboardMetr
             gridAxis="y"
             tickLine="none"
             maxBarWidth={28}
+            role="img"
             aria-label={`Revenue by month over the last 12 months, invoiced${m.hasPayments ? ' and paid' : ''}, in ${m.currencyCode}`}
           />
         ) : (

@@ -34,7 +34,6 @@ function MetricCard({ label, value, detail, to, icon: CardIcon, color, testId }:
       p="md"
       data-testid={testId}
       className="dashboard-card-link"
-      aria-label={`${label}: ${value}`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600} c="dimmed">
