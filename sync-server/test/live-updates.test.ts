@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '@smb/shared-types';
-import { VersionWatcher } from '../src/sync/events';
+import { sql } from 'kysely';
+import { VERSION_CHANNEL, VersionWatcher } from '../src/sync/events';
 import { expectStatus } from './api-helpers';
 import { makeRecipient, makeProduct } from './factories';
 import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
@@ -52,8 +53,30 @@ async function schemaOf(tenantId: string): Promise<string> {
   return row.schema_name;
 }
 
-/** Every version poked to a watcher of the tenant, and a wait for the next `count` of them. */
+/**
+ * Resolves once every notification committed before this call has been heard: one more is sent
+ * and awaited, and notifications arrive in commit order. (A payload that is not a version is
+ * ignored by the watcher.)
+ */
+async function heardSoFar(): Promise<void> {
+  const marker = `settle:${Math.random()}`;
+  let unsubscribe = () => {};
+  const heard = new Promise<void>((resolve) => {
+    unsubscribe = t.ctx.changes.subscribe(VERSION_CHANNEL, {
+      message: (payload) => payload === marker && resolve(),
+    });
+  });
+  await sql`SELECT pg_notify(${VERSION_CHANNEL}, ${marker})`.execute(t.ctx.database.db);
+  await within(heard).finally(unsubscribe);
+}
+
+/**
+ * Every version poked to a watcher of the tenant from now on, and a wait for the next `count` of
+ * them. Notifications of earlier writes (the test's set-up) are let through first, so they are
+ * not counted.
+ */
 async function watch(tenantId: string) {
+  await heardSoFar();
   const pokes: string[] = [];
   let waiting: { count: number; resolve: () => void } | undefined;
   const unsubscribe = watcher.subscribe(await schemaOf(tenantId), (version) => {
