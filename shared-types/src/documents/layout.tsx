@@ -18,12 +18,17 @@ const MUTED = '#616e7c';
 const RULE = '#d9dee5';
 const SHADE = '#f3f5f8';
 
-// Figures without kerning: Inter's kerning tucks a decimal point under a 7 ("€7.85" read as "€785").
-const FIGURES = { fontFeatureSettings: { kern: false } } as const;
+// Inter's contextual alternates (raised colons and dashes between figures and capitals) are off:
+// they change nothing a document prints that matters, and cost a tenth of each render.
+const TEXT_FEATURES = { calt: false } as const;
+// Figures without kerning either: Inter's kerning tucks a decimal point under a 7 ("€7.85" read as
+// "€785").
+const FIGURES = { fontFeatureSettings: { ...TEXT_FEATURES, kern: false } } as const;
 
 const s = StyleSheet.create({
   page: {
     fontFamily: DOCUMENT_FONT,
+    fontFeatureSettings: TEXT_FEATURES,
     fontSize: 9,
     lineHeight: 1.4,
     color: INK,
