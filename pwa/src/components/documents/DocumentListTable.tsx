@@ -2,6 +2,7 @@ import { Group, Table, Text } from '@mantine/core';
 import { formatMoney } from '@smb/shared-types/money';
 import { Link } from 'react-router-dom';
 import { DetailLine, RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
+import { NarrowDetail } from '../list/NarrowDetail';
 import { RowActionIcons, type RowAction } from '../list/RowActions';
 import { localDate } from './format';
 import { NotSyncedBadge } from './ListParts';
@@ -121,7 +122,10 @@ export function DocumentListTable<T extends ListedDocument>({
             return (
               <Table.Tr key={row.id} data-testid={testId}>
                 <Table.Td>{numberCell(row, number)}</Table.Td>
-                <Table.Td>{customerName(row) ?? 'N/A'}</Table.Td>
+                <Table.Td>
+                  {customerName(row) ?? 'N/A'}
+                  <NarrowDetail parts={[contactName(row), localDate(row.createdAt)]} />
+                </Table.Td>
                 <Table.Td visibleFrom="lg">{contactName(row) ?? 'N/A'}</Table.Td>
                 <Table.Td visibleFrom="lg">{localDate(row.createdAt)}</Table.Td>
                 <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>

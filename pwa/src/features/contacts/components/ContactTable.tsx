@@ -7,6 +7,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
+import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ContactListRow } from '../data/contact-list';
 
@@ -89,6 +90,9 @@ export function ContactTable({
             <Table.Tr key={contact.id} data-testid="contact-row">
               <Table.Td>
                 <RecordName name={contact.name} pending={pendingIds.has(contact.id)} />
+                <NarrowDetail parts={[contact.phoneNumber]}>
+                  {contact.role && <RoleTag role={contact.role} />}
+                </NarrowDetail>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{contact.email}</Text>

@@ -8,6 +8,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
+import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { RowActionIcons, type RowAction } from '../../../components/list/RowActions';
 import type { CustomerRow } from '../../../db/types';
 
@@ -84,6 +85,7 @@ export function CustomerTable({
             <Table.Tr key={customer.id} data-testid="customer-row">
               <Table.Td>
                 <RecordName name={customer.name} pending={pendingIds.has(customer.id)} />
+                <NarrowDetail parts={[customer.address, customer.address2]} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{customer.email}</Text>

@@ -8,6 +8,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
+import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ProductRow } from '../../../db/types';
 
@@ -88,6 +89,7 @@ export function ProductTable({
             <Table.Tr key={product.id} data-testid="product-row">
               <Table.Td>
                 <RecordName name={product.name} pending={pendingIds.has(product.id)} />
+                <NarrowDetail parts={[product.supplier, product.category]} />
               </Table.Td>
               <Table.Td>
                 {product.sku ? (

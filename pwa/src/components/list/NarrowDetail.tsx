@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DetailLine } from './RecordCards';
+
+/** Narrower than Mantine's `lg` breakpoint (75em), where tables hide their `visibleFrom="lg"` columns. */
+const NARROW_QUERY = '(max-width: 74.99em)';
+
+/**
+ * The values of a table's wide-only columns (`visibleFrom="lg"`) under the row's main field, on
+ * screens narrower than `lg`: a tablet (768–1199 px) has no room for every column, yet still shows
+ * every value the spec lists. Nothing from `lg` on, where the columns themselves show (and in
+ * jsdom, which has no media queries).
+ */
+export function NarrowDetail({
+  parts = [],
+  children,
+}: {
+  /** Text values, joined by ' · ' in one dimmed line. */
+  parts?: (string | number | null | undefined)[];
+  /** Anything else, e.g. a badge. */
+  children?: ReactNode;
+}) {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  if (!narrow) return null;
+  return (
+    <Box mt={2} data-testid="narrow-detail">
+      <DetailLine parts={parts} />
+      {children}
+    </Box>
+  );
+}
