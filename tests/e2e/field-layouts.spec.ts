@@ -32,7 +32,11 @@ describe('field devices', () => {
     const { server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
     const api = await apiLogin(server.baseUrl, account.email, account.password);
-    const ids = await seedMasterData(api, { customer: 'Fjord Supplies', contact: 'Ines Berg', product: 'Anchor' });
+    const ids = await seedMasterData(api, {
+      customer: 'Fjord Supplies',
+      contact: 'Ines Berg',
+      product: 'Anchor',
+    });
     const contact = await api.post(`/api/contacts/customer/${ids.customerId}`, {
       name: 'Ola Nordmann',
       email: 'ola@fjord.example',
@@ -63,22 +67,35 @@ describe('field devices', () => {
       await waitSynced(page);
       const lists = [
         { path: 'customers', row: 'customer-row', values: ['Fjord Supplies', '12 Market Square'] },
-        { path: 'contacts', row: 'contact-row', values: ['Ola Nordmann', '+47 555 0199', 'Buyer', 'Fjord Supplies'] },
-        { path: 'products', row: 'product-row', values: ['Mooring Rope', 'Nordic Cordage', 'Rigging'] },
+        {
+          path: 'contacts',
+          row: 'contact-row',
+          values: ['Ola Nordmann', '+47 555 0199', 'Buyer', 'Fjord Supplies'],
+        },
+        {
+          path: 'products',
+          row: 'product-row',
+          values: ['Mooring Rope', 'Nordic Cordage', 'Rigging'],
+        },
         { path: 'quotes', row: 'quote-row', values: ['Fjord Supplies', 'Ines Berg'] },
       ];
       for (const list of lists) {
         await page.goto(`/dashboard/${list.path}`);
         await page.getByTestId(list.row).first().waitFor();
-        if (list.path === 'contacts') await page.getByTestId(list.row).filter({ hasText: 'Ola Nordmann' }).waitFor();
-        if (list.path === 'products') await page.getByTestId(list.row).filter({ hasText: 'Mooring Rope' }).waitFor();
+        if (list.path === 'contacts')
+          await page.getByTestId(list.row).filter({ hasText: 'Ola Nordmann' }).waitFor();
+        if (list.path === 'products')
+          await page.getByTestId(list.row).filter({ hasText: 'Mooring Rope' }).waitFor();
         const text =
           list.path === 'contacts' || list.path === 'products'
             ? await page.getByTestId(list.row).filter({ hasText: list.values[0]! }).innerText()
             : await rowText(page, list.row);
-        for (const value of list.values) expect(text, `${list.path} on ${viewport.name}`).toContain(value);
+        for (const value of list.values)
+          expect(text, `${list.path} on ${viewport.name}`).toContain(value);
         expect(await sideways(page), `${list.path} on ${viewport.name}`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `field-${list.path}-${viewport.name}.png`) });
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `field-${list.path}-${viewport.name}.png`),
+        });
       }
       await context.close();
     }
@@ -103,12 +120,17 @@ describe('field devices', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
     expect((await quantity.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    expect((await line.getByRole('button', { name: 'Remove item 1' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(
+      (await line.getByRole('button', { name: 'Remove item 1' }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44);
     expect(await line.innerText()).toContain('$50.00'); // the unit price
     await quantity.fill('3');
     await expect.poll(() => line.getByTestId('item-subtotal').innerText()).toBe('$150.00');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'field-quote-editor-phone.png'), fullPage: true });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'field-quote-editor-phone.png'),
+      fullPage: true,
+    });
     await context.close();
   });
 });
