@@ -83,3 +83,33 @@ export function isExpired(session: StoredSession | null, now = Date.now()): bool
   if (now - session.lastActivity > SESSION_LIFETIME_MS) return true;
   return session.tokenExpiry > 0 && now >= session.tokenExpiry;
 }
+
+/** The browser says it has no network (`navigator.onLine === false`). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Whether to log the user out now. Online: exactly spec §4 (`isExpired`). Offline, an expired
+ * session is kept (issue 22): login is online-only and the data is already on the device, so
+ * logging a rep out at a trade fair would lock him out of a week's work. The expiry is applied as
+ * soon as the app is back online. No session at all (another tab logged out) always ends it.
+ */
+export function shouldEndSession(
+  session: StoredSession | null,
+  now = Date.now(),
+  offline = isOffline(),
+): boolean {
+  if (!session) return true;
+  return !offline && isExpired(session, now);
+}
+
+/** Navigation state of /login after an expiry: the page says that unsynced changes are kept. */
+export interface LoginState {
+  sessionExpired?: boolean;
+  email?: string;
+}
+
+/** What /login says after the session expired (issue 22: nothing unsynced is lost). */
+export const SESSION_EXPIRED_MESSAGE =
+  'Your session has expired. Please log in again — changes not yet synced are kept on this device and are sent once you have logged in.';

@@ -19,6 +19,22 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
   });
 
+  it('after a session expiry says that unsynced changes are kept, with the same email filled in', () => {
+    renderScreen('/login', <LoginPage />, {
+      pathname: '/login',
+      state: { sessionExpired: true, email: 'rep@fair.test' },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please log in again — changes not yet synced are kept on this device and are sent once you have logged in.',
+    );
+    expect(screen.getByLabelText(/Email/)).toHaveValue('rep@fair.test');
+  });
+
+  it('says nothing about an expiry when the visitor simply opened /login', () => {
+    renderScreen('/login', <LoginPage />);
+    expect(screen.queryByText(/Your session has expired/)).toBeNull();
+  });
+
   it('requires email and password', () => {
     const fetch = mockFetch(() => ({ status: 500 }));
     renderScreen('/login', <LoginPage />);
