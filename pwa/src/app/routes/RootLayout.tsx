@@ -1,7 +1,7 @@
 import { Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
-import type { LoginState } from '../../features/auth/session';
+import { noteSessionExpired, type LoginState } from '../../features/auth/session';
 import { useSessionWatcher } from '../../features/auth/useSessionWatcher';
 import { PageLoader } from '../../components/PageLoader';
 
@@ -15,6 +15,7 @@ export function RootLayout() {
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
   const onExpired = useCallback(() => {
     signOut();
+    noteSessionExpired(email);
     const state: LoginState = { sessionExpired: true, ...(email ? { email } : {}) };
     navigate('/login', { replace: true, state });
   }, [signOut, navigate, email]);

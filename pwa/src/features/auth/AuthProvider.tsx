@@ -4,6 +4,7 @@ import {
   clearSession,
   decodeClaims,
   isExpired,
+  noteSessionExpired,
   readSession,
   SESSION_KEYS,
   shouldEndSession,
@@ -15,6 +16,8 @@ function initialToken(): string | null {
   const session = readSession();
   if (!session) return null;
   if (shouldEndSession(session)) {
+    const email = decodeClaims(session.token)?.email;
+    noteSessionExpired(typeof email === 'string' ? email : undefined);
     clearSession();
     return null;
   }

@@ -58,6 +58,7 @@ export function expiryFor(token: string, expiresAt: string | undefined, now: num
 }
 
 export function writeSession(token: string, expiresAt: string | undefined, now = Date.now()): StoredSession {
+  clearSessionExpiredNotice();
   const session = { token, lastActivity: now, tokenExpiry: expiryFor(token, expiresAt, now) };
   const store = storage();
   store?.setItem(SESSION_KEYS.token, token);
@@ -108,6 +109,40 @@ export function shouldEndSession(
 export interface LoginState {
   sessionExpired?: boolean;
   email?: string;
+}
+
+const EXPIRED_NOTICE_KEY = 'smb:sessionExpired';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers in this tab that the session expired (and whose it was), so that /login still says
+ * so after a reload — e.g. the app update that follows a week offline. Cleared by the next login.
+ */
+export function noteSessionExpired(email: string | undefined): void {
+  tabStorage()?.setItem(EXPIRED_NOTICE_KEY, JSON.stringify({ email: email ?? null }));
+}
+
+/** The expiry noted in this tab, if any: `{ email }` of the account that expired. */
+export function sessionExpiredNotice(): { email: string | null } | null {
+  const raw = tabStorage()?.getItem(EXPIRED_NOTICE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { email?: unknown };
+    return { email: typeof parsed.email === 'string' ? parsed.email : null };
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionExpiredNotice(): void {
+  tabStorage()?.removeItem(EXPIRED_NOTICE_KEY);
 }
 
 /** What /login says after the session expired (issue 22: nothing unsynced is lost). */

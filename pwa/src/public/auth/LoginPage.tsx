@@ -6,7 +6,7 @@ import { useUpdateGuard } from '../../app/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/auth-context';
-import { SESSION_EXPIRED_MESSAGE } from '../../features/auth/session';
+import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../features/auth/session';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
@@ -16,11 +16,15 @@ function emailFromState(state: unknown): string {
   return '';
 }
 
-/** Sent here by a session expiry (RootLayout): say that unsynced changes are kept. */
+/**
+ * Sent here by a session expiry (RootLayout's navigation state, or noted in this tab so that a
+ * reload keeps it): say that unsynced changes are kept.
+ */
 function expiredFromState(state: unknown): Message | null {
-  return state && typeof state === 'object' && 'sessionExpired' in state && state.sessionExpired === true
-    ? { kind: 'info', text: SESSION_EXPIRED_MESSAGE }
-    : null;
+  const expired =
+    (state && typeof state === 'object' && 'sessionExpired' in state && state.sessionExpired === true) ||
+    sessionExpiredNotice() !== null;
+  return expired ? { kind: 'info', text: SESSION_EXPIRED_MESSAGE } : null;
 }
 
 export function loginErrorMessage(error: unknown): string {
@@ -40,7 +44,9 @@ export default function LoginPage() {
   const { isAuthenticated, signIn } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => emailFromState(location.state));
+  const [email, setEmail] = useState(
+    () => emailFromState(location.state) || (sessionExpiredNotice()?.email ?? ''),
+  );
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [message, setMessage] = useState<Message | null>(() => expiredFromState(location.state));
