@@ -20,6 +20,10 @@ import type { MutationName } from './sync';
  * |         | args are upcast (`upcastCustomerV1`): an alias becomes its spec name, which wins when     |
  * |         | both were sent — the rule of the REST API, which keeps accepting both spellings.         |
  *
+ * The PWA records on each outbox entry the version its args were written in; entries an older
+ * build queued (an update with changes waiting) are raised with these same upcasters before the
+ * push, which is sent at the app's current version (pwa/src/sync/push.ts `toMutation`).
+ *
  * Which versions each mutation accepts: every mutation accepts every supported version (1–2).
  * Those whose arguments changed are listed in `MUTATION_UPCASTS` with the versions whose shape is
  * upcast before validation; all others have had the same shape since version 1.

@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
  * The server's "now" for rules that depend on the date (a quote's expiry). Production reads the
  * system clock; tests move it forward instead of sleeping: in-process with `clock.advance`, and a
  * separately started server (the browser journeys) through `POST /api/test/clock`, which exists
- * only when the process was started with `TEST_CLOCK=1`.
+ * only when the process was started with `TEST_CLOCK=1`. Session tokens follow it too: they are
+ * signed at, and expire 2 h after, this clock's now (`plugins/auth.ts`).
  */
 let offsetMs = 0;
 
@@ -16,6 +17,10 @@ export const clock = {
   },
   reset(): void {
     offsetMs = 0;
+  },
+  /** Whether a test moved the clock (never in production). */
+  isMoved(): boolean {
+    return offsetMs !== 0;
   },
 };
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@smb/shared-types';
 import {
   STRONG_PASSWORD,
@@ -12,6 +12,8 @@ import {
   type TestApp,
 } from './helpers';
 import { resendForNewCode } from './code-helpers';
+import { clock } from '../src/clock';
+import { TOKEN_LIFETIME_SECONDS } from '../src/plugins/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -266,6 +268,42 @@ describe('ping and tokens', () => {
       });
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe('token lifetime on the server clock (TEST_CLOCK)', () => {
+  afterEach(() => clock.reset());
+
+  it('a token expires 2 h after it was issued on the server’s clock; a new login works at the moved time', async () => {
+    const { email, token } = await registerTenant(t);
+    const me = (value: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(value) });
+    expect((await me(token)).statusCode).toBe(200); // also fills the verified-token cache
+
+    clock.advance(TOKEN_LIFETIME_SECONDS * 1000 - 60_000);
+    expect((await me(token)).statusCode).toBe(200);
+    clock.advance(60_000);
+    const expired = await me(token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(
+      'Your session is invalid or has expired. Please log in again.',
+    );
+
+    // A week later: a new login's token is valid at the server's now, for two more hours.
+    clock.advance(7 * 24 * 60 * 60 * 1000);
+    const res = await post('/api/auth/login', { email, password: STRONG_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const { token: fresh, expiresAt } = res.json() as { token: string; expiresAt: string };
+    const exp = (
+      JSON.parse(Buffer.from(fresh.split('.')[1]!, 'base64url').toString()) as { exp: number }
+    ).exp;
+    expect(Math.abs(Date.parse(expiresAt) - exp * 1000)).toBeLessThan(1000);
+    expect(Date.parse(expiresAt) - clock.now().getTime()).toBeGreaterThan(
+      TOKEN_LIFETIME_SECONDS * 1000 - 5_000,
+    );
+    expect((await me(fresh)).statusCode).toBe(200);
+    clock.advance(TOKEN_LIFETIME_SECONDS * 1000);
+    expect((await me(fresh)).statusCode).toBe(401);
   });
 });
 

@@ -300,7 +300,7 @@ describe('issue 8.5: a change the server rejects', () => {
 });
 
 describe('issue 8.7: the session expires with changes pending', () => {
-  it('offline edits survive the logout and are pushed after logging in again', async () => {
+  it('offline the expired session is kept; back online it logs out, and the edits are pushed after logging in again', async () => {
     const { page, context, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);
     const api = await apiLogin(server.baseUrl, owner.email, owner.password);
@@ -325,15 +325,22 @@ describe('issue 8.7: the session expires with changes pending', () => {
     });
     await waitPending(page, 2, true);
 
-    // Two hours without activity: the app logs out.
+    // Two hours without activity while offline: the session has expired, but login is
+    // online-only, so the app keeps the rep signed in with his data (issue 22's decision).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.clock.fastForward('02:01:00');
-    await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await syncIndicator(page).filter({ hasText: 'Offline' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/customers');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     expect(
       (await api.get<CustomerJson>(`/api/customers/${customerId}`)).data.phoneNumber,
     ).toBeNull();
 
+    // Back online the expiry applies: logged out to /login, which says the changes are kept.
     await context.setOffline(false);
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    await page.getByText(/^Your session has expired\. .*changes not yet synced are kept on this device/).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await loginThroughUi(page, owner);
     await waitSynced(page);
     expect(await pendingCount(page)).toBe(0);

@@ -1,5 +1,5 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { MutationName, SyncEntity } from '@smb/shared-types/sync';
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import { UNVERSIONED_PROTOCOL, type MutationName, type SyncEntity } from '@smb/shared-types/sync';
 import type {
   ConflictRow,
   ContactRow,
@@ -27,6 +27,12 @@ export interface OutboxEntry {
   /** 'pushed' = the server processed it; it stays until a pull acknowledges it. */
   status: 'pending' | 'pushed';
   keys: string[];
+  /**
+   * The sync protocol version the args were written in (shared-types `sync-protocol.ts`). An
+   * update can leave entries of an older build in the outbox; they are upcast when pushed.
+   * Entries older than schema version 3 were stamped 1 by its upgrade.
+   */
+  protocolVersion?: number;
 }
 
 /** The last server row of a record with pending local changes (null: not on the server yet). */
@@ -70,7 +76,12 @@ export type MetaKey =
  * tables it is not told to delete); never set `outbox` (or `meta`) to null: unsynced changes must
  * survive every upgrade.
  */
-export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string | null> }[] = [
+export const SCHEMA_VERSIONS: {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Rewrites kept rows for this version (Dexie runs it once, when a device opens the new build). */
+  upgrade?: (tx: Transaction) => Promise<void>;
+}[] = [
   {
     version: 1,
     stores: {
@@ -98,6 +109,24 @@ export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string |
       payments: 'id, invoiceId, paidOn',
     },
   },
+  {
+    // Issue 22: every outbox entry says which protocol version its args were written in. Those
+    // queued before were written by protocol 1 builds or by version 2 builds whose args the
+    // version 1 upcasters leave as they are (spec names only), so they are stamped 1.
+    version: 3,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<OutboxEntry>('outbox')
+        .toCollection()
+        .modify((entry) => {
+          entry.protocolVersion ??= UNVERSIONED_PROTOCOL;
+        });
+    },
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -122,7 +151,10 @@ export class SmbDatabase extends Dexie {
     versions: typeof SCHEMA_VERSIONS = SCHEMA_VERSIONS,
   ) {
     super(name, options);
-    for (const { version, stores } of versions) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of versions) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
 
   /** The table holding one synced entity. */

@@ -1,4 +1,4 @@
-import type { MutationName } from '@smb/shared-types/sync';
+import { PROTOCOL_VERSION, type MutationName } from '@smb/shared-types/sync';
 import type { OutboxEntry, SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta, setMeta } from '../db/meta';
 import { LocalWriter } from './local-writer';
@@ -36,6 +36,7 @@ export async function mutate<N extends MutationName>(
         createdAt,
         status: 'pending',
         keys: [...writer.touched],
+        protocolVersion: PROTOCOL_VERSION,
       });
       await setMeta(db, 'nextMutationId', mutationId + 1);
     });
@@ -74,6 +75,7 @@ export async function mutateAll(
           createdAt,
           status: 'pending',
           keys: [...writer.touched],
+          protocolVersion: PROTOCOL_VERSION,
         });
       }
       await db.outbox.bulkAdd(entries);

@@ -1,4 +1,11 @@
-import { PUSH_BATCH_MAX, type Mutation, type PushResponse } from '@smb/shared-types/sync';
+import {
+  PROTOCOL_VERSION,
+  PUSH_BATCH_MAX,
+  UNVERSIONED_PROTOCOL,
+  upcastMutation,
+  type Mutation,
+  type PushResponse,
+} from '@smb/shared-types/sync';
 import type { OutboxEntry, SmbDatabase } from '../db/database';
 import { setMeta } from '../db/meta';
 import { recordRejections } from './pull';
@@ -18,8 +25,20 @@ export async function nextPushBatch(
     .toArray();
 }
 
+/**
+ * The mutation as this build sends it. An entry queued by an older build (a lower protocol
+ * version, e.g. before an app update with changes waiting) is raised to this build's shape by the
+ * same upcasters the server uses (shared-types `MUTATION_UPCASTS`), since the whole push is sent
+ * at this build's version.
+ */
 export function toMutation(entry: OutboxEntry): Mutation {
-  return { id: entry.mutationId, name: entry.name, args: entry.args, timestamp: entry.createdAt };
+  const version = entry.protocolVersion ?? UNVERSIONED_PROTOCOL;
+  return {
+    id: entry.mutationId,
+    name: entry.name,
+    args: version < PROTOCOL_VERSION ? upcastMutation(entry.name, entry.args, version) : entry.args,
+    timestamp: entry.createdAt,
+  };
 }
 
 /**

@@ -24,7 +24,11 @@ export async function queueUpdate(
     const local = (await db.entityTable(entity).get(id)) as Record<string, unknown> | undefined;
     if (!local) throw new NotFoundError(notFoundMessage);
     const copy = await db._server.get(recordKey(entity, id));
-    const server = (copy ? copy.row : local) as Record<string, unknown> | null;
+    // A record made on this device and not on the server yet (its server copy is null): only this
+    // device's pending mutations write it before this change reaches the server, so the base is
+    // what they left — the local row. (A null base made the server see a conflict with itself.)
+    const unsent = copy !== undefined && copy.row === null;
+    const server = (copy && !unsent ? copy.row : local) as Record<string, unknown> | null;
     const changes: Record<string, unknown> = {};
     const base: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
@@ -35,7 +39,7 @@ export async function queueUpdate(
     if (Object.keys(changes).length === 0) return false;
     const args: UpdateArgs = {
       id,
-      baseVersion: (server?.version as string | null | undefined) ?? null,
+      baseVersion: unsent ? null : ((server?.version as string | null | undefined) ?? null),
       changes,
       base,
     };

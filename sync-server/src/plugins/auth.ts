@@ -6,6 +6,7 @@ import type { TenantRow, UserRow } from '../db/app-tables';
 import type { TenantDb } from '../db/tenant-database';
 import { forbidden, unauthorized } from '../errors';
 import { findUserWithTenant } from '../modules/auth/auth.repository';
+import { clock } from '../clock';
 import type { AppContext } from '../context';
 
 /** What an authenticated request knows, loaded from the database — never from the token's claims. */
@@ -54,16 +55,22 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
 
   app.decorateRequest('auth', null as unknown as AuthContext);
 
+  // A token's lifetime runs on the server's clock (`clock.ts`): the system clock in production; a
+  // test server started with TEST_CLOCK=1 moves it forward, and a token then really expires.
   app.decorate('signToken', (user: UserRow, tenant: TenantRow) => {
-    const token = app.jwt.sign({
+    const now = clock.now().getTime();
+    const payload: SignedClaims = {
       sub: user.id,
       tenantId: tenant.id,
       tenantSchema: tenant.schema_name,
       IsTenantAdmin: user.is_tenant_admin ? 'true' : 'false',
       email: user.email,
       tv: user.token_version,
-    });
-    return { token, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000).toISOString() };
+    };
+    const token = clock.isMoved()
+      ? app.jwt.sign(payload, { clockTimestamp: now })
+      : app.jwt.sign(payload);
+    return { token, expiresAt: new Date(now + TOKEN_LIFETIME_SECONDS * 1000).toISOString() };
   });
 
   // Tokens whose signature and claims were checked, by their exact Authorization header: a
@@ -73,9 +80,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
   const verify = async (request: FastifyRequest): Promise<SignedClaims> => {
     const header = request.headers.authorization;
     const known = header ? verified.get(header) : undefined;
-    if (known && known.exp * 1000 > Date.now()) return known;
+    const now = clock.now().getTime();
+    if (known && known.exp * 1000 > now) return known;
     if (known) verified.delete(header!);
     const claims = await request.jwtVerify<SignedClaims & { exp: number }>();
+    // The signature check compares `exp` with the system clock; a moved test clock decides too.
+    if (claims.exp * 1000 <= now) throw new Error('token expired');
     if (header) {
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(header, claims);

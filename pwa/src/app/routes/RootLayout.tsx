@@ -1,17 +1,24 @@
 import { Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
+import { noteSessionExpired, type LoginState } from '../../features/auth/session';
 import { useSessionWatcher } from '../../features/auth/useSessionWatcher';
 import { PageLoader } from '../../components/PageLoader';
 
-/** Top route: session upkeep (spec §4) and the loading fallback of lazy screens. */
+/**
+ * Top route: session upkeep (spec §4) and the loading fallback of lazy screens. On expiry /login
+ * says that unsynced changes are kept and offers the same account's email.
+ */
 export function RootLayout() {
-  const { signOut } = useAuth();
+  const { signOut, claims } = useAuth();
   const navigate = useNavigate();
+  const email = typeof claims?.email === 'string' ? claims.email : undefined;
   const onExpired = useCallback(() => {
     signOut();
-    navigate('/login', { replace: true });
-  }, [signOut, navigate]);
+    noteSessionExpired(email);
+    const state: LoginState = { sessionExpired: true, ...(email ? { email } : {}) };
+    navigate('/login', { replace: true, state });
+  }, [signOut, navigate, email]);
   useSessionWatcher(onExpired);
   return (
     <>

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '@smb/shared-types/sync';
 import { SCHEMA_VERSIONS, SmbDatabase } from '../database';
 import { getMeta, newId } from '../meta';
 import type { ConflictRow } from '../types';
@@ -114,6 +115,76 @@ describe('a local schema upgrade (issue 22.3)', () => {
       address: 'Old street',
     });
     expect(await next.outbox.count()).toBe(0);
+    server.db.close();
+  });
+});
+
+describe('schema version 3: outbox entries know their protocol version (issue 22.6)', () => {
+  it('stamps entries an older build queued as protocol 1; they are sent upcast to this build’s shape', async () => {
+    const name = `upgrade-v3-${newId()}`;
+    const v2 = SCHEMA_VERSIONS.filter((v) => v.version <= 2);
+    const old = new SmbDatabase(name, undefined, v2);
+    opened.push(old);
+    await old.open();
+    await old.customers.put(synced);
+    // What a protocol 1 build queued: the form's aliases, no version on the entry.
+    const { clientId } = await import('../meta').then((m) => m.clientIdentity(old));
+    await old.outbox.add({
+      clientId,
+      mutationId: 1,
+      name: 'customer.update',
+      args: {
+        id: synced.id,
+        changes: { companyName: 'Renamed by v1', companyPhoneNumber: '555-0101' },
+        base: { companyName: synced.name, companyPhoneNumber: synced.phoneNumber },
+      },
+      createdAt: Date.UTC(2026, 0, 5),
+      status: 'pending',
+      keys: [`customers:${synced.id}`],
+    });
+    await old._server.put({
+      key: `customers:${synced.id}`,
+      entity: 'customers',
+      id: synced.id,
+      row: synced,
+    });
+    await old.meta.put({ key: 'nextMutationId', value: 2 });
+    old.close();
+
+    const next = new SmbDatabase(name);
+    opened.push(next);
+    await next.open();
+    expect(next.verno).toBe(3);
+    expect(await next.outbox.toArray()).toMatchObject([{ mutationId: 1, protocolVersion: 1 }]);
+    // A change made after the update is written in this build's version.
+    await createCustomer({ name: 'After Update', email: 'after@update.test' }, next);
+    expect((await next.outbox.orderBy('mutationId').last())?.protocolVersion).toBe(
+      PROTOCOL_VERSION,
+    );
+
+    const server = await new FakeSyncServer().init();
+    const { id, name: company, email, phoneNumber, address, address2 } = synced;
+    await server.seed('customers', [{ id, name: company, email, phoneNumber, address, address2 }]);
+    const sent: { protocolVersion?: number; mutations: { args: Record<string, unknown> }[] }[] = [];
+    const transport = server.transport();
+    const engine = testEngine(next, async (url, init) => {
+      if (url.endsWith('/api/sync/push')) sent.push(JSON.parse(init.body) as (typeof sent)[number]);
+      return transport(url, init);
+    });
+    engine.start();
+    await drain(engine, next);
+    engine.stop();
+    expect(sent[0]?.protocolVersion).toBe(PROTOCOL_VERSION);
+    expect(sent[0]?.mutations[0]?.args).toEqual({
+      id: synced.id,
+      changes: { name: 'Renamed by v1', phoneNumber: '555-0101' },
+      base: { name: synced.name, phoneNumber: synced.phoneNumber },
+    });
+    expect(await server.db.customers.get(synced.id)).toMatchObject({
+      name: 'Renamed by v1',
+      phoneNumber: '555-0101',
+    });
+    expect(server.applied).toHaveLength(2);
     server.db.close();
   });
 });

@@ -59,6 +59,22 @@ describe('AuthProvider and the sync engine', () => {
     expect(sync.closeSync).not.toHaveBeenCalled();
   });
 
+  it('offline, an expired session keeps syncing set up (outbox and database open); online it only stops', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    storeSession(undefined, Date.now() - 3 * 60 * 60 * 1000);
+    const auth = renderAuth();
+    // Expired a while ago, but the device is offline: still signed in, the local store opened.
+    expect(auth.current!.isAuthenticated).toBe(true);
+    await waitFor(() => expect(sync.startSync).toHaveBeenCalledOnce());
+
+    online.mockReturnValue(true);
+    act(() => auth.current!.signOut());
+    await waitFor(() => expect(sync.stopSync).toHaveBeenCalledOnce());
+    // Expiry never closes (nor deletes) the database: the same user's outbox replays after login.
+    expect(sync.closeSync).not.toHaveBeenCalled();
+    online.mockRestore();
+  });
+
   it('starts sync after login', async () => {
     const auth = renderAuth();
     expect(sync.startSync).not.toHaveBeenCalled();

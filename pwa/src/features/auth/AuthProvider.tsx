@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { clearSession, decodeClaims, isExpired, readSession, SESSION_KEYS, writeSession } from './session';
+import {
+  clearSession,
+  decodeClaims,
+  isExpired,
+  noteSessionExpired,
+  readSession,
+  SESSION_KEYS,
+  shouldEndSession,
+  writeSession,
+} from './session';
 
+/** The stored session on app start; an expired one is kept while offline (`shouldEndSession`). */
 function initialToken(): string | null {
   const session = readSession();
   if (!session) return null;
-  if (isExpired(session)) {
+  if (shouldEndSession(session)) {
+    const email = decodeClaims(session.token)?.email;
+    noteSessionExpired(typeof email === 'string' ? email : undefined);
     clearSession();
     return null;
   }

@@ -58,6 +58,7 @@ export function expiryFor(token: string, expiresAt: string | undefined, now: num
 }
 
 export function writeSession(token: string, expiresAt: string | undefined, now = Date.now()): StoredSession {
+  clearSessionExpiredNotice();
   const session = { token, lastActivity: now, tokenExpiry: expiryFor(token, expiresAt, now) };
   const store = storage();
   store?.setItem(SESSION_KEYS.token, token);
@@ -83,3 +84,67 @@ export function isExpired(session: StoredSession | null, now = Date.now()): bool
   if (now - session.lastActivity > SESSION_LIFETIME_MS) return true;
   return session.tokenExpiry > 0 && now >= session.tokenExpiry;
 }
+
+/** The browser says it has no network (`navigator.onLine === false`). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Whether to log the user out now. Online: exactly spec §4 (`isExpired`). Offline, an expired
+ * session is kept (issue 22): login is online-only and the data is already on the device, so
+ * logging a rep out at a trade fair would lock him out of a week's work. The expiry is applied as
+ * soon as the app is back online. No session at all (another tab logged out) always ends it.
+ */
+export function shouldEndSession(
+  session: StoredSession | null,
+  now = Date.now(),
+  offline = isOffline(),
+): boolean {
+  if (!session) return true;
+  return !offline && isExpired(session, now);
+}
+
+/** Navigation state of /login after an expiry: the page says that unsynced changes are kept. */
+export interface LoginState {
+  sessionExpired?: boolean;
+  email?: string;
+}
+
+const EXPIRED_NOTICE_KEY = 'smb:sessionExpired';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers in this tab that the session expired (and whose it was), so that /login still says
+ * so after a reload — e.g. the app update that follows a week offline. Cleared by the next login.
+ */
+export function noteSessionExpired(email: string | undefined): void {
+  tabStorage()?.setItem(EXPIRED_NOTICE_KEY, JSON.stringify({ email: email ?? null }));
+}
+
+/** The expiry noted in this tab, if any: `{ email }` of the account that expired. */
+export function sessionExpiredNotice(): { email: string | null } | null {
+  const raw = tabStorage()?.getItem(EXPIRED_NOTICE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { email?: unknown };
+    return { email: typeof parsed.email === 'string' ? parsed.email : null };
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionExpiredNotice(): void {
+  tabStorage()?.removeItem(EXPIRED_NOTICE_KEY);
+}
+
+/** What /login says after the session expired (issue 22: nothing unsynced is lost). */
+export const SESSION_EXPIRED_MESSAGE =
+  'Your session has expired. Please log in again — changes not yet synced are kept on this device and are sent once you have logged in.';

@@ -78,6 +78,58 @@ describe('session upkeep (spec §4)', () => {
     expect(screen.getByText('login page')).toBeInTheDocument();
   });
 
+  it('offline, an expired session is kept; back online it logs out to /login, saying changes are kept', () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    storeSession(undefined, START);
+    const { router } = renderApp(routes, '/dashboard');
+    // A week at a trade fair without network: the token expired long ago.
+    vi.setSystemTime(START + 7 * 24 * HOUR);
+    act(() => vi.advanceTimersByTime(10 * MINUTE));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(screen.getByText('dashboard')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).not.toBeNull();
+    // Nothing pretends the user was active in a session that has expired.
+    expect(lastActivity()).toBe(START);
+
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText('login page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(router.state.location.state).toMatchObject({ sessionExpired: true });
+    online.mockRestore();
+  });
+
+  it('online, the same expiry logs out at the next 60 s check (spec §4 unchanged)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    storeSession(undefined, START);
+    const { router } = renderApp(routes, '/dashboard');
+    vi.setSystemTime(START + 2 * HOUR);
+    act(() => vi.advanceTimersByTime(MINUTE));
+    expect(screen.getByText('login page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(router.state.location.state).toMatchObject({ sessionExpired: true });
+    vi.restoreAllMocks();
+  });
+
+  it('keeps an expired session on an offline start-up, and ends it once back online', () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const token = storeSession(undefined, START - 3 * HOUR);
+    renderApp(routes, '/dashboard');
+    expect(screen.getByText('dashboard')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe(token);
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText('login page')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    online.mockRestore();
+  });
+
   it('does not restore an already expired session on start-up', () => {
     storeSession(undefined, START - 3 * HOUR);
     renderApp(routes, '/login');

@@ -6,6 +6,7 @@ import { useUpdateGuard } from '../../app/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/auth-api';
 import { useAuth } from '../../features/auth/auth-context';
+import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../features/auth/session';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
@@ -13,6 +14,17 @@ import { FormMessage, type Message } from './FormMessage';
 function emailFromState(state: unknown): string {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
   return '';
+}
+
+/**
+ * Sent here by a session expiry (RootLayout's navigation state, or noted in this tab so that a
+ * reload keeps it): say that unsynced changes are kept.
+ */
+function expiredFromState(state: unknown): Message | null {
+  const expired =
+    (state && typeof state === 'object' && 'sessionExpired' in state && state.sessionExpired === true) ||
+    sessionExpiredNotice() !== null;
+  return expired ? { kind: 'info', text: SESSION_EXPIRED_MESSAGE } : null;
 }
 
 export function loginErrorMessage(error: unknown): string {
@@ -32,10 +44,12 @@ export default function LoginPage() {
   const { isAuthenticated, signIn } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => emailFromState(location.state));
+  const [email, setEmail] = useState(
+    () => emailFromState(location.state) || (sessionExpiredNotice()?.email ?? ''),
+  );
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<Message | null>(() => expiredFromState(location.state));
   const [resendMessage, setResendMessage] = useState<Message | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);

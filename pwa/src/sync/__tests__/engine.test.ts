@@ -13,7 +13,7 @@ import { createSyncStatusStore } from '../status';
 import { applyPullPage } from '../pull';
 import type { SyncFetch } from '../transport';
 import { FakeSyncServer, Refusal } from './fake-server';
-import { fakeLocks, newClientDb, testEngine } from './helpers';
+import { drain, fakeLocks, newClientDb, testEngine } from './helpers';
 
 const open: { db: SmbDatabase; engine?: SyncEngine }[] = [];
 function client(server: FakeSyncServer, options: Parameters<typeof testEngine>[2] = {}) {
@@ -72,6 +72,43 @@ describe('sync engine against the in-memory server', () => {
     expect(await server.rows('customers')).toEqual(await db.customers.toArray());
     expect(await getMeta(db, 'tenant')).toMatchObject({ naturalName: 'Acme' });
     expect(await getMeta(db, 'cursor')).toBe(String(server.version));
+  });
+
+  it('a record made and then edited offline replays without a conflict with itself (issue 22.6)', async () => {
+    const server = await new FakeSyncServer().init();
+    const { db, engine } = client(server);
+    const customerId = await createCustomer(
+      {
+        name: 'Fair',
+        email: 'hello@fair.test',
+        mainContactName: 'Fay',
+        mainContactEmail: 'fay@fair.test',
+      },
+      db,
+    );
+    const contactId = (await db.contacts.toArray())[0]!.id;
+    const productId = await createProduct({ name: 'Stand', price: 120, currencyCode: 'USD' }, db);
+    const quoteId = await createQuote(
+      { customerId, contactId, items: [{ productId, quantity: 3 }] },
+      db,
+    );
+    // Days later, still offline: the same records change.
+    await updateCustomer(customerId, { email: 'orders@fair.test' }, db);
+    const item = (await db.quotes.get(quoteId))!.items[0]!;
+    await updateQuote(quoteId, { items: [{ id: item.id, productId, quantity: 5 }] }, db);
+    expect((await db.outbox.toArray()).at(-1)?.args).toMatchObject({
+      baseVersion: null,
+      base: { items: [expect.objectContaining({ productId, quantity: 3 })] },
+    });
+
+    engine.start();
+    await drain(engine, db);
+    expect(await server.rows('conflicts')).toEqual([]);
+    expect(await db.conflicts.count()).toBe(0);
+    expect(await server.rows('customers')).toMatchObject([{ email: 'orders@fair.test' }]);
+    expect((await server.rows('quotes'))[0]).toMatchObject({
+      items: [expect.objectContaining({ quantity: 5 })],
+    });
   });
 
   it('rebases: a pending local edit survives a pull that changes the same row, and the other fields arrive', async () => {

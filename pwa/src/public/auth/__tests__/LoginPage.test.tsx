@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, mockFetch, sentBody, storeSession } from '../../../test/helpers';
 import { renderScreen } from '../../../test/render';
+import { noteSessionExpired, writeSession } from '../../../features/auth/session';
 import LoginPage from '../LoginPage';
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -17,6 +18,34 @@ describe('LoginPage', () => {
     storeSession();
     renderScreen('/login', <LoginPage />);
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('after a session expiry says that unsynced changes are kept, with the same email filled in', () => {
+    renderScreen('/login', <LoginPage />, {
+      pathname: '/login',
+      state: { sessionExpired: true, email: 'rep@fair.test' },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please log in again — changes not yet synced are kept on this device and are sent once you have logged in.',
+    );
+    expect(screen.getByLabelText(/Email/)).toHaveValue('rep@fair.test');
+  });
+
+  it('still says so after a reload (noted in this tab), until the next login clears it', () => {
+    noteSessionExpired('rep@fair.test');
+    const first = renderScreen('/login', <LoginPage />);
+    expect(screen.getByText(/Your session has expired/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('rep@fair.test');
+    first.unmount();
+    writeSession(makeToken({ sub: 'u1' }), undefined);
+    localStorage.clear();
+    renderScreen('/login', <LoginPage />);
+    expect(screen.queryByText(/Your session has expired/)).toBeNull();
+  });
+
+  it('says nothing about an expiry when the visitor simply opened /login', () => {
+    renderScreen('/login', <LoginPage />);
+    expect(screen.queryByText(/Your session has expired/)).toBeNull();
   });
 
   it('requires email and password', () => {
