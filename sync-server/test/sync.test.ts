@@ -538,6 +538,26 @@ describe('conflicts', () => {
     expect(b.get('conflicts', conflicts[0]!.id as string)).toMatchObject({ resolved: true });
   });
 
+  it('a device that edits one field twice offline overwrites only itself: no conflict', async () => {
+    const a = client();
+    const args = customerArgs({ name: 'Twice Ltd', phoneNumber: '111' });
+    await a.push([a.mutation('customer.create', args)]);
+    await a.pull();
+    const base = a.get('customers', args.id)!;
+    // Both edits were made offline on the same server copy, so both name it as their base.
+    const edit = (phoneNumber: string) =>
+      a.mutation('customer.update', {
+        id: args.id,
+        baseVersion: base.version,
+        changes: { phoneNumber },
+        base: { phoneNumber: '111' },
+      });
+    await a.push([edit('222'), edit('333')]);
+    await a.pull();
+    expect(a.get('customers', args.id)).toMatchObject({ phoneNumber: '333' });
+    expect([...a.rows.values()].filter((r) => r.entityId === args.id)).toEqual([]);
+  });
+
   it('rejects an edit of a quote that is no longer a draft, with the reason', async () => {
     const c = client();
     const args = customerArgs();

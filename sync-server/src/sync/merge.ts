@@ -103,19 +103,24 @@ export async function mergeUpdate(
 ): Promise<FieldConflict[]> {
   const current = await loadCurrent(trx, entity, args.id);
   if (!current) throw notFound('This record no longer exists');
-  const conflicts: FieldConflict[] = [];
+  const changed: FieldConflict[] = [];
   for (const [field, value] of Object.entries(args.changes)) {
     if (!(field in current) || !(field in args.base)) continue;
     const now = comparable(field, current[field]);
     if (now !== comparable(field, args.base[field]) && now !== comparable(field, value))
-      conflicts.push({ field, overwritten: current[field], winning: value });
+      changed.push({ field, overwritten: current[field], winning: value });
   }
   const losers = await lastWriters(
     trx,
     entity,
     args.id,
     current,
-    conflicts.map((c) => c.field),
+    changed.map((c) => c.field),
+  );
+  // A device overwriting its own earlier write (two offline edits of one field, both based on the
+  // same server copy) loses nothing it did not know: not a conflict.
+  const conflicts = changed.filter(
+    (c) => !writer.clientGroupId || losers.get(c.field)?.clientGroupId !== writer.clientGroupId,
   );
   await apply(current, args.changes);
   const fields = Object.keys(args.changes).filter((field) => field in current);
