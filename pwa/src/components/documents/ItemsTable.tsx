@@ -27,7 +27,11 @@ interface ItemsTableProps {
   readOnly?: boolean;
 }
 
-/** Items card: SKU, Product, Quantity, Unit Price, Subtotal, Actions (spec §2). */
+/**
+ * Items card: SKU, Product, Quantity, Unit Price, Subtotal, Actions (spec §2). Read-only (a quote
+ * no longer Draft) there is no action, so no Actions column: the table's last column stays in view
+ * while it scrolls sideways on a phone (global.css), and an empty one hid the figures.
+ */
 export function ItemsTable({
   lines,
   onChange,
@@ -54,7 +58,9 @@ export function ItemsTable({
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={3} size="h4">Items</Title>
+        <Title order={3} size="h4">
+          Items
+        </Title>
         {!readOnly && (
           <Button
             variant="light"
@@ -65,7 +71,7 @@ export function ItemsTable({
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={700} type="native">
+      <Table.ScrollContainer minWidth={readOnly ? 480 : 700} type="native">
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -78,15 +84,17 @@ export function ItemsTable({
               <Table.Th w={110} ta="right">
                 Subtotal
               </Table.Th>
-              <Table.Th w={80} ta="right">
-                Actions
-              </Table.Th>
+              {!readOnly && (
+                <Table.Th w={80} ta="right">
+                  Actions
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={readOnly ? 5 : 6}>
                   {/* Left on phones, where the wide table scrolls and its centre is off screen. */}
                   <Text c="dimmed" ta={{ base: 'left', sm: 'center' }} py="lg" size="sm">
                     {emptyText}
@@ -107,7 +115,12 @@ export function ItemsTable({
                 return (
                   <Table.Tr key={line.key} data-testid="item-row">
                     <Table.Td>
-                      <Text size="sm" c={line.productSku ? undefined : 'dimmed'} ff="monospace">
+                      <Text
+                        size="sm"
+                        c={line.productSku ? undefined : 'dimmed'}
+                        ff="monospace"
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {line.productSku || '—'}
                       </Text>
                     </Table.Td>
@@ -158,8 +171,8 @@ export function ItemsTable({
                         {money(lineSubtotal(line.unitPrice, line.quantity))}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right">
-                      {!readOnly && (
+                    {!readOnly && (
+                      <Table.Td ta="right">
                         <Tooltip label="Remove item">
                           <ActionIcon
                             variant="subtle"
@@ -170,8 +183,8 @@ export function ItemsTable({
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
-                      )}
-                    </Table.Td>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 );
               })

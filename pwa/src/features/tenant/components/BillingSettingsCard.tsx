@@ -129,7 +129,8 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
               checked={form.remindersEnabled}
               onChange={(e) => set('remindersEnabled', e.currentTarget.checked)}
             />
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            {/* Inputs line up at the bottom when one label wraps onto two lines. */}
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'end' }}>
               <NumberInput
                 label="First reminder (days after due)"
                 value={form.reminderFirstDays}
