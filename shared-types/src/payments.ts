@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { compareMoney, subtractMoney, sumMoney, type MoneyInput } from './money';
 import { OrNull } from './quotes';
-import { ReminderPolicySchema } from './reminders';
+import { DEFAULT_REMINDER_POLICY, REMINDER_LIMITS, ReminderPolicySchema } from './reminders';
 
 /**
  * Getting paid (issue 19): payment terms, due dates, payments, balances and the statuses that
@@ -179,6 +179,44 @@ export type BillingSettings = Static<typeof BillingSettings>;
 /** PUT /api/billing/settings: the fields given change, the others stay. */
 export const BillingSettingsUpdate = Type.Partial(BillingSettings);
 export type BillingSettingsUpdate = Static<typeof BillingSettingsUpdate>;
+
+/** A new tenant's billing settings (the migration's column defaults). */
+export const DEFAULT_BILLING_SETTINGS: BillingSettings = {
+  defaultPaymentTerms: DEFAULT_PAYMENT_TERMS,
+  ...DEFAULT_REMINDER_POLICY,
+};
+
+export const BILLING_MESSAGES = {
+  invalidTerms: 'Choose payment terms from the list',
+  firstDays: `The first reminder must be ${REMINDER_LIMITS.firstDays.min} to ${REMINDER_LIMITS.firstDays.max} days after the due date`,
+  everyDays: `Reminders must be ${REMINDER_LIMITS.everyDays.min} to ${REMINDER_LIMITS.everyDays.max} days apart`,
+  max: `At most ${REMINDER_LIMITS.max.min} to ${REMINDER_LIMITS.max.max} reminders`,
+} as const;
+
+const within = (value: unknown, limits: { min: number; max: number }) =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= limits.min &&
+  value <= limits.max;
+
+/** The device's check of a change to the billing settings (the server's schema says the same). */
+export function billingSettingsError(changes: BillingSettingsUpdate): string | null {
+  if (changes.defaultPaymentTerms !== undefined && !isPaymentTerms(changes.defaultPaymentTerms))
+    return BILLING_MESSAGES.invalidTerms;
+  if (
+    changes.reminderFirstDays !== undefined &&
+    !within(changes.reminderFirstDays, REMINDER_LIMITS.firstDays)
+  )
+    return BILLING_MESSAGES.firstDays;
+  if (
+    changes.reminderEveryDays !== undefined &&
+    !within(changes.reminderEveryDays, REMINDER_LIMITS.everyDays)
+  )
+    return BILLING_MESSAGES.everyDays;
+  if (changes.reminderMax !== undefined && !within(changes.reminderMax, REMINDER_LIMITS.max))
+    return BILLING_MESSAGES.max;
+  return null;
+}
 
 export const PaymentTermsSchema = TermsSchema;
 /** Terms or null (a customer on the tenant's default): `nullable` alone does not admit null to an enum. */

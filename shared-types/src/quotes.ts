@@ -16,6 +16,8 @@ export const DOCUMENT_MESSAGES = {
 /** Issue 19.5–19.7 wording (the public page, the API's 409s, the owner's e-mails). */
 export const QUOTE_VALIDITY_MESSAGES = {
   expired: (validUntil: string) => `This quote expired on ${formatDay(validUntil)}`,
+  /** The recipient's e-mail: how long the offer holds. */
+  validUntil: (validUntil: string) => `This quote is valid until ${formatDay(validUntil)}.`,
   invalidDate: 'Valid until must be a date (YYYY-MM-DD)',
   dateInPast: 'Valid until cannot be in the past',
   newDateNeeded: (validUntil: string) =>

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CompanyDetails } from './company';
+import { BillingSettings } from './payments';
 import { ProtocolRange, ProtocolVersionField } from './sync-protocol';
 
 export * from './sync-protocol';
@@ -47,6 +48,7 @@ export const MUTATION_NAMES = [
   'currency.delete',
   'tenant.update',
   'tenant.updateCompany',
+  'tenant.updateBilling',
   'quote.create',
   'quote.update',
   'quote.delete',
@@ -161,6 +163,8 @@ export const PullResponse = Type.Object({
     schemaName: Type.String(),
     createdAt: Type.String(),
     company: CompanyDetails,
+    /** Default payment terms and the reminder policy (billing_settings), as every device edits them. */
+    billing: BillingSettings,
   }),
   /** The protocol versions the server accepts (always sent by the server). */
   protocol: Type.Optional(ProtocolRange),

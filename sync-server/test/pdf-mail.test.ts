@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import type { Quote } from '@smb/shared-types';
+import { QUOTE_VALIDITY_MESSAGES, type Quote } from '@smb/shared-types';
+import { formatDocumentDate } from '@smb/shared-types/documents';
 import { createMailer, type Mailer } from '../src/mail/mailer';
 import { client, expectStatus } from './api-helpers';
 import { makeProduct, makeRecipient } from './factories';
@@ -60,6 +61,13 @@ function expectQuotePdf(raw: string, quote: Quote) {
     '$',
   );
   expect(text).toContain(quote.quoteNumber);
+  // Issue 19.5: how long the offer holds, on the PDF and in the message itself.
+  expect(quote.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const day = formatDocumentDate(quote.validUntil!);
+  expect(text).toMatch(new RegExp(`Valid until\\s+${day}`));
+  const message = QUOTE_VALIDITY_MESSAGES.validUntil(quote.validUntil!);
+  expect(message).toMatch(/^This quote is valid until \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
+  expect(raw).toContain(message);
 }
 
 describe('the quote e-mail in the dev mailbox', () => {

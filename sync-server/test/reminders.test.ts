@@ -26,8 +26,11 @@ let t: TestApp;
 let second: Database;
 let sent: MailMessage[] = [];
 let failNext = 0;
+/** Called as each mail goes out (before it counts as sent). */
+let duringSend: ((message: MailMessage) => Promise<void>) | undefined;
 const mailer = {
   async send(message: MailMessage) {
+    await duringSend?.(message);
     if (failNext > 0) {
       failNext -= 1;
       throw new Error('SMTP down');
@@ -54,6 +57,7 @@ afterAll(async () => {
 beforeEach(() => {
   sent = [];
   failNext = 0;
+  duringSend = undefined;
 });
 
 interface Shop {
@@ -246,6 +250,32 @@ describe('payment reminders', () => {
     expect((await get(s, inv.id)).reminders.map((r) => r.number)).toEqual([1]);
   });
 
+  it('are mailed, PDF rendered, only once the claim is committed and the job lock released', async () => {
+    const s = await shop('Committed Ltd');
+    const inv = await invoice(s);
+    const seen: Array<{ numbers: number[]; jobFree: boolean }> = [];
+    duringSend = async (message) => {
+      expect(message.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+      // Read on another connection (on the embedded database: the one connection, which an
+      // open job transaction would still hold — the read would wait for it and time out).
+      const read = (async () => {
+        const lock = await sql<{ free: boolean }>`
+          SELECT pg_try_advisory_lock(727002, hashtext(${job.name})) AS free`.execute(second.db);
+        const free = lock.rows[0]!.free;
+        if (free)
+          await sql`SELECT pg_advisory_unlock(727002, hashtext(${job.name}))`.execute(second.db);
+        return { numbers: (await get(s, inv.id)).reminders.map((r) => r.number), jobFree: free };
+      })();
+      const late = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the mail went out inside the job transaction')), 5_000),
+      );
+      seen.push(await Promise.race([read, late]));
+    };
+    await runOn(addDays(inv.dueDate, 3));
+    expect(to(s.contactEmail)).toHaveLength(1);
+    expect(seen).toEqual([{ numbers: [1], jobFree: true }]);
+  });
+
   it('two runners at once send each reminder once', async () => {
     const s = await shop('Twice Ltd');
     const inv = await invoice(s);
@@ -259,9 +289,12 @@ describe('payment reminders', () => {
     // Even two runs that both get past the scheduler (the job's own transactions, no lock):
     // the claim on the invoice lets one of them send reminder 2.
     clock = new Date(`${addDays(inv.dueDate, 10)}T09:00:00Z`);
-    await Promise.all(
-      [t.ctx.database, second].map((d) => d.db.transaction().execute((trx) => job.run(trx))),
+    const runners = [t.ctx.database, second];
+    const afters = await Promise.all(
+      runners.map((d) => d.db.transaction().execute((trx) => job.run(trx))),
     );
+    // Each run's mail goes once its own transaction has committed.
+    await Promise.all(afters.map((after, i) => after?.(runners[i]!.db)));
     expect(to(s.contactEmail).map((m) => m.subject.slice(0, 10))).toEqual([
       'Reminder 1',
       'Reminder 2',

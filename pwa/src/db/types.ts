@@ -1,4 +1,5 @@
 import type { CompanyDetails } from '@smb/shared-types/company';
+import type { BillingSettings } from '@smb/shared-types/payments';
 /**
  * Local row shapes: the server rows of a pull patch (camelCase, numbers as numbers, `version` a
  * string). Records made offline have `version` null and, for documents, a null number until the
@@ -175,6 +176,8 @@ export interface TenantInfo {
   createdAt: string;
   /** Company details for documents; absent in a store written before they existed. */
   company?: CompanyDetails;
+  /** Default payment terms and reminder policy; absent in a store written before they synced. */
+  billing?: BillingSettings;
 }
 
 /** The synced entity tables and their row types. */

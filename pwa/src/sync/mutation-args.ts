@@ -1,4 +1,5 @@
 import type { CompanyDetailsUpdateBody } from '@smb/shared-types/company';
+import type { BillingSettingsUpdate } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 
 /**
@@ -106,6 +107,8 @@ export interface TenantUpdateArgs {
 }
 /** The company-details fields given (blank clears one). */
 export type CompanyUpdateArgs = CompanyDetailsUpdateBody;
+/** The billing settings changed (default terms, reminder policy): only those fields are sent. */
+export type BillingUpdateArgs = BillingSettingsUpdate;
 
 export type CustomerUpdateArgs = UpdateArgs<CustomerFields & Record<string, unknown>>;
 export type ContactUpdateArgs = UpdateArgs<ContactFields & Record<string, unknown>>;

@@ -36,6 +36,8 @@ export interface ApiDocument {
   /** Invoices: the date they are issued on ('YYYY-MM-DD'); other documents print createdAt. */
   issueDate?: string | null;
   dueDate?: string | null;
+  /** Quotes: the day the offer holds until ('YYYY-MM-DD'), once it has one. */
+  validUntil?: string | null;
   amountPaid?: number | null;
   /** Invoices: total − amountPaid. */
   balance?: number | null;
@@ -65,6 +67,7 @@ export function apiDocumentContent(
     status: doc.status,
     issueDate: doc.issueDate ?? doc.createdAt,
     dueDate: doc.dueDate ?? null,
+    validUntil: doc.validUntil ?? null,
     references: options.references ?? [],
     currency: {
       code: doc.currencyCode,

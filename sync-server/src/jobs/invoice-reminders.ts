@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   formatMoney,
   nextReminderDay,
@@ -17,7 +17,7 @@ import { loadInvoice } from '../modules/invoices/invoices.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { getBillingSettings } from '../modules/payments/payments.service';
 import { withPdfAttachment } from '../modules/pdf/pdf-mail';
-import { invoiceDocument } from '../modules/pdf/pdf.service';
+import { invoiceDocument, type PdfFile } from '../modules/pdf/pdf.service';
 import { nextVersion } from '../sync/version';
 import type { Job } from './scheduler';
 
@@ -30,13 +30,24 @@ export interface ReminderDeps {
 
 const HOUR = 3_600_000;
 
+/** A reminder claimed on its invoice in the job's transaction, to mail once that has committed. */
+export interface ClaimedReminder {
+  tenant: TenantRow;
+  invoiceId: string;
+  reminder: InvoiceReminder;
+  /** The message without its attachment, and the PDF's data: both read in the transaction. */
+  mail: MailMessage;
+  pdf: PdfFile;
+}
+
 /**
  * Payment reminders (issue 19): every hour, across every tenant whose policy has them on, each
  * open invoice (Unpaid or Partially paid, a balance, not stopped) whose next reminder day has come
- * gets ONE reminder: it is claimed on the invoice first — appended to its log only if the log
- * still holds the reminders this run read (a compare-and-set: a second runner, even one that
- * slipped past the scheduler's lock, finds it taken) — then mailed to the invoice's contact with
- * the amount due and the invoice's PDF. A mail that fails gives its claim back, so the next run
+ * gets ONE reminder. In the job's transaction it is claimed on the invoice — appended to its log
+ * only if the log still holds the reminders this run read (a compare-and-set: a second runner,
+ * even one that slipped past the scheduler's lock, finds it taken) — and the mail and the PDF's
+ * data are read. Only after the commit is the PDF rendered and the mail sent (no rendering or SMTP
+ * while the transaction holds its locks); a mail that fails gives its claim back, so the next run
  * tries again. The log syncs with the invoice ("Reminder 2 sent 28 Nov").
  */
 export function invoiceReminders(deps: ReminderDeps): Job {
@@ -46,21 +57,28 @@ export function invoiceReminders(deps: ReminderDeps): Job {
     async run(trx) {
       const tenants = await trx.withSchema('app').selectFrom('tenants').selectAll().execute();
       const now = deps.now?.() ?? new Date();
-      for (const tenant of tenants) await remindTenant(trx, tenant, now, deps);
+      const claimed: ClaimedReminder[] = [];
+      for (const tenant of tenants) claimed.push(...(await claimReminders(trx, tenant, now)));
+      if (claimed.length === 0) return;
+      return async (db) => {
+        await deliverReminders(db, claimed, deps);
+      };
     },
   };
 }
 
-/** Sends the reminders due on `now`'s day in one tenant; answers how many went out. */
-export async function remindTenant(
+/**
+ * Claims the reminders due on `now`'s day in one tenant (in the caller's transaction) and answers
+ * them with their mail and the PDF's data; nothing is rendered or sent here.
+ */
+export async function claimReminders(
   trx: Transaction<AppDatabase>,
   tenant: TenantRow,
   now: Date,
-  deps: ReminderDeps,
-): Promise<number> {
+): Promise<ClaimedReminder[]> {
   const db = trx.withSchema(tenant.schema_name) as unknown as TenantDb;
   const policy: ReminderPolicy = await getBillingSettings({ db });
-  if (!policy.remindersEnabled) return 0;
+  if (!policy.remindersEnabled) return [];
   const day = today(now);
   // Candidates: open, with a balance, not stopped, fewer than the most, due long enough ago.
   const candidates = await db
@@ -75,7 +93,7 @@ export async function remindTenant(
     .orderBy('id')
     .execute();
   let version: string | undefined;
-  let sent = 0;
+  const claimed: ClaimedReminder[] = [];
   for (const row of candidates) {
     const due = nextReminderDay(
       { dueDate: calendarDate(row.due_date), remindersStopped: false, reminders: row.reminders },
@@ -91,7 +109,7 @@ export async function remindTenant(
       sentTo: to,
     };
     version ??= await nextVersion(db);
-    const claimed = await db
+    const won = await db
       .updateTable('invoices')
       .set({
         reminders: sql`reminders || ${JSON.stringify([reminder])}::jsonb`,
@@ -103,28 +121,63 @@ export async function remindTenant(
       .where('reminders_stopped', '=', false)
       .returning('id')
       .executeTakeFirst();
-    if (!claimed) continue;
+    if (!won) continue;
+    const symbol = (await findCurrencyByCode(db, invoice.currencyCode))?.symbol ?? null;
+    claimed.push({
+      tenant,
+      invoiceId: invoice.id,
+      reminder,
+      mail: reminderMail(invoice, reminder, tenant.natural_name, symbol, day),
+      pdf: await invoiceDocument({ db, tenant }, invoice.id),
+    });
+  }
+  return claimed;
+}
+
+/**
+ * After the claims' commit: renders each invoice's PDF and mails it. A reminder that cannot go
+ * gives its claim back — removed from the log only if it is still the entry this run wrote — in a
+ * short transaction of its own that devices pull like any change. Answers how many went out.
+ */
+export async function deliverReminders(
+  db: Kysely<AppDatabase>,
+  claimed: ClaimedReminder[],
+  deps: ReminderDeps,
+): Promise<number> {
+  let sent = 0;
+  for (const c of claimed) {
     try {
-      const symbol = (await findCurrencyByCode(db, invoice.currencyCode))?.symbol ?? null;
-      const mail = reminderMail(invoice, reminder, tenant.natural_name, symbol, day);
-      await deps.mailer.send(
-        await withPdfAttachment(mail, await invoiceDocument({ db, tenant }, invoice.id)),
-      );
+      await deps.mailer.send(await withPdfAttachment(c.mail, c.pdf));
       sent += 1;
     } catch (err) {
-      // Not sent: the claim goes, so the next run tries again.
-      await db
-        .updateTable('invoices')
-        .set({ reminders: sql`reminders - ${reminder.number - 1}::integer` })
-        .where('id', '=', row.id)
-        .execute();
       deps.log.warn(
-        { tenant: tenant.id, invoice: invoice.id, err: (err as Error).message },
+        { tenant: c.tenant.id, invoice: c.invoiceId, err: (err as Error).message },
         'payment reminder not sent; the next run retries',
+      );
+      await releaseClaim(db, c).catch((e: unknown) =>
+        deps.log.warn(
+          { tenant: c.tenant.id, invoice: c.invoiceId, err: (e as Error).message },
+          'payment reminder claim not released',
+        ),
       );
     }
   }
   return sent;
+}
+
+async function releaseClaim(db: Kysely<AppDatabase>, c: ClaimedReminder): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const tenantDb = trx.withSchema(c.tenant.schema_name) as unknown as TenantDb;
+    const index = c.reminder.number - 1;
+    const version = await nextVersion(tenantDb);
+    await tenantDb
+      .updateTable('invoices')
+      .set({ reminders: sql`reminders - ${index}::integer`, version, updated_at: new Date() })
+      .where('id', '=', c.invoiceId)
+      .where(sql<boolean>`jsonb_array_length(reminders) = ${c.reminder.number}`)
+      .where(sql<boolean>`reminders -> ${index}::integer ->> 'sentAt' = ${c.reminder.sentAt}`)
+      .execute();
+  });
 }
 
 /** The reminder e-mail: the amount due, the due date, the days overdue; the PDF is attached. */

@@ -2,13 +2,22 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppDatabase } from '../db/app-tables';
 import type { Database } from '../db/database';
 
+/**
+ * What a run leaves to do once its transaction has committed (slow or outside work: rendering,
+ * e-mail), on the database's own connections.
+ */
+export type AfterJobCommit = (db: Kysely<AppDatabase>) => Promise<void>;
+
 /** Work done on a schedule, once per `everyMs` across every server on the database. */
 export interface Job {
   /** Stable: it names the job's lock and its row in app.job_runs. */
   name: string;
   everyMs: number;
-  /** Runs inside the transaction that holds the job's lock (do all its work on `trx`). */
-  run(trx: Transaction<AppDatabase>): Promise<void>;
+  /**
+   * Runs inside the transaction that holds the job's lock (do all its database work on `trx`);
+   * may answer work for after the commit, which `runOnce` then runs.
+   */
+  run(trx: Transaction<AppDatabase>): Promise<void | AfterJobCommit>;
 }
 
 interface Log {
@@ -24,10 +33,12 @@ const LOCK_NAMESPACE = 727_002;
  * ago (by any server). The transaction-scoped advisory lock serialises the servers; app.job_runs
  * remembers the last run, so a server whose timer fires just after another's run skips it. The
  * work and its record commit together: a run that fails (or whose server dies) is not recorded,
- * and the next tick anywhere tries again. Answers whether the job ran here.
+ * and the next tick anywhere tries again. Work the run hands back runs after the commit.
+ * Answers whether the job ran here.
  */
 export async function runOnce(db: Kysely<AppDatabase>, job: Job): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  let after: AfterJobCommit | undefined;
+  const ran = await db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`
       SELECT pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${job.name})) AS locked`.execute(
       trx,
@@ -41,7 +52,7 @@ export async function runOnce(db: Kysely<AppDatabase>, job: Job): Promise<boolea
       .where('last_run_at', '>', sql<Date>`now() - make_interval(secs => ${job.everyMs / 1000})`)
       .executeTakeFirst();
     if (due) return false;
-    await job.run(trx);
+    after = (await job.run(trx)) ?? undefined;
     await trx
       .withSchema('app')
       .insertInto('job_runs')
@@ -50,6 +61,9 @@ export async function runOnce(db: Kysely<AppDatabase>, job: Job): Promise<boolea
       .execute();
     return true;
   });
+  // Committed: the lock is gone, the run is recorded; what is left runs outside any transaction.
+  if (ran && after) await after(db);
+  return ran;
 }
 
 export interface Scheduler {

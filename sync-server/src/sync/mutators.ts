@@ -1,4 +1,5 @@
 import {
+  BillingSettingsUpdate,
   CompanyDetailsUpdateBody,
   ContactCreateBody,
   ContactUpdateBody,
@@ -239,6 +240,11 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'tenant.updateCompany': async (scope, raw, after, ctx) => {
     await updateCompanyDetails(scope, parse(CompanyDetailsUpdateBody, raw));
     after.push(async () => ctx.sessions.forgetTenant(scope.tenant.id));
+  },
+
+  // Only the fields given are written (per-field merge); admin-only and validated by the service.
+  'tenant.updateBilling': async (scope, raw) => {
+    await payments.updateBillingSettings(scope, parse(BillingSettingsUpdate, raw));
   },
 
   'quote.create': async (scope, raw) => quotes.createQuote(scope, parse(DocumentCreateArgs, raw)),

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import {
   PULL_PAGE_SIZE,
+  type BillingSettings,
   SYNC_ENTITIES,
   type PatchOp,
   type PullResponse,
@@ -10,6 +11,7 @@ import {
 import type { TenantDb } from '../db/tenant-database';
 import type { TenantScope } from '../modules/tenant-scope';
 import { companyOf } from '../modules/tenants/company.service';
+import { billingSettingsOf } from '../modules/payments/payments.service';
 import { prepared } from '../db/prepared';
 import { ENTITY_TABLES, toPatchValue } from './rows';
 
@@ -145,13 +147,14 @@ export async function pull(
 
       const clients = await clientsOf(trx, scope.user.id, clientGroupId).execute();
       const rejections = await rejectionsOf(trx, clientId).execute();
+      const billing = billingSettingsOf(await billingOf(trx).executeTakeFirstOrThrow());
       return {
         cursor: cursor.toString(),
         hasMore,
         clear,
         patch,
         remaining: remainingRows,
-        ...besidesChanges(scope, clients, rejections),
+        ...besidesChanges(scope, clients, rejections, billing),
       };
     });
 }
@@ -172,6 +175,18 @@ const rejectionsOf = (db: TenantDb, clientId: string) =>
     .where('created_at', '>', sql<Date>`now() - make_interval(days => ${REJECTION_WINDOW_DAYS})`)
     .orderBy('mutation_id');
 
+/** The tenant's billing settings row (default terms, reminder policy). */
+const billingOf = (db: TenantDb) =>
+  db
+    .selectFrom('billing_settings')
+    .select([
+      'default_payment_terms',
+      'reminders_enabled',
+      'reminder_first_days',
+      'reminder_every_days',
+      'reminder_max',
+    ]);
+
 /**
  * What every pull answer tells besides the changes: acknowledged mutation ids, rejections and the
  * tenant (numbers and dates arrive as JSON or as pg gives them).
@@ -186,6 +201,7 @@ function besidesChanges(
     message: string;
     created_at: Date | string;
   }>,
+  billing: BillingSettings,
 ): Pick<PullResponse, 'lastMutationIds' | 'rejections' | 'tenant'> {
   return {
     lastMutationIds: Object.fromEntries(
@@ -204,6 +220,7 @@ function besidesChanges(
       schemaName: scope.tenant.schema_name,
       createdAt: scope.tenant.created_at.toISOString(),
       company: companyOf(scope.tenant),
+      billing,
     },
   };
 }
@@ -218,6 +235,7 @@ const headAndAcknowledgements = prepared(
         'tombstone_horizon',
         jsonArrayFrom(clientsOf(db, userId, clientGroupId)).as('clients'),
         jsonArrayFrom(rejectionsOf(db, clientId)).as('rejections'),
+        jsonObjectFrom(billingOf(db)).as('billing'),
       ]),
 );
 
@@ -240,7 +258,7 @@ async function upToDate(
     clear: false,
     patch: [],
     remaining: 0,
-    ...besidesChanges(scope, row.clients, row.rejections),
+    ...besidesChanges(scope, row.clients, row.rejections, billingSettingsOf(row.billing!)),
   };
 }
 

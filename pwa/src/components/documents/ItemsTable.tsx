@@ -74,7 +74,12 @@ export function ItemsTable({
     return {
       label,
       sku: (
-        <Text size="sm" c={line.productSku ? undefined : 'dimmed'} ff="monospace">
+        <Text
+          size="sm"
+          c={line.productSku ? undefined : 'dimmed'}
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {line.productSku || '—'}
         </Text>
       ),

@@ -95,6 +95,7 @@ async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise
   }
   return {
     ...base,
+    ...(kind === 'quote' ? { validUntil: (row as QuoteRow).validUntil ?? null } : {}),
     customer: customer
       ? { name: customer.name, email: customer.email, address: customer.address }
       : null,

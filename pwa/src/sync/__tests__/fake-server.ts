@@ -24,8 +24,11 @@ import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
 import {
+  DEFAULT_BILLING_SETTINGS,
   DEFAULT_PAYMENT_TERMS,
   PAYMENT_MESSAGES,
+  billingSettingsError,
+  type BillingSettingsUpdate,
   dueDateFor,
   isIsoDate,
   isPaymentTerms,
@@ -271,7 +274,14 @@ export class FakeSyncServer {
       patch: page.map((p) => p.op),
       rejections: this.rejections.get(request.clientId) ?? [],
       remaining: ops.length - end,
-      tenant: { ...tenant, company: tenant.company ?? EMPTY_COMPANY_DETAILS },
+      tenant: {
+        ...tenant,
+        company: tenant.company ?? EMPTY_COMPANY_DETAILS,
+        billing: tenant.billing ?? {
+          ...DEFAULT_BILLING_SETTINGS,
+          defaultPaymentTerms: this.defaultPaymentTerms,
+        },
+      },
     };
   }
 
@@ -380,10 +390,11 @@ export class FakeSyncServer {
     // A customer without terms of its own: the tenant's default (the device does not know it).
     if (name === 'order.createInvoice') {
       const invoice = await w.get('invoices', String(args.invoiceId));
+      const terms = (await w.tenant())?.billing?.defaultPaymentTerms ?? this.defaultPaymentTerms;
       if (invoice && !invoice.paymentTerms && invoice.issueDate)
         await w.patch('invoices', invoice.id, {
-          paymentTerms: this.defaultPaymentTerms,
-          dueDate: dueDateFor(invoice.issueDate, this.defaultPaymentTerms),
+          paymentTerms: terms,
+          dueDate: dueDateFor(invoice.issueDate, terms),
         });
     }
     if (name === 'quote.setStatus' && args.status === 'Accepted')
@@ -450,6 +461,10 @@ export class FakeSyncServer {
     const db = this.db;
     const id = String(args.id);
     switch (name) {
+      case 'tenant.updateBilling': {
+        const error = billingSettingsError(args as BillingSettingsUpdate);
+        return error ? new Refusal(400, error) : null;
+      }
       case 'quote.update':
         return (await db.quotes.get(id))?.status === 'Draft'
           ? null

@@ -178,6 +178,9 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         email: 'billing@renamed.test',
         paymentInstructions: 'IBAN DE00 1234 5678',
       }),
+      step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
+      step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),
+      step('tenant.updateBilling', { reminderMax: 0 }), // out of range: 400
       step('customer.delete', { id: C1 }),
       update('customer.update', C1, { name: 'Ghost' }, { name: 'Globex' }), // gone: 404
     ],

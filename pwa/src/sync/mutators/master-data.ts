@@ -1,8 +1,10 @@
 import { EMPTY_COMPANY_DETAILS, normaliseCompanyDetails } from '@smb/shared-types/company';
 import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
+import { billingSettingsError } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { LocalWriter } from '../local-writer';
 import type {
+  BillingUpdateArgs,
   CompanyUpdateArgs,
   ContactCreateArgs,
   CurrencyCreateArgs,
@@ -121,6 +123,15 @@ export async function tenantUpdateCompany(w: LocalWriter, a: CompanyUpdateArgs):
       ...tenant,
       company: { ...EMPTY_COMPANY_DETAILS, ...tenant.company, ...changes },
     });
+}
+
+/** The fields changed over the settings last pulled (a store without them waits for the pull). */
+export async function tenantUpdateBilling(w: LocalWriter, a: BillingUpdateArgs): Promise<void> {
+  const tenant = await w.tenant();
+  if (tenant?.billing && billingSettingsError(a) === null) {
+    const changes = Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined));
+    await w.putTenant({ ...tenant, billing: { ...tenant.billing, ...changes } });
+  }
 }
 
 export async function conflictResolve(w: LocalWriter, a: IdArgs): Promise<void> {

@@ -21,6 +21,7 @@ export interface MutationArgs {
   'currency.delete': A.IdArgs;
   'tenant.update': A.TenantUpdateArgs;
   'tenant.updateCompany': A.CompanyUpdateArgs;
+  'tenant.updateBilling': A.BillingUpdateArgs;
   'quote.create': A.DocumentCreateArgs;
   'quote.update': UpdateArgs;
   'quote.delete': A.IdArgs;
@@ -60,6 +61,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'currency.delete': master.currencyDelete,
   'tenant.update': master.tenantUpdate,
   'tenant.updateCompany': master.tenantUpdateCompany,
+  'tenant.updateBilling': master.tenantUpdateBilling,
   'quote.create': docs.quoteCreate,
   'quote.update': docs.quoteUpdate,
   'quote.delete': docs.quoteDelete,

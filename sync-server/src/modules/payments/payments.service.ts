@@ -18,6 +18,7 @@ import {
   type PaymentCreateBody,
   type PaymentMethod,
 } from '@smb/shared-types';
+import type { Selectable } from 'kysely';
 import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
@@ -27,6 +28,7 @@ import { addTombstones, nextVersion } from '../../sync/version';
 import { newDocumentId } from '../documents/document-lines';
 import { lockInvoice, updateInvoice } from '../invoices/invoices.repository';
 import type { InvoiceTable } from '../invoices/invoices.table';
+import type { BillingSettingsTable } from './payments.table';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './payments.repository';
 
@@ -169,7 +171,20 @@ export async function deletePayment(
 }
 
 export async function getBillingSettings(scope: ReadScope): Promise<BillingSettings> {
-  const row = await repo.billingSettings(scope.db);
+  return billingSettingsOf(await repo.billingSettings(scope.db));
+}
+
+/** The billing_settings row as the API and the pull give it. */
+export function billingSettingsOf(
+  row: Pick<
+    Selectable<BillingSettingsTable>,
+    | 'default_payment_terms'
+    | 'reminders_enabled'
+    | 'reminder_first_days'
+    | 'reminder_every_days'
+    | 'reminder_max'
+  >,
+): BillingSettings {
   return {
     defaultPaymentTerms: row.default_payment_terms,
     remindersEnabled: row.reminders_enabled,
@@ -180,8 +195,10 @@ export async function getBillingSettings(scope: ReadScope): Promise<BillingSetti
 }
 
 /**
- * PUT /api/billing/settings (administrators): the default terms of new invoices and the reminder
- * policy; only the fields given change.
+ * PUT /api/billing/settings and the `tenant.updateBilling` mutation (administrators): the default
+ * terms of new invoices and the reminder policy; only the fields given change, so two devices'
+ * edits of different fields both stay. A new tenant version tells every device to pull (the pull
+ * carries the settings with the tenant).
  */
 export async function updateBillingSettings(
   scope: TenantScope,
@@ -189,6 +206,7 @@ export async function updateBillingSettings(
 ): Promise<BillingSettings> {
   if (!scope.user.is_tenant_admin) throw forbidden('Only tenant administrators can do this');
   return inTransaction(scope.db, async (trx) => {
+    await nextVersion(trx);
     await repo.updateBillingSettings(trx, {
       default_payment_terms: input.defaultPaymentTerms,
       reminders_enabled: input.remindersEnabled,

@@ -271,10 +271,12 @@ function quoteMail(
 ): MailMessage {
   const company = quote.tenantName;
   const total = formatMoney(String(quote.total), quote.currencyCode, symbol);
+  const validity = quote.validUntil ? QUOTE_VALIDITY_MESSAGES.validUntil(quote.validUntil) : null;
   const text = [
     `Hello ${to.name},`,
     '',
     `${company} has sent you quote ${quote.quoteNumber} for ${total}.`,
+    ...(validity ? [validity] : []),
     'View it, and accept or reject it, here:',
     link,
     '',
@@ -283,7 +285,7 @@ function quoteMail(
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>Hello ${escapeHtml(to.name)},</p>
 <p>${escapeHtml(company)} has sent you quote <strong>${escapeHtml(quote.quoteNumber)}</strong> for ${escapeHtml(total)}.</p>
-<p><a href="${escapeHtml(link)}">View the quote</a></p>
+${validity ? `<p>${escapeHtml(validity)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">View the quote</a></p>
 <p style="color:#6b7280">This link allows anyone to view the quote without logging in.</p>
 </body></html>`;
   const subject = `Quote ${quote.quoteNumber} from ${company}`.replace(/[\r\n]+/g, ' ');

@@ -118,8 +118,15 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Method</Table.Th>
+                <Table.Th visibleFrom="sm">Date</Table.Th>
+                <Table.Th>
+                  <Text span inherit visibleFrom="sm">
+                    Method
+                  </Text>
+                  <Text span inherit hiddenFrom="sm">
+                    Payment
+                  </Text>
+                </Table.Th>
                 <Table.Th visibleFrom="sm">Reference</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 {admin && <Table.Th w={40} />}
@@ -128,20 +135,14 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
             <Table.Tbody>
               {payments.map((p) => (
                 <Table.Tr key={p.id} data-testid="payment-row">
-                  <Table.Td>{dateText(p.paidOn)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{dateText(p.paidOn)}</Table.Td>
                   <Table.Td>
                     {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
-                    {/* On a phone the reference and note sit under the method. */}
-                    {(p.reference || p.note) && (
-                      <Text
-                        size="xs"
-                        c="dimmed"
-                        hiddenFrom="sm"
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {[p.reference, p.note].filter(Boolean).join(' · ')}
-                      </Text>
-                    )}
+                    {/* On a phone the date, reference and note sit under the method: the
+                        amount keeps its room and the reference is not squeezed into a column. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {[dateText(p.paidOn), p.reference, p.note].filter(Boolean).join(' · ')}
+                    </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text size="sm">{p.reference ?? '—'}</Text>

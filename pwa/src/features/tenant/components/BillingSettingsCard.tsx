@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -19,68 +19,64 @@ import {
   PAYMENT_TERMS_LABELS,
   isPaymentTerms,
   type BillingSettings,
+  type BillingSettingsUpdate,
 } from '@smb/shared-types/payments';
 import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
-import { apiRequest, errorText } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { ValidationError } from '../../../db/errors';
+import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useSyncStatus } from '../../../sync/useSyncStatus';
+import { updateBillingSettings } from '../data/tenant';
 
 export const BILLING_SAVED = 'Payment settings saved';
-export const BILLING_LOAD_FAILED = 'Could not load the payment settings';
 export const BILLING_SAVE_FAILED = 'Failed to save the payment settings';
+export const BILLING_REFUSED = 'The server refused a change to the payment settings';
 
 /**
  * Settings → General (admins): the default payment terms of new invoices and the reminder policy
- * (on or off; first reminder N days after the due date, then every M days, at most K). Read and
- * saved online: the server's reminder job is what uses them.
+ * (on or off; first reminder N days after the due date, then every M days, at most K). Read from
+ * the tenant as last pulled and saved offline like the company details: only the fields changed
+ * are sent (`tenant.updateBilling`), so another device's change of another field stays. `billing`
+ * is undefined until the first pull that carries it.
  */
-export function BillingSettingsCard() {
-  const { token } = useAuth();
-  const [saved, setSaved] = useState<BillingSettings | null>(null);
-  const [form, setForm] = useState<BillingSettings | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+export function BillingSettingsCard({ billing }: { billing: BillingSettings | undefined }) {
+  const [draft, setDraft] = useState<BillingSettingsUpdate>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    apiRequest<BillingSettings>('/api/billing/settings', { token })
-      .then((settings) => {
-        if (!live) return;
-        setSaved(settings);
-        setForm(settings);
-      })
-      .catch((e: unknown) => live && setLoadError(errorText(e, BILLING_LOAD_FAILED)));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { rejections, discardRejection } = useSyncStatus();
+  const refused = rejections.filter((r) => r.name === 'tenant.updateBilling');
+  const form: BillingSettings | null = billing ? { ...billing, ...draft } : null;
+  // Only what differs from the saved settings is a change.
+  const changes = Object.fromEntries(
+    Object.entries(draft).filter(
+      ([key, value]) => billing?.[key as keyof BillingSettings] !== value,
+    ),
+  ) as BillingSettingsUpdate;
+  const dirty = Object.keys(changes).length > 0;
+  useUpdateGuard('billing-settings', dirty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form) return;
+    if (!dirty) return;
     setSaving(true);
     setMessage(null);
     try {
-      const next = await apiRequest<BillingSettings>('/api/billing/settings', {
-        method: 'PUT',
-        token,
-        body: form,
-      });
-      setSaved(next);
-      setForm(next);
+      await updateBillingSettings(changes);
+      setDraft({});
       setMessage({ ok: true, text: BILLING_SAVED });
     } catch (e) {
-      setMessage({ ok: false, text: errorText(e, BILLING_SAVE_FAILED) });
+      setMessage({
+        ok: false,
+        text: e instanceof ValidationError && e.message ? e.message : BILLING_SAVE_FAILED,
+      });
     } finally {
       setSaving(false);
     }
   };
 
   const set = <K extends keyof BillingSettings>(key: K, value: BillingSettings[K]) =>
-    setForm((f) => (f ? { ...f, [key]: value } : f));
+    setDraft((d) => ({ ...d, [key]: value }));
   const whole = (value: number | string, fallback: number) =>
     typeof value === 'number' && Number.isInteger(value) ? value : fallback;
-  const dirty = !!form && !!saved && JSON.stringify(form) !== JSON.stringify(saved);
 
   return (
     <Card padding="lg" shadow="xs">
@@ -101,11 +97,21 @@ export function BillingSettingsCard() {
           {message.text}
         </Alert>
       )}
-      {loadError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />}>
-          {loadError}
+      {refused.map((r) => (
+        <Alert
+          key={r.mutationId}
+          mb="md"
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title={BILLING_REFUSED}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => void discardRejection(r.mutationId)}
+        >
+          {r.message}
         </Alert>
-      ) : !form ? (
+      ))}
+      {!form ? (
         <Skeleton height={120} role="status" aria-label="Loading payment settings" />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
@@ -123,7 +129,8 @@ export function BillingSettingsCard() {
               checked={form.remindersEnabled}
               onChange={(e) => set('remindersEnabled', e.currentTarget.checked)}
             />
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            {/* Inputs line up at the bottom when one label wraps onto two lines. */}
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'end' }}>
               <NumberInput
                 label="First reminder (days after due)"
                 value={form.reminderFirstDays}

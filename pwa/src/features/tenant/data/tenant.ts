@@ -6,6 +6,7 @@ import {
   normaliseCompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
+import { billingSettingsError, type BillingSettingsUpdate } from '@smb/shared-types/payments';
 import { NETWORK_MESSAGE, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
@@ -38,6 +39,21 @@ export async function updateCompanyDetails(
   const { error } = normaliseCompanyDetails(changes);
   if (error) throw new ValidationError(error);
   await mutate(db, 'tenant.updateCompany', changes);
+}
+
+/**
+ * Saves the billing settings (admin only): default payment terms and the reminder policy. Only the
+ * fields changed are sent, so another device's change of another field stays; shows at once,
+ * syncs later.
+ */
+export async function updateBillingSettings(
+  changes: BillingSettingsUpdate,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
+  const error = billingSettingsError(changes);
+  if (error) throw new ValidationError(error);
+  if (Object.keys(changes).length === 0) return;
+  await mutate(db, 'tenant.updateBilling', changes);
 }
 
 /** Uploads (online only) the company logo: a PNG or JPEG of at most 1 MB, checked by the server by content. */

@@ -195,7 +195,7 @@ export default function TenantSettingsScreen() {
       </Card>
 
       {tenant && <CompanyDetailsCard company={tenant.company} />}
-      <BillingSettingsCard />
+      {tenant && <BillingSettingsCard billing={tenant.billing} />}
       <ThisDeviceCard />
 
       <Card padding="lg" shadow="xs">
