@@ -100,6 +100,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
   const servers: ServerProcess[] = [];
   const streams: http.ClientRequest[] = [];
   let haproxy: ReturnType<typeof spawn> | undefined;
+  let done = false;
   try {
     const env = (extra: Record<string, string> = {}) => ({
       ...serverEnv(dataDir, db.url),
@@ -111,12 +112,33 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     // idle machine and minutes on this shared one under load, hence the long limit.
     servers.push(await startServer(env(), START_TIMEOUT_MS));
     servers.push(...(await Promise.all([1, 2].map(() => startServer(env(), START_TIMEOUT_MS)))));
+    // A server that ends mid-run would leave a wait hanging: fail the run with what it said.
+    let gone: Error | undefined;
+    const watch = (s: ServerProcess) =>
+      s.child.once('exit', (code, signal) => {
+        if (done) return;
+        gone = new Error(
+          `server ${s.url} ended (${code ?? signal}) mid-run:\n${s.output().slice(-4_000)}`,
+        );
+        log(gone.message);
+      });
+    servers.forEach(watch);
+    const alive = () => {
+      if (gone) throw gone;
+    };
     const [one, two] = servers as [ServerProcess, ServerProcess];
 
     log(`scale-out: ${TENANTS} tenants…`);
-    const tenants: Tenant[] = [];
-    for (let i = 0; i < TENANTS; i += 1)
-      tenants.push(await registerTenant(servers[i % 3]!, dataDir, `Bench ${i}`));
+    // Four at a time, spread over the three servers (a registration waits on password hashing
+    // and on the schema's migrations, which take one lock).
+    const tenants: Tenant[] = new Array<Tenant>(TENANTS);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = next++; i < TENANTS; i = next++)
+          tenants[i] = await registerTenant(servers[i % 3]!, dataDir, `Bench ${i}`);
+      }),
+    );
 
     const rssBefore = rssMb(one);
     log(`scale-out: ${CONNECTIONS} SSE connections on one instance…`);
@@ -135,7 +157,17 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     const latencies: number[] = [];
     for (let i = 0; i < 200; i += 1) {
       const tenant = tenants[(i * 7) % TENANTS]!;
-      const seen = new Promise<number>((resolve) => pokes.set(tenant.tenantId, resolve));
+      alive();
+      const seen = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no poke for tenant ${tenant.tenantId} within 10 s`)),
+          10_000,
+        );
+        pokes.set(tenant.tenantId, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
       const sent = performance.now();
       const res = await fetch(`${two.url}/api/customers`, {
         method: 'POST',
@@ -153,12 +185,14 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     streams.length = 0;
     const polling = await startServer(env({ DB_LISTEN: '0' }), START_TIMEOUT_MS);
     servers.push(polling);
+    alive();
     for (let i = 0; i < CONNECTIONS; i += 1)
       streams.push(await openStream(polling.url, tenants[i % TENANTS]!.token, () => {}));
     await new Promise((r) => setTimeout(r, 2_000));
     const idlePolling = await xactPerSecond(db.url, 5_000);
     for (const s of streams) s.destroy();
     streams.length = 0;
+    servers.splice(servers.indexOf(polling), 1);
     await polling.stop('SIGKILL');
 
     log('scale-out: API throughput with 1, 2 and 3 instances behind HAProxy…');
@@ -201,6 +235,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
       });
       haproxy.kill('SIGTERM');
       haproxy = undefined;
+      alive();
     }
 
     const result: ScaleOutResult = {
@@ -222,6 +257,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     printScaleOut(result);
     return result;
   } finally {
+    done = true;
     for (const s of streams) s.destroy();
     haproxy?.kill('SIGTERM');
     for (const s of servers) await s.stop('SIGKILL');

@@ -132,6 +132,30 @@ describe('rate limits with REDIS_URL', () => {
     expect(lines).not.toContain('rate limits: counted in Redis, shared by every server');
   });
 
+  it('when Redis stops answering on a connection that stays up, counts here meanwhile and shares again once it answers', async () => {
+    const lines: string[] = [];
+    const app = await server(`redis://127.0.0.1:${redisPort}`, lines);
+    const shared = 'rate limits: counted in Redis, shared by every server';
+    const down = 'rate limits: Redis unavailable; each server counts for itself until it is back';
+    await until(() => lines.includes(shared));
+    // A frozen Redis keeps its connections open: commands time out, no reconnect follows.
+    redis!.kill('SIGSTOP');
+    try {
+      expect(await login(app, '10.0.0.7')).toBe(401);
+      await until(() => lines.includes(down));
+    } finally {
+      redis!.kill('SIGCONT');
+    }
+    await until(() => lines.filter((l) => l === shared).length === 2);
+    // Shared again: a second server sees this one's counts.
+    const otherLines: string[] = [];
+    const other = await server(`redis://127.0.0.1:${redisPort}`, otherLines);
+    await until(() => otherLines.includes(shared));
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await login(i % 2 ? other : app, '10.0.0.8'));
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it('when Redis goes away mid-run the API keeps answering, limited per server; when it is back, shared again', async () => {
     const logA: string[] = [];
     const logB: string[] = [];

@@ -4,6 +4,9 @@
  * and a steady load through kill -9 and a rolling restart.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Mutation, PushResponse } from '@smb/shared-types';
@@ -20,7 +23,14 @@ import { createVerifiedAccount, loginThroughUi } from '../e2e/support/accounts';
 import { launchBrowser } from '../e2e/support/browser';
 import { DIST_DIR } from '../e2e/support/paths';
 import { editCustomerUi, openSection, waitSynced } from '../e2e/support/ui';
-import { abnormalLogLines, sleep, startCluster, until, type Cluster } from './support';
+import {
+  abnormalLogLines,
+  SHUTDOWN_DRAIN_MS,
+  sleep,
+  startCluster,
+  until,
+  type Cluster,
+} from './support';
 
 let c: Cluster;
 let clusterUpAt = 0;
@@ -276,9 +286,18 @@ describe('three instances behind HAProxy', () => {
 
     // Rolling restart: each instance in turn gets SIGTERM (it finishes what it has) and comes back.
     const rollingStart = Date.now();
+    const outAfterSigterm: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      expect(await c.servers[i]!.stop('SIGTERM')).toBe(0);
-      progress(`instance ${i + 1} stopped (SIGTERM)`);
+      progress(`SIGTERM to instance ${i + 1}`);
+      const sigterm = Date.now();
+      const exited = c.servers[i]!.stop('SIGTERM');
+      // HAProxy must take it out within its drain, while it still serves.
+      await until(async () => !(await c.isUp(i)), 60_000);
+      outAfterSigterm.push(Date.now() - sigterm);
+      expect(await exited).toBe(0);
+      progress(
+        `instance ${i + 1} stopped (SIGTERM), out of HAProxy after ${outAfterSigterm[i]} ms`,
+      );
       progress(`instance ${i + 1} back after ${await c.restart(i)} ms`);
       await sleep(500);
     }
@@ -304,6 +323,7 @@ describe('three instances behind HAProxy', () => {
       killToMarkedDownMs: markedDownMs,
       restartMs,
       rollingRestartMs: rollingEnd - rollingStart,
+      outOfHaproxyAfterSigtermMs: `${outAfterSigterm.join(', ')} (drain ${SHUTDOWN_DRAIN_MS})`,
       customersStored: stored.customers,
       quotesStored: stored.quotes,
       quoteNumbers: stored.numbers,
@@ -311,10 +331,26 @@ describe('three instances behind HAProxy', () => {
       lost: stored.lost,
     });
     // What HAProxy saw end abnormally (a retried request shows once per attempt).
+    const logFile = path.join(tmpdir(), `smb-scale-out-haproxy-${process.pid}.log`);
+    writeFileSync(logFile, c.haproxyLog());
+    console.log(`[scale-out] HAProxy's whole log: ${logFile}`);
     const abnormal = abnormalLogLines(c.haproxyLog());
     console.log(
       `[scale-out] HAProxy: ${abnormal.length} abnormal log lines\n${abnormal.join('\n')}`,
     );
+    const warnings = c
+      .serverLogs()
+      .split('\n')
+      .filter((l) => /"level":(4|5)0/.test(l));
+    console.log(
+      `[scale-out] servers: ${warnings.length} warnings/errors\n${warnings.slice(0, 40).join('\n')}`,
+    );
+    const at = (t: number) => `+${((t - began) / 1000).toFixed(2)} s`;
+    for (const f of failures)
+      console.log(
+        `[scale-out] failed: ${f.what} sent ${at(f.sent)}, ${f.outcome} at ${at(f.at)}` +
+          ` (kill window ${at(killedAt)}…${at(killWindowEnd)})`,
+      );
     expect(stored.lost).toBe(0);
     expect(stored.duplicates).toBe(0);
     expect(stored.unacknowledged).toBe(0);
@@ -342,8 +378,14 @@ describe('three instances behind HAProxy', () => {
     printFigures('scheduled jobs: runs logged over every instance started (restarts included)', {
       pruneExpiredCodes: ran('prune-expired-codes'),
       pruneTombstones: ran('prune-tombstones'),
+      invoiceReminders: ran('invoice-reminders'),
     });
-    expect(rows.map((r) => r.name)).toEqual(['prune-expired-codes', 'prune-tombstones']);
+    expect(rows.map((r) => r.name)).toEqual([
+      'invoice-reminders',
+      'prune-expired-codes',
+      'prune-tombstones',
+    ]);
+    expect(ran('invoice-reminders')).toBe(1);
     expect(ran('prune-expired-codes')).toBe(1);
     expect(ran('prune-tombstones')).toBe(1);
   });
@@ -360,6 +402,8 @@ function buyer(id: string, contactId: string, name: string) {
 }
 
 interface Failure {
+  /** When the failed attempt was sent, and when its failure came back. */
+  sent: number;
   at: number;
   what: string;
   outcome: string;
@@ -436,6 +480,7 @@ class Load {
   ): Promise<unknown> {
     const since = Date.now();
     for (let attempt = 0; ; attempt += 1) {
+      const sent = Date.now();
       const outcome = await call(this.base, method, url, body, this.tenant.token, 20_000);
       this.requests += 1;
       if (outcome.kind === 'status' && ok(outcome.status, attempt)) {
@@ -443,7 +488,7 @@ class Load {
         return outcome.json;
       }
       const described = outcome.kind === 'status' ? String(outcome.status) : outcome.message;
-      this.failures.push({ at: Date.now(), what, outcome: described });
+      this.failures.push({ sent, at: Date.now(), what, outcome: described });
       if (outcome.kind === 'status' && outcome.status < 500)
         throw new Error(`${what} answered ${outcome.status}: ${JSON.stringify(outcome.json)}`);
       if (Date.now() - since > 60_000) throw new Error(`${what} not answered within 60 s`);

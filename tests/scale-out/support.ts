@@ -58,7 +58,16 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'
  * HAProxy's configuration: round-robin over `ports`, a server out after 2 failed checks 300 ms
  * apart (a server shutting down fails its check while it keeps serving: SHUTDOWN_DRAIN_MS), one
  * log line per request on stdout.
+ *
+ * A check fails on a refused connection (a dead server: at once), a 503 (a draining server), or
+ * no answer within `timeout check` (2 s). Without that timeout HAProxy waits `inter` (300 ms) for
+ * the answer: on a loaded machine healthy servers answered slower than that, were taken out and
+ * put back by turns, and with one server restarting the other two could be out together — every
+ * request then got HAProxy's own 503. So a server draining for SHUTDOWN_DRAIN_MS must outlast
+ * two checks of up to 2.3 s each: 5 s.
  */
+export const SHUTDOWN_DRAIN_MS = 5_000;
+
 export function haproxyConfig(frontPort: number, statsPort: number, ports: number[]): string {
   return [
     'global',
@@ -71,6 +80,7 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    '  timeout check 2s',
     // A request whose connection to a server could not be made goes to another server (the
     // server may have closed its port). One that reached a server and got no answer, or a 503
     // from a server closing, is sent again to another server only where a replay is harmless:
@@ -101,14 +111,17 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
   ].join('\n');
 }
 
-/** The HAProxy log's lines of requests that did not end normally (termination state other than `----`). */
+/**
+ * The HAProxy log's lines of API requests (not the stats page the test polls) that did not end
+ * normally: a termination state other than `----`, no status (-1), or a retry/redispatch.
+ */
 export function abnormalLogLines(log: string): string[] {
   return log
     .split('\n')
-    .filter((line) => /"[A-Z]+ \//.test(line))
+    .filter((line) => / api servers\/\S+ /.test(line) && /"[A-Z]+ \//.test(line))
     .filter((line) => {
-      const state = / \d{3} \d+ \S+ \S+ (\S{4}) /.exec(line)?.[1];
-      return state !== undefined && state !== '----';
+      const m = / (-?\d+) \d+ \S+ \S+ (\S{4}) \d+\/\d+\/\d+\/\d+\/(\+?\d+) /.exec(line);
+      return m === null || m[1] === '-1' || m[2] !== '----' || m[3] !== '0';
     });
 }
 
@@ -160,8 +173,8 @@ export async function startCluster(
       RATE_LIMIT_MAX: '20',
       REDIS_URL: redis.url,
       LOG_LEVEL: 'info',
-      // Longer than HAProxy takes to see a failing check twice (2 × 300 ms) on a loaded machine.
-      SHUTDOWN_DRAIN_MS: '2000',
+      // Longer than HAProxy takes to see a failing check twice (haproxyConfig).
+      SHUTDOWN_DRAIN_MS: String(SHUTDOWN_DRAIN_MS),
       ...extraEnv,
       PORT: String(ports[i]),
     });
@@ -170,8 +183,13 @@ export async function startCluster(
     cleanups.push(async () => {
       await Promise.all(servers.map((s) => s.stop('SIGKILL')));
     });
-    // One at a time: the first applies the migrations, the others find them done.
-    for (let i = 0; i < count; i += 1) servers.push(await startServer(env(i), RESTART_TIMEOUT_MS));
+    // The first applies the migrations; the others, started together, find them done.
+    servers.push(await startServer(env(0), RESTART_TIMEOUT_MS));
+    servers.push(
+      ...(await Promise.all(
+        Array.from({ length: count - 1 }, (_, i) => startServer(env(i + 1), RESTART_TIMEOUT_MS)),
+      )),
+    );
     everyServer.push(...servers);
 
     const frontPort = await freePort();

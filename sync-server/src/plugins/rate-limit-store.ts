@@ -29,6 +29,8 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCl
 /** A Redis command that takes longer than this counts as an outage (the request is not held). */
 const REDIS_TIMEOUT_MS = 300;
 const KEY_PREFIX = 'smb-rate-limit:';
+/** While Redis is counted out but connected, how often it is asked whether it answers again. */
+const PROBE_MS = 1_000;
 
 /** Whether Redis answers, shared by every route's store; says so in the log when that changes. */
 class RedisHealth {
@@ -49,12 +51,40 @@ class RedisHealth {
   }
 
   down(err?: Error): void {
-    if (!this.shared) return;
+    if (!this.shared || this.closed) return;
     this.shared = false;
     this.log.warn(
       { err: err?.message },
       'rate limits: Redis unavailable; each server counts for itself until it is back',
     );
+    // A command that timed out on a connection that stays up (a busy Redis or machine) brings no
+    // new 'ready': ask Redis until it answers again.
+    this.probe();
+  }
+
+  private probing: NodeJS.Timeout | undefined;
+
+  private probe(): void {
+    if (this.probing || this.closed) return;
+    this.probing = setTimeout(() => {
+      this.probing = undefined;
+      if (this.shared || this.closed) return;
+      // Disconnected: the reconnect's 'ready' brings it back.
+      if (this.redis.status !== 'ready') return this.probe();
+      this.redis.ping().then(
+        () => this.up(),
+        () => this.probe(),
+      );
+    }, PROBE_MS);
+    this.probing.unref();
+  }
+
+  private closed = false;
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.probing);
+    this.redis.disconnect();
   }
 }
 
@@ -130,7 +160,7 @@ export function rateLimitOptions(
   const health = new RedisHealth(redis, app.log);
   app.log.info('rate limits: connecting to Redis; counting in this process until it answers');
   app.addHook('onClose', async () => {
-    redis.disconnect();
+    health.close();
   });
   class Store extends FallbackStore {
     constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
