@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { MutationName, SyncEntity } from '@smb/shared-types/sync';
 import type {
   ConflictRow,
@@ -11,6 +11,7 @@ import type {
   ProductRow,
   QuoteRow,
 } from './types';
+import { fillSummaries, summaryMiddleware, type SummaryBucket } from './summaries';
 
 /** Entities a local mutation may touch: the synced tables plus the tenant record kept in `meta`. */
 export type LocalEntity = SyncEntity | 'tenant';
@@ -70,7 +71,12 @@ export type MetaKey =
  * tables it is not told to delete); never set `outbox` (or `meta`) to null: unsynced changes must
  * survive every upgrade.
  */
-export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string | null> }[] = [
+export const SCHEMA_VERSIONS: {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Fills what the version adds from the rows already stored (in the upgrade transaction). */
+  upgrade?: (tx: Transaction) => Promise<void>;
+}[] = [
   {
     version: 1,
     stores: {
@@ -98,6 +104,17 @@ export const SCHEMA_VERSIONS: { version: number; stores: Record<string, string |
       payments: 'id, invoiceId, paidOn',
     },
   },
+  {
+    // Issue 20: compact summaries of quotes, invoices and payments for the dashboard (see
+    // summaries.ts), filled here from the rows already stored.
+    version: 3,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      summaries: 'key',
+    },
+    upgrade: fillSummaries,
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -114,6 +131,8 @@ export class SmbDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'localId'>;
   meta!: EntityTable<MetaRow, 'key'>;
   rejections!: EntityTable<RejectionRow, 'mutationId'>;
+  /** Written only by the summary middleware (and the upgrade that adds it); read by the dashboard. */
+  summaries!: EntityTable<SummaryBucket, 'key'>;
 
   /** `versions`: the schema history to declare (tests open a database at an older or newer one). */
   constructor(
@@ -122,7 +141,11 @@ export class SmbDatabase extends Dexie {
     versions: typeof SCHEMA_VERSIONS = SCHEMA_VERSIONS,
   ) {
     super(name, options);
-    for (const { version, stores } of versions) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of versions) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+    this.use(summaryMiddleware);
   }
 
   /** The table holding one synced entity. */
