@@ -11,7 +11,13 @@ import type {
   ProductRow,
   QuoteRow,
 } from './types';
-import { fillSummaries, summaryMiddleware, type SummaryBucket } from './summaries';
+import {
+  fillSummaries,
+  SUMMARISED_TABLES,
+  SUMMARY_TABLE,
+  summaryMiddleware,
+  type SummaryBucket,
+} from './summaries';
 
 /** Entities a local mutation may touch: the synced tables plus the tenant record kept in `meta`. */
 export type LocalEntity = SyncEntity | 'tenant';
@@ -146,11 +152,24 @@ export class SmbDatabase extends Dexie {
       if (upgrade) declared.upgrade(upgrade);
     }
     this.use(summaryMiddleware);
+    this.on('ready', () => this.rebuildMissingSummaries());
   }
 
   /** The table holding one synced entity. */
   entityTable(entity: SyncEntity): Table<{ id: string }, string> {
     return this.table(entity);
+  }
+
+  /**
+   * Rows written around Dexie (straight into IndexedDB, so without the summary middleware) by a
+   * store that has no summaries at all: fill them on open, as the schema upgrade does.
+   */
+  private async rebuildMissingSummaries(): Promise<void> {
+    if (!this.tables.some((t) => t.name === SUMMARY_TABLE)) return;
+    const tables = SUMMARISED_TABLES.map((t) => this.table(t));
+    if ((await this.summaries.count()) > 0) return;
+    if ((await Promise.all(tables.map((t) => t.count()))).every((n) => n === 0)) return;
+    await this.transaction('rw', [this.summaries, ...tables], (tx) => fillSummaries(tx));
   }
 
   /** Every table: a local write or a pull page is one transaction over all of them. */

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PullResponse } from '@smb/shared-types/sync';
-import type { SmbDatabase } from '../../../../db/database';
+import { SmbDatabase } from '../../../../db/database';
 import { getMeta } from '../../../../db/meta';
 import {
   invoiceSummary,
@@ -168,5 +168,24 @@ describe('the dashboard summaries (issue 20)', () => {
     rows = await expectInStep(db);
     expect(rows.invoices).toEqual([]);
     expect(unpackSummaries(await db.summaries.toArray()).invoices).toEqual([]);
+  });
+
+  it('are rebuilt on open when a store has rows but no summaries (rows written around Dexie)', async () => {
+    const db = newClientDb();
+    opened.push(db);
+    const data = fixture(3, 80);
+    await db.currencies.bulkPut(data.currencies);
+    await db.quotes.bulkPut(data.quotes);
+    await db.invoices.bulkPut(data.invoices);
+    await db.payments.bulkPut(data.payments);
+    await db.summaries.clear();
+    db.close();
+
+    const reopened = new SmbDatabase(db.name);
+    opened.push(reopened);
+    await reopened.open();
+    expect(await reopened.summaries.count()).toBeGreaterThan(0);
+    const rows = await expectInStep(reopened);
+    expect(rows.quotes).toHaveLength(80);
   });
 });
