@@ -31,7 +31,7 @@ export async function benchCsvImport(log: (line: string) => void): Promise<CsvIm
     platform: 'browser',
     target: 'es2022',
     write: false,
-    minify: true,
+    minify: process.env.BENCH_MINIFY !== '0',
     define: {
       'process.env.NODE_ENV': '"production"',
       'import.meta.url': '"http://bench.local/csv-harness.js"',
@@ -45,6 +45,9 @@ export async function benchCsvImport(log: (line: string) => void): Promise<CsvIm
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.route('http://bench.local/', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>csv</title>' }),
     );

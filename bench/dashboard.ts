@@ -70,6 +70,7 @@ export async function benchDashboard(log: (line: string) => void): Promise<Dashb
       seed(c: typeof DASHBOARD_SEED): Promise<DashboardBenchResult['rows']>;
       render(): Promise<{ figuresMs: number; chartsMs: number; openQuotes: string }>;
       compute(): Promise<number>;
+      profile(): Promise<Record<string, number>>;
     };
     log(
       `dashboard: seeding ${DASHBOARD_SEED.customers} customers, ${DASHBOARD_SEED.quotes} quotes, ${DASHBOARD_SEED.invoices} invoices into IndexedDB…`,
@@ -95,6 +96,10 @@ export async function benchDashboard(log: (line: string) => void): Promise<Dashb
       );
     }
     if (errors.length > 0) throw new Error(`the dashboard failed: ${errors.join('; ')}`);
+    const profile = await page.evaluate(() =>
+      (window as unknown as { __smbDashboard: Harness }).__smbDashboard.profile(),
+    );
+    log(`dashboard: where the read + compute time goes (ms): ${JSON.stringify(profile)}`);
     const result = {
       rows,
       figuresMs: stats(figures),

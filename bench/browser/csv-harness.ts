@@ -48,4 +48,17 @@ async function run(rows: number) {
   };
 }
 
-(window as unknown as { __smbCsv: unknown }).__smbCsv = { run };
+/** Dexie's errors do not survive page.evaluate: their name and message do. */
+async function runReporting(rows: number) {
+  try {
+    return await run(rows);
+  } catch (e) {
+    const error = e as Error & { inner?: Error };
+    throw new Error(
+      `${error.name}: ${error.message}${error.inner ? ` (${error.inner.name}: ${error.inner.message})` : ''}`,
+      { cause: e },
+    );
+  }
+}
+
+(window as unknown as { __smbCsv: unknown }).__smbCsv = { run: runReporting };

@@ -11,6 +11,13 @@ import type {
   ProductRow,
   QuoteRow,
 } from './types';
+import {
+  fillSummaries,
+  SUMMARISED_TABLES,
+  SUMMARY_TABLE,
+  summaryMiddleware,
+  type SummaryBucket,
+} from './summaries';
 
 /** Entities a local mutation may touch: the synced tables plus the tenant record kept in `meta`. */
 export type LocalEntity = SyncEntity | 'tenant';
@@ -79,7 +86,10 @@ export type MetaKey =
 export const SCHEMA_VERSIONS: {
   version: number;
   stores: Record<string, string | null>;
-  /** Rewrites kept rows for this version (Dexie runs it once, when a device opens the new build). */
+  /**
+   * Rewrites kept rows, or fills what the version adds from them (Dexie runs it once, in the
+   * upgrade transaction, when a device opens the new build).
+   */
   upgrade?: (tx: Transaction) => Promise<void>;
 }[] = [
   {
@@ -127,6 +137,15 @@ export const SCHEMA_VERSIONS: {
         });
     },
   },
+  {
+    // Issue 20: compact summaries of quotes, invoices and payments for the dashboard (see
+    // summaries.ts), filled here from the rows already stored.
+    version: 4,
+    stores: {
+      summaries: 'key',
+    },
+    upgrade: fillSummaries,
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -143,6 +162,8 @@ export class SmbDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'localId'>;
   meta!: EntityTable<MetaRow, 'key'>;
   rejections!: EntityTable<RejectionRow, 'mutationId'>;
+  /** Written only by the summary middleware (and the upgrade that adds it); read by the dashboard. */
+  summaries!: EntityTable<SummaryBucket, 'key'>;
 
   /** `versions`: the schema history to declare (tests open a database at an older or newer one). */
   constructor(
@@ -155,11 +176,25 @@ export class SmbDatabase extends Dexie {
       const declared = this.version(version).stores(stores);
       if (upgrade) declared.upgrade(upgrade);
     }
+    this.use(summaryMiddleware);
+    this.on('ready', () => this.rebuildMissingSummaries());
   }
 
   /** The table holding one synced entity. */
   entityTable(entity: SyncEntity): Table<{ id: string }, string> {
     return this.table(entity);
+  }
+
+  /**
+   * Rows written around Dexie (straight into IndexedDB, so without the summary middleware) by a
+   * store that has no summaries at all: fill them on open, as the schema upgrade does.
+   */
+  private async rebuildMissingSummaries(): Promise<void> {
+    if (!this.tables.some((t) => t.name === SUMMARY_TABLE)) return;
+    const tables = SUMMARISED_TABLES.map((t) => this.table(t));
+    if ((await this.summaries.count()) > 0) return;
+    if ((await Promise.all(tables.map((t) => t.count()))).every((n) => n === 0)) return;
+    await this.transaction('rw', [this.summaries, ...tables], (tx) => fillSummaries(tx));
   }
 
   /** Every table: a local write or a pull page is one transaction over all of them. */

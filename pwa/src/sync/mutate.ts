@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type MutationName } from '@smb/shared-types/sync';
 import type { OutboxEntry, SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta, setMeta } from '../db/meta';
-import { LocalWriter } from './local-writer';
+import { LocalWriter, WriteBuffer } from './local-writer';
 import { runLocalMutator, type MutationArgs } from './mutators/registry';
 import {
   isQuotaError,
@@ -47,10 +47,20 @@ export async function mutate<N extends MutationName>(
 }
 
 /**
+ * Mutations whose local mutators only write records through the writer (no queries of their own),
+ * so a batch of them can be held in a `WriteBuffer` and written in bulk.
+ */
+const BUFFERABLE: ReadonlySet<MutationName> = new Set([
+  'customer.create',
+  'contact.create',
+  'product.create',
+]);
+
+/**
  * Applies many mutations locally and appends them to the outbox in ONE rw transaction (all or
  * none), exactly as `mutate` one by one would — same names, args and outbox rows, numbered in
  * order — but reading the client identity and mutation counter once and adding the outbox rows
- * in bulk (a CSV import writes thousands).
+ * in bulk (a CSV import writes thousands). A batch of creates writes its records in bulk too.
  */
 export async function mutateAll(
   db: SmbDatabase,
@@ -64,20 +74,36 @@ export async function mutateAll(
       const first = (await getMeta(db, 'nextMutationId')) ?? 1;
       const createdAt = Date.now();
       const entries: OutboxEntry[] = [];
-      for (const [i, { name, args }] of mutations.entries()) {
-        const writer = new LocalWriter(db, new Date(createdAt).toISOString());
-        await runLocalMutator(writer, name, args);
-        entries.push({
-          clientId,
-          mutationId: first + i,
-          name,
-          args: args as unknown as Record<string, unknown>,
-          createdAt,
-          status: 'pending',
-          keys: [...writer.touched],
-          protocolVersion: PROTOCOL_VERSION,
-        });
+      const entry = (i: number, writer: LocalWriter): OutboxEntry => ({
+        clientId,
+        mutationId: first + i,
+        name: mutations[i]!.name,
+        args: mutations[i]!.args as unknown as Record<string, unknown>,
+        createdAt,
+        status: 'pending',
+        keys: [...writer.touched],
+        protocolVersion: PROTOCOL_VERSION,
+      });
+      const now = new Date(createdAt).toISOString();
+      let buffer: WriteBuffer | undefined;
+      if (mutations.every((m) => BUFFERABLE.has(m.name))) {
+        // Started together: each writes distinct new records into the buffer without a database
+        // request, and awaiting them one by one would outlast Dexie's hold on the transaction
+        // across native awaits (its zone "echoes") with thousands of them.
+        buffer = new WriteBuffer(db);
+        const writers = mutations.map(() => new LocalWriter(db, now, buffer));
+        await Promise.all(
+          mutations.map(({ name, args }, i) => runLocalMutator(writers[i]!, name, args)),
+        );
+        writers.forEach((writer, i) => entries.push(entry(i, writer)));
+      } else {
+        for (const [i, { name, args }] of mutations.entries()) {
+          const writer = new LocalWriter(db, now);
+          await runLocalMutator(writer, name, args);
+          entries.push(entry(i, writer));
+        }
       }
+      await buffer?.flush();
       await db.outbox.bulkAdd(entries);
       await setMeta(db, 'nextMutationId', first + mutations.length);
     });

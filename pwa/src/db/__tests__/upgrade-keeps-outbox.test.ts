@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@smb/shared-types/sync';
 import { SCHEMA_VERSIONS, SmbDatabase } from '../database';
 import { getMeta, newId } from '../meta';
+import { invoiceSummary, paymentSummary, quoteSummary, unpackSummaries } from '../summaries';
 import type { ConflictRow } from '../types';
+import { invoice, payment, quote } from '../../features/dashboard/data/__tests__/dashboard-fixture';
 import { createCustomer, updateCustomer } from '../../features/customers/data/customers';
 import { FakeSyncServer } from '../../sync/__tests__/fake-server';
 import { drain, testEngine } from '../../sync/__tests__/helpers';
@@ -65,6 +67,14 @@ describe('a local schema upgrade (issue 22.3)', () => {
     const createdId = await createCustomer({ name: 'Made Offline', email: 'm@offline.test' }, old);
     await updateCustomer(synced.id, { companyName: 'Renamed offline' }, old);
     await old.conflicts.put(conflict);
+    // Documents stored before the dashboard summaries existed (issue 20).
+    const quotes = [quote('q1', { status: 'Sent', total: 12.5 }), quote('q2', { total: 3 })];
+    const invoices = [invoice('i1', { total: 40, amountPaid: 15, issueDate: '2026-11-02' })];
+    const payments = [payment('p1', 'i1', 15, '2026-11-03')];
+    await old.quotes.bulkPut(quotes);
+    await old.invoices.bulkPut(invoices);
+    await old.payments.bulkPut(payments);
+    expect(old.tables.map((t) => t.name)).not.toContain('summaries');
     const before = {
       outbox: await old.outbox.orderBy('mutationId').toArray(),
       server: await old._server.orderBy('key').toArray(),
@@ -96,6 +106,14 @@ describe('a local schema upgrade (issue 22.3)', () => {
     expect(await next.conflicts.filter((c) => !c.resolved).toArray()).toEqual([conflict]);
     expect(await getMeta(next, 'clientId')).toBe(before.clientId);
     expect(await getMeta(next, 'nextMutationId')).toBe(before.nextMutationId);
+    // The upgrade filled the dashboard summaries from the documents already stored.
+    const summaries = unpackSummaries(await next.summaries.toArray());
+    summaries.quotes.sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(summaries).toEqual({
+      quotes: quotes.map(quoteSummary),
+      invoices: invoices.map(invoiceSummary),
+      payments: payments.map(paymentSummary),
+    });
     // The new version's own shape works (its new index and table).
     expect(await next.table('customers').orderBy('updatedAt').count()).toBe(2);
     await next.table('drafts').put({ id: 'd1', updatedAt: 'now' });

@@ -1,7 +1,8 @@
 import { compareMoney, convertMoney, sumMoney } from '@smb/shared-types/money';
 import { addDays, overdueDays, today } from '@smb/shared-types/payments';
 import { QUOTE_FILTERS, isQuoteExpired, type QuoteFilter } from '@smb/shared-types/quotes';
-import type { CurrencyRow, InvoiceRow, PaymentRow, QuoteRow } from '../../../db/types';
+import type { InvoiceSummary, PaymentSummary, QuoteSummary } from '../../../db/summaries';
+import type { CurrencyRow } from '../../../db/types';
 
 /**
  * The dashboard's numbers (issue 20), computed on the device over plain local rows — pure, no
@@ -24,11 +25,14 @@ import type { CurrencyRow, InvoiceRow, PaymentRow, QuoteRow } from '../../../db/
  * Amounts are in the tenant's default currency: a document in another currency is converted with
  * the rates the currencies carry (`dollarExchangeRate`: what one unit is worth in dollars), so
  * amount × its rate ÷ the default's rate. A currency the store does not know counts at rate 1.
+ *
+ * It reads only the fields of the documents' summaries (db/summaries.ts), so whole rows and the
+ * stored summaries give the same figures.
  */
 export interface DashboardInput {
-  quotes: readonly QuoteRow[];
-  invoices: readonly InvoiceRow[];
-  payments: readonly PaymentRow[];
+  quotes: readonly QuoteSummary[];
+  invoices: readonly InvoiceSummary[];
+  payments: readonly PaymentSummary[];
   currencies: readonly CurrencyRow[];
   now: Date;
 }
@@ -96,7 +100,7 @@ export function lastMonths(month: string, count = 12): string[] {
 }
 
 /** The invoice's issue date, or its creation date while the server has not dated it. */
-export const invoiceDate = (invoice: InvoiceRow): string =>
+export const invoiceDate = (invoice: InvoiceSummary): string =>
   invoice.issueDate ?? invoice.createdAt.slice(0, 10);
 
 /** Percent with one decimal, e.g. 2 of 3 → 66.7. */

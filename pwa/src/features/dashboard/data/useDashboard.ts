@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { unpackSummaries } from '../../../db/summaries';
 import { computeDashboard, type DashboardMetrics } from './metrics';
 
 export interface DashboardData {
@@ -10,30 +11,26 @@ export interface DashboardData {
 }
 
 /**
- * Reads what the figures need in one read transaction (no customers: invoices carry their
- * customer's name, only the count of customers is read) and computes every figure in one pass.
+ * Reads what the figures need in one read transaction — the compact summaries of quotes,
+ * invoices and payments (db/summaries.ts), never the documents themselves; no customers: invoices carry their
+ * customer's name, only the count of customers is read — and computes every figure in one pass.
  */
 export async function loadDashboard(
   db: SmbDatabase,
   now: Date = new Date(),
 ): Promise<DashboardData> {
-  return db.transaction(
-    'r',
-    [db.quotes, db.invoices, db.payments, db.currencies, db.customers],
-    async () => {
-      const [quotes, invoices, payments, currencies, customers] = await Promise.all([
-        db.quotes.toArray(),
-        db.invoices.toArray(),
-        db.payments.toArray(),
-        db.currencies.toArray(),
-        db.customers.count(),
-      ]);
-      return {
-        metrics: computeDashboard({ quotes, invoices, payments, currencies, now }),
-        empty: customers === 0 && quotes.length === 0 && invoices.length === 0,
-      };
-    },
-  );
+  return db.transaction('r', [db.summaries, db.currencies, db.customers], async () => {
+    const [buckets, currencies, customers] = await Promise.all([
+      db.summaries.toArray(),
+      db.currencies.toArray(),
+      db.customers.count(),
+    ]);
+    const { quotes, invoices, payments } = unpackSummaries(buckets);
+    return {
+      metrics: computeDashboard({ quotes, invoices, payments, currencies, now }),
+      empty: customers === 0 && quotes.length === 0 && invoices.length === 0,
+    };
+  });
 }
 
 /**
