@@ -142,6 +142,8 @@ export const SCHEMA_VERSIONS: {
     // summaries.ts), filled here from the rows already stored.
     version: 4,
     stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
       summaries: 'key',
     },
     upgrade: fillSummaries,
