@@ -68,16 +68,17 @@ export function ThisDeviceCard({ storage }: { storage?: StorageManagerLike } = {
     async () => (db ? ((await getMeta(db, 'deviceName')) ?? '') : ''),
     [db],
   );
-  const [name, setName] = useState('');
+  // What the user typed, until saved; the stored name otherwise. (Loading the stored name never
+  // overwrites typing that began before it arrived.)
+  const [draft, setDraft] = useState<string | null>(null);
+  const name = draft ?? stored ?? '';
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (stored !== undefined) setName(stored);
-  }, [stored]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!db) return;
     await saveDeviceName(db, name);
+    setDraft(null);
     setSaved(true);
   };
 
@@ -97,7 +98,7 @@ export function ThisDeviceCard({ storage }: { storage?: StorageManagerLike } = {
             maxLength={DEVICE_NAME_MAX}
             value={name}
             onChange={(e) => {
-              setName(e.currentTarget.value);
+              setDraft(e.currentTarget.value);
               setSaved(false);
             }}
           />
