@@ -3,13 +3,15 @@ import type { DocumentModel } from '@smb/shared-types/documents';
 import type { RenderRequest, RenderResponse } from './pdf-worker';
 
 /** How long an unused worker is kept, fonts and layout code warm for the next render. */
-const IDLE_MS = Number(process.env.PDF_WORKER_IDLE_MS ?? 300_000);
+const IDLE_MS = Number(process.env.PDF_WORKER_IDLE_MS ?? 1_800_000);
 /**
  * The worker's young generation. A 3-page invoice allocates tens of megabytes of short-lived
  * layout objects; with the default nursery the worker spends about a sixth of each render in
- * scavenges (bench/pdf.ts).
+ * scavenges. Medians in bench/pdf.ts on this 2-core machine: 16 MB 355–366 ms, 96 MB 269–318 ms,
+ * 128 MB 217–285 ms, 256 MB 183–221 ms with 600–860 ms outliers. It is memory the worker may hold
+ * while it renders, and gives back when it stops.
  */
-const YOUNG_GENERATION_MB = 96;
+const YOUNG_GENERATION_MB = 128;
 
 interface Pending {
   resolve(pdf: Buffer): void;
@@ -19,7 +21,7 @@ interface Pending {
 /**
  * One worker thread that renders PDFs, so a render (a few hundred milliseconds of layout) never
  * holds up the server's other requests. It starts with the first render, renders one document at
- * a time in the order asked, and stops after `PDF_WORKER_IDLE_MS` (5 minutes) without work, which
+ * a time in the order asked, and stops after `PDF_WORKER_IDLE_MS` (30 minutes) without work, which
  * gives its memory back on a server that sits idle. A worker that dies fails the renders in
  * flight; the next render starts a new one.
  */
