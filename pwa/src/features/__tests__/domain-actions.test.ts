@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documentTotals, toMoneyNumber } from '@smb/shared-types/money';
 import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
+import { DEFAULT_BILLING_SETTINGS, dueDateFor, today } from '@smb/shared-types/payments';
 import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
 import type { SmbDatabase } from '../../db/database';
 import { ValidationError } from '../../db/errors';
@@ -308,6 +309,36 @@ describe('documents offline', () => {
       'order.createInvoice',
       'invoice.setStatus',
     ]);
+  });
+
+  it('dates an invoice made offline and makes it due by the customer’s terms, else the company default', async () => {
+    await setMeta(db, 'tenant', {
+      id: 't',
+      naturalName: 'Acme Tools',
+      schemaName: 'tenant_t',
+      createdAt: new Date().toISOString(),
+      billing: { ...DEFAULT_BILLING_SETTINGS, defaultPaymentTerms: 'net_14' },
+    });
+    const invoiceFor = async (customerId: string, contactId: string) => {
+      const p = await createProduct({ name: 'Bolt', price: 3, currencyCode: 'USD' }, db);
+      const orderId = await createOrder(
+        { customerId, contactId, items: [{ productId: p, quantity: 1 }] },
+        db,
+      );
+      return (await db.invoices.get(await createInvoice(orderId, db)))!;
+    };
+    const issued = today();
+    const { customerId, contactId } = await customerWithContact();
+    expect(await invoiceFor(customerId, contactId)).toMatchObject({
+      issueDate: issued,
+      paymentTerms: 'net_14',
+      dueDate: dueDateFor(issued, 'net_14'),
+    });
+    await updateCustomer(customerId, { paymentTerms: 'net_60' }, db);
+    expect(await invoiceFor(customerId, contactId)).toMatchObject({
+      paymentTerms: 'net_60',
+      dueDate: dueDateFor(issued, 'net_60'),
+    });
   });
 
   it('keeps a single default currency locally', async () => {

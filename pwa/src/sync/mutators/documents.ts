@@ -196,9 +196,12 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
   if (!order) return;
   const customer = await w.get('customers', order.customerId);
   const contact = order.contactId ? await w.get('contacts', order.contactId) : undefined;
-  // Dated today; due by the customer's own terms when known here (else the server's default).
+  // Dated today; due by the customer's own terms, else the company's default (synced with the
+  // tenant), as the server decides; none known in a store that has not pulled them yet.
   const issueDate = today(new Date(w.now));
-  const terms = customer?.paymentTerms;
+  const terms = isPaymentTerms(customer?.paymentTerms)
+    ? customer.paymentTerms
+    : (await w.tenant())?.billing?.defaultPaymentTerms;
   const invoice: InvoiceRow = {
     id: a.invoiceId,
     invoiceNumber: null,
