@@ -54,7 +54,8 @@ import type { SyncFetch, SyncResponseLike } from '../transport';
  * - push: a repeated id is skipped, a gap stops the batch, a refused mutation is still counted;
  * - pull: every change after the cursor, in version order, paged at version boundaries;
  * - `*.update`: merged per field; a field changed since `base` is overwritten and kept as a conflict
- *   (only fields the client gave a base for; lines compare by product and quantity, as merge.ts).
+ *   (only fields the client gave a base for, unless the pushing device wrote what it overwrites;
+ *   lines compare by product and quantity, as merge.ts).
  */
 export class Refusal extends Error {
   constructor(
@@ -568,6 +569,8 @@ export class FakeSyncServer {
       const now = comparable(field, current[field]);
       if (now === comparable(field, args.base[field]) || now === comparable(field, value)) continue;
       const loser = lastWrite?.value === now ? lastWrite.clientGroupId : null;
+      // A device overwriting its own earlier write loses nothing it did not know (as merge.ts).
+      if (loser === clientGroupId) continue;
       await w.put('conflicts', {
         id: newId(),
         entity,

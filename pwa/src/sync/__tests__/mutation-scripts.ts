@@ -271,11 +271,20 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
     ],
   },
   {
-    title: 'a stale update overwrites, keeps a conflict, and the conflict is resolved',
+    // Both edits made offline on one server copy: the device only overwrites its own first edit.
+    title: 'a device updating one field twice on the same base overwrites itself: no conflict',
     steps: [
       step('customer.create', customer(C1, 'Globex')),
       update('customer.update', C1, { phoneNumber: '555-0111' }, { phoneNumber: '555-0100' }),
       update('customer.update', C1, { phoneNumber: '555-0122' }, { phoneNumber: '555-0100' }),
+    ],
+  },
+  {
+    // Based on a value the field no longer holds, which this device did not write.
+    title: 'a stale update overwrites, keeps a conflict, and the conflict is resolved',
+    steps: [
+      step('customer.create', customer(C1, 'Globex')),
+      update('customer.update', C1, { phoneNumber: '555-0122' }, { phoneNumber: '555-0099' }),
       step('conflict.resolve', (rows) => ({ id: String(rows.conflicts[0]?.id) })),
     ],
   },
