@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, EmptyState, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCoin, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCoin, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CurrencyRow } from '../../../db/types';
-import { usePendingIds, useSyncStatus } from '../../../sync/useSyncStatus';
+import {
+  RefusedChanges,
+  SaveMessageAlert,
+  type SaveMessage,
+} from '../../../components/crud/SaveFeedback';
+import { usePendingIds } from '../../../sync/useSyncStatus';
 import { deleteCurrency, useCurrencies } from '../data/currencies';
 import { CurrenciesTable } from '../components/CurrenciesTable';
 import { CURRENCY_SAVE_FAILED, CurrencyFormModal } from '../components/CurrencyFormModal';
@@ -19,13 +24,10 @@ type Editing = { currency: CurrencyRow | null } | null;
 function Currencies() {
   const currencies = useCurrencies();
   const pending = usePendingIds('currencies');
-  const { rejections, discardRejection } = useSyncStatus();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CurrencyRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const refused = rejections.filter((r) => r.name.startsWith('currency.'));
+  const [message, setMessage] = useState<SaveMessage | null>(null);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -57,30 +59,13 @@ function Currencies() {
         </Button>
       </Group>
 
-      {message && (
-        <Alert
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
-      {refused.map((r) => (
-        <Alert
-          key={r.mutationId}
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={r.name === 'currency.delete' ? CURRENCY_DELETE_FAILED : CURRENCY_SAVE_FAILED}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => void discardRejection(r.mutationId)}
-        >
-          {r.message}
-        </Alert>
-      ))}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} />
+      <RefusedChanges
+        which={(r) => r.name.startsWith('currency.')}
+        title={(r) =>
+          r.name === 'currency.delete' ? CURRENCY_DELETE_FAILED : CURRENCY_SAVE_FAILED
+        }
+      />
 
       <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
         {currencies && currencies.length === 0 ? (

@@ -21,7 +21,8 @@ import { PdfButton } from '../../../components/pdf/PdfButton';
 import { useUpdateGuard } from '../../../app/useUpdateGuard';
 import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
-import { usePendingIds, useSyncStatus } from '../../../sync/useSyncStatus';
+import { RefusedChanges } from '../../../components/crud/SaveFeedback';
+import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrder } from '../../orders/data/orders';
 import { invoiceNumberLabel, setInvoiceStatus, useInvoice } from '../data/invoices';
 import { formatDate } from '../components/format';
@@ -61,10 +62,6 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const navigate = useNavigate();
   const order = useOrder(invoice.orderId);
   const pending = usePendingIds('invoices').has(invoice.id);
-  const { rejections, discardRejection } = useSyncStatus();
-  const refused = rejections.filter(
-    (r) => r.name === 'invoice.setStatus' && r.args?.id === invoice.id,
-  );
   const phone = useMediaQuery('(max-width: 36em)');
   const [status, setStatus] = useState(invoice.status);
   const [saving, setSaving] = useState(false);
@@ -114,19 +111,10 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           {error}
         </Alert>
       )}
-      {refused.map((r) => (
-        <Alert
-          key={r.mutationId}
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={STATUS_SAVE_FAILED}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => void discardRejection(r.mutationId)}
-        >
-          {r.message}
-        </Alert>
-      ))}
+      <RefusedChanges
+        which={(r) => r.name === 'invoice.setStatus' && r.args?.id === invoice.id}
+        title={STATUS_SAVE_FAILED}
+      />
 
       <Card padding="lg" shadow="xs">
         <Title order={3} size="h4" mb="md">

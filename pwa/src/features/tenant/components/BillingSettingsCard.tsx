@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -13,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -24,7 +23,11 @@ import {
 import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
 import { ValidationError } from '../../../db/errors';
 import { useUpdateGuard } from '../../../app/useUpdateGuard';
-import { useSyncStatus } from '../../../sync/useSyncStatus';
+import {
+  RefusedChanges,
+  SaveMessageAlert,
+  type SaveMessage,
+} from '../../../components/crud/SaveFeedback';
 import { updateBillingSettings } from '../data/tenant';
 
 export const BILLING_SAVED = 'Payment settings saved';
@@ -40,10 +43,8 @@ export const BILLING_REFUSED = 'The server refused a change to the payment setti
  */
 export function BillingSettingsCard({ billing }: { billing: BillingSettings | undefined }) {
   const [draft, setDraft] = useState<BillingSettingsUpdate>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const [saving, setSaving] = useState(false);
-  const { rejections, discardRejection } = useSyncStatus();
-  const refused = rejections.filter((r) => r.name === 'tenant.updateBilling');
   const form: BillingSettings | null = billing ? { ...billing, ...draft } : null;
   // Only what differs from the saved settings is a change.
   const changes = Object.fromEntries(
@@ -85,32 +86,12 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
         The terms new invoices get (unless the customer has its own), and the e-mails that remind
         customers of overdue invoices.
       </Text>
-      {message && (
-        <Alert
-          mb="md"
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
-      {refused.map((r) => (
-        <Alert
-          key={r.mutationId}
-          mb="md"
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={BILLING_REFUSED}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => void discardRejection(r.mutationId)}
-        >
-          {r.message}
-        </Alert>
-      ))}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+      <RefusedChanges
+        which={(r) => r.name === 'tenant.updateBilling'}
+        title={BILLING_REFUSED}
+        mb="md"
+      />
       {!form ? (
         <Skeleton height={120} role="status" aria-label="Loading payment settings" />
       ) : (

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Alert,
   Button,
   Card,
   CopyButton,
@@ -15,11 +14,15 @@ import {
   Tooltip,
   ActionIcon,
 } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { companyNameError } from '@smb/shared-types/tenants';
 import { useUpdateGuard } from '../../../app/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
-import { useSyncStatus } from '../../../sync/useSyncStatus';
+import {
+  RefusedChanges,
+  SaveMessageAlert,
+  type SaveMessage,
+} from '../../../components/crud/SaveFeedback';
 import { useAuth } from '../../auth/auth-context';
 import { updateTenant, useLocalTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
@@ -89,10 +92,8 @@ export default function TenantSettingsScreen() {
   const { claims } = useAuth();
   const [name, setName] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const [saving, setSaving] = useState(false);
-  const { rejections, discardRejection } = useSyncStatus();
-  const refused = rejections.filter((r) => r.name === 'tenant.update');
 
   const savedName = tenant?.naturalName ?? '';
   const value = name ?? savedName;
@@ -133,32 +134,12 @@ export default function TenantSettingsScreen() {
         <Text size="sm" c="dimmed" mb="md">
           The name shown in the header and on the quotes you send.
         </Text>
-        {message && (
-          <Alert
-            mb="md"
-            color={message.ok ? 'green' : 'red'}
-            icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setMessage(null)}
-          >
-            {message.text}
-          </Alert>
-        )}
-        {refused.map((r) => (
-          <Alert
-            key={r.mutationId}
-            mb="md"
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={TENANT_SAVE_FAILED}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => void discardRejection(r.mutationId)}
-          >
-            {r.message}
-          </Alert>
-        ))}
+        <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+        <RefusedChanges
+          which={(r) => r.name === 'tenant.update'}
+          title={TENANT_SAVE_FAILED}
+          mb="md"
+        />
         {tenant === undefined ? (
           <Skeleton height={60} role="status" aria-label="Loading company information" />
         ) : (
