@@ -40,14 +40,24 @@ function countingJob(name: string, everyMs: number): Job & { runs: number } {
 describe('scheduled jobs across two servers', () => {
   it('runs once per period whichever server ticks, however often both tick', async () => {
     const job = countingJob(`test-once-${Date.now()}`, 60_000);
-    const a = startScheduler(t.ctx.database, [job], quiet, 3_600_000);
-    const b = startScheduler(second, [job], quiet, 3_600_000);
+    const a = startScheduler(t.ctx.database, [job], quiet, { tickMs: 3_600_000, firstTickMs: 3_600_000 });
+    const b = startScheduler(second, [job], quiet, { tickMs: 3_600_000, firstTickMs: 3_600_000 });
     const ran = (await Promise.all([a.tick(), b.tick()])).flat();
     for (let i = 0; i < 5; i += 1) ran.push(...(await Promise.all([a.tick(), b.tick()])).flat());
     expect(job.runs).toBe(1);
     expect(ran).toEqual([job.name]);
     await a.stop();
     await b.stop();
+  });
+
+  it('offers its jobs on its own soon after it starts, not a whole tick later', async () => {
+    const job = countingJob(`test-first-${Date.now()}`, 60_000);
+    const scheduler = startScheduler(t.ctx.database, [job], quiet, {
+      tickMs: 3_600_000,
+      firstTickMs: 50,
+    });
+    await expect.poll(() => job.runs, { timeout: 5_000 }).toBe(1);
+    await scheduler.stop();
   });
 
   it('runs again once the period has passed, on one server only', async () => {

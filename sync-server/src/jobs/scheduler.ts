@@ -72,6 +72,18 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+export interface SchedulerTiming {
+  /** How often a server offers its jobs. */
+  tickMs: number;
+  /**
+   * When it first does, after its start: soon, not a whole period later, or a fleet restarted
+   * more often than `tickMs` (a rolling deploy, a crash loop) would never run its jobs.
+   */
+  firstTickMs: number;
+}
+
+const DEFAULT_TIMING: SchedulerTiming = { tickMs: 60_000, firstTickMs: 5_000 };
+
 /**
  * Every server starts the same scheduler; each tick offers every job to `runOnce`, so each job
  * runs once per period across all of them, whichever server's tick comes first.
@@ -80,7 +92,7 @@ export function startScheduler(
   database: Database,
   jobs: Job[],
   log: Log,
-  tickMs = 60_000,
+  timing: SchedulerTiming = DEFAULT_TIMING,
 ): Scheduler {
   let running: Promise<string[]> | undefined;
   const tick = async (): Promise<string[]> => {
@@ -101,14 +113,15 @@ export function startScheduler(
     }
     return ran;
   };
-  const timer = setInterval(() => {
-    running ??= tick().finally(() => (running = undefined));
-  }, tickMs);
-  timer.unref();
+  const offer = () => (running ??= tick().finally(() => (running = undefined)));
+  let timer = setTimeout(function next() {
+    void offer();
+    timer = setTimeout(next, timing.tickMs).unref();
+  }, timing.firstTickMs).unref();
   return {
-    tick: () => (running ??= tick().finally(() => (running = undefined))),
+    tick: offer,
     async stop() {
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
     },
   };
