@@ -24,6 +24,8 @@ export interface ChannelHandlers {
 export interface ChangeListener {
   /** Listens on `channel` (if not yet) for `handlers`; returns the unsubscribe. */
   subscribe(channel: string, handlers: ChannelHandlers): () => void;
+  /** Whether it listens at all (false: DB_LISTEN=0). */
+  readonly enabled: boolean;
   /** Whether notifications are heard right now. */
   readonly listening: boolean;
   /** Resolves once notifications are heard (at once if they are); never while disabled. */
@@ -144,6 +146,7 @@ export function createChangeListener(database: Database, options: Options): Chan
       }
       return () => void set.delete(handlers);
     },
+    enabled: options.enabled,
     get listening() {
       return listening;
     },

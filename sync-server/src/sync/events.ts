@@ -14,6 +14,9 @@ interface Watch {
 /** The channel app.notify_version_change() announces '<schema>:<version>' on. */
 export const VERSION_CHANNEL = 'smb_versions';
 
+/** How long a server's start waits for its LISTEN connection before it logs that it polls. */
+const LISTEN_GRACE_MS = 5_000;
+
 interface Log {
   info(msg: string): void;
   warn(msg: string): void;
@@ -40,10 +43,15 @@ export class VersionWatcher {
     private readonly log: Log,
     private readonly intervalMs = 1000,
   ) {
-    if (!changes.listening)
-      log.warn(
-        `live updates: not listening for changes; polling watched tenants every ${intervalMs} ms`,
-      );
+    // A listener still connecting (a server's start) gets a moment before that is news.
+    const notListening = () => {
+      if (!changes.listening)
+        log.warn(
+          `live updates: not listening for changes; polling watched tenants every ${intervalMs} ms`,
+        );
+    };
+    if (!changes.enabled) notListening();
+    else if (!changes.listening) setTimeout(notListening, LISTEN_GRACE_MS).unref();
     this.unsubscribe = changes.subscribe(VERSION_CHANNEL, {
       message: (payload) => this.heard(payload),
       up: () => {
