@@ -23,7 +23,8 @@ export default fp(async function drain(app: FastifyInstance) {
   app.decorate('startDraining', () => {
     draining = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining) reply.header('connection', 'close');
+    done();
   });
 });
