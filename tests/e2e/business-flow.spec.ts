@@ -45,8 +45,12 @@ describe('issue 7: the business flow in the browser', () => {
     await waitSynced(page);
     const row = quoteRow(page, 'Harbour Lights Ltd');
     await row.getByText('Draft').waitFor();
-    const number = (await row.locator('td').first().innerText()).trim().split(/\s/)[0] ?? '';
-    expect(number).toMatch(/\d/);
+    // The number is the server's: it shows "Pending" until the push is answered and pulled back
+    // (the status may still read "Synced" from before the push began).
+    const numberCell = async () =>
+      (await row.locator('td').first().innerText()).trim().split(/\s/)[0] ?? '';
+    await expect.poll(numberCell, { timeout: 20_000 }).toMatch(/\d/);
+    const number = await numberCell();
 
     // Send (confirmation) → Sent; the access token comes back with the next pull.
     await row.getByRole('button', { name: `Send quote ${number}` }).click();

@@ -91,14 +91,14 @@ export default function DashboardLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', md: 'xl' }}
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             <UnstyledButton component={Link} to="/dashboard" aria-label="SMB Finance dashboard home" visibleFrom="xs">
               <Logo size="sm" />
             </UnstyledButton>

@@ -31,6 +31,8 @@ export interface CrudListScreenProps<T extends { id: string; name: string }> {
   /** The search the shown page was made for (debounced), for the no-match message. */
   searched: string;
   onSearch: (value: string) => void;
+  /** The search box got focus (a list can start reading what a search needs). */
+  onSearchFocus?: () => void;
   page: number;
   onPage: (page: number) => void;
   deleteMessage: string;
@@ -54,6 +56,7 @@ export function CrudListScreen<T extends { id: string; name: string }>({
   search,
   searched,
   onSearch,
+  onSearchFocus,
   page,
   onPage,
   deleteMessage,
@@ -125,6 +128,7 @@ export function CrudListScreen<T extends { id: string; name: string }>({
               aria-label={`Search ${noun}`}
               leftSection={<IconSearch size={16} />}
               value={search}
+              onFocus={onSearchFocus}
               onChange={(e) => {
                 onSearch(e.currentTarget.value);
                 onPage(1);

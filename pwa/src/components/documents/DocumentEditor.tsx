@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
@@ -10,9 +10,7 @@ import { ValidationError } from '../../db/errors';
 import type { CurrencyRow, OrderRow, QuoteRow } from '../../db/types';
 import type { DocumentInput } from '../../sync/documents-input';
 import { useAuth } from '../../features/auth/auth-context';
-import { useContacts } from '../../features/contacts/data/contacts';
 import { useCurrencies, useDefaultCurrency } from '../../features/currencies/data/currencies';
-import { useCustomers } from '../../features/customers/data/customers';
 import { useProducts } from '../../features/products/data/products';
 import { useLocalTenant } from '../../features/tenant/data/tenant';
 import { ErrorBanner } from '../ErrorBanner';
@@ -125,13 +123,18 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const navigate = useNavigate();
   const { claims } = useAuth();
   const tenant = useLocalTenant();
-  const customers = useCustomers();
-  const contacts = useContacts();
   const products = useProducts();
   const currencies = useCurrencies();
   const defaultCurrency = useDefaultCurrency();
-  const { draft, dirty, update, reset } = useDocumentDraft(
+  const { draft, dirty, update, updateLines, reset } = useDocumentDraft(
     doc ? draftFromDocument(doc) : NEW_DRAFT,
+  );
+  const onNotes = useCallback((notes: string) => update({ notes }), [update]);
+  const onCurrency = useCallback((code: string) => update({ currencyCode: code }), [update]);
+  // Stable while the recipient stays: a keystroke in the items does not render the card again.
+  const recipient = useMemo(
+    () => ({ customerId: draft.customerId, contactId: draft.contactId }),
+    [draft.customerId, draft.contactId],
   );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -216,16 +219,14 @@ export function DocumentEditor(props: DocumentEditorProps) {
           <Stack gap="lg">
             {props.details?.(api)}
             <RecipientCard
-              value={{ customerId: draft.customerId, contactId: draft.contactId }}
-              onChange={(r) => update(r)}
-              customers={customers}
-              contacts={contacts}
+              value={recipient}
+              onChange={update}
               buttonLabel={props.recipientButtonLabel}
               readOnly={readOnly}
             />
             <ItemsTable
               lines={draft.lines}
-              onChange={(lines) => update({ lines })}
+              onChange={updateLines}
               products={products}
               currencyCode={currencyCode}
               symbol={currency?.symbol}
@@ -234,7 +235,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
             />
             <NotesCard
               value={draft.notes}
-              onChange={(notes) => update({ notes })}
+              onChange={onNotes}
               readOnly={readOnly}
             />
           </Stack>
@@ -245,7 +246,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
               <currencyMode.card
                 currencies={currencies}
                 value={currencyCode}
-                onChange={(code) => update({ currencyCode: code })}
+                onChange={onCurrency}
                 disabled={readOnly}
               />
             )}

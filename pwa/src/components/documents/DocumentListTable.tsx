@@ -1,8 +1,8 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Box, Group, Table, Text } from '@mantine/core';
 import { formatMoney } from '@smb/shared-types/money';
 import { Link } from 'react-router-dom';
 import { DetailLine, RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
-import { NarrowDetail } from '../list/NarrowDetail';
+import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { RowActionIcons, type RowAction } from '../list/RowActions';
 import { localDate } from './format';
 import { NotSyncedBadge } from './ListParts';
@@ -108,7 +108,10 @@ export function DocumentListTable<T extends ListedDocument>({
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th>{numberHeader}</Table.Th>
-            <Table.Th>Customer</Table.Th>
+            <Table.Th>
+              Customer
+              <NarrowHeading names={['Contact', 'Date']} />
+            </Table.Th>
             <Table.Th visibleFrom="lg">Contact</Table.Th>
             <Table.Th visibleFrom="lg">Date</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
@@ -122,17 +125,24 @@ export function DocumentListTable<T extends ListedDocument>({
             return (
               <Table.Tr key={row.id} data-testid={testId}>
                 <Table.Td>{numberCell(row, number)}</Table.Td>
-                <Table.Td>
+                {/* Names wrap: a long company or contact name must not push Total and Status
+                    behind the pinned actions. */}
+                <Table.Td style={{ whiteSpace: 'normal', minWidth: 160 }}>
                   {customerName(row) ?? 'N/A'}
                   <NarrowDetail parts={[contactName(row), localDate(row.createdAt)]} />
                 </Table.Td>
-                <Table.Td visibleFrom="lg">{contactName(row) ?? 'N/A'}</Table.Td>
+                <Table.Td visibleFrom="lg" style={{ whiteSpace: 'normal', minWidth: 140 }}>
+                  {contactName(row) ?? 'N/A'}
+                </Table.Td>
                 <Table.Td visibleFrom="lg">{localDate(row.createdAt)}</Table.Td>
                 <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(row.total, row.currencyCode)}
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge status={statusOf ? statusOf(row) : row.status} />
+                  {/* Its full width: a squeezed badge would cut its label to 'DR…'. */}
+                  <Box w="max-content">
+                    <StatusBadge status={statusOf ? statusOf(row) : row.status} />
+                  </Box>
                 </Table.Td>
                 <Table.Td>
                   <RowActionIcons actions={actionsOf(row, number.label)} />

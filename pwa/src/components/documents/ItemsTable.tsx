@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import {
   ActionIcon,
   Box,
@@ -18,15 +18,31 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney, lineSubtotal } from '@smb/shared-types/money';
 import type { ProductRow } from '../../db/types';
+import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
 import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
 
 /** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
 const TOUCH_INPUT = { input: { minHeight: 44 } };
 
+/**
+ * The most products a line's product dropdown shows at once: the first matches of what is typed
+ * (a tenant may have thousands of products; rendering them all made each keystroke take seconds).
+ */
+export const PRODUCT_OPTION_LIMIT = 50;
+
+/** A change of the lines, applied to the current ones (stable callbacks, memoized rows). */
+export type LinesUpdate = (lines: DraftLine[]) => DraftLine[];
+
+interface ProductOption {
+  value: string;
+  label: string;
+}
+
 interface ItemsTableProps {
   lines: DraftLine[];
-  onChange: (lines: DraftLine[]) => void;
+  /** Receives an update of the current lines; keep it stable (the rows are memoized on it). */
+  onChange: (update: LinesUpdate) => void;
   /** undefined while loading. */
   products: ProductRow[] | undefined;
   currencyCode: string;
@@ -34,6 +50,211 @@ interface ItemsTableProps {
   emptyText: string;
   readOnly?: boolean;
 }
+
+/**
+ * The dropdown in a portal, and mounted only while open: Mantine's Combobox keeps a closed
+ * dropdown's options in the DOM by default, which with 50 lines would be 50 lists of options.
+ */
+const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+
+type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
+
+interface ProductSelectProps {
+  label: string;
+  lineKey: string;
+  productId: string | null;
+  productName: string;
+  /** The products' options, one array shared by every line. */
+  options: ProductOption[];
+  productById: Map<string, ProductRow>;
+  changeLine: ChangeLine;
+  phone: boolean;
+}
+
+/**
+ * A line's product: a searchable Select showing at most `PRODUCT_OPTION_LIMIT` options. Memoized
+ * on its own props, so a keystroke in the line's quantity does not render it again.
+ */
+const ProductSelect = memo(function ProductSelect({
+  label,
+  lineKey,
+  productId,
+  productName,
+  options,
+  productById,
+  changeLine,
+  phone,
+}: ProductSelectProps) {
+  const known = productId ? productById.has(productId) : true;
+  // A product no longer in the list (deleted, not synced yet) still shows the line's name.
+  const data = useMemo(
+    () =>
+      productId && !known
+        ? [...options, { value: productId, label: productName || 'Unknown product' }]
+        : options,
+    [options, productId, productName, known],
+  );
+  const onChange = useCallback(
+    (id: string | null) =>
+      changeLine(lineKey, (line) => withProduct(line, (id && productById.get(id)) || null)),
+    [changeLine, lineKey, productById],
+  );
+  return (
+    <Select
+      aria-label={`${label} product`}
+      placeholder="Select a product"
+      data={data}
+      value={productId}
+      searchable
+      limit={PRODUCT_OPTION_LIMIT}
+      nothingFoundMessage="No products found"
+      onChange={onChange}
+      comboboxProps={COMBOBOX_PROPS}
+      styles={phone ? TOUCH_INPUT : undefined}
+    />
+  );
+});
+
+interface ItemRowProps {
+  line: DraftLine;
+  index: number;
+  options: ProductOption[];
+  productById: Map<string, ProductRow>;
+  currencyCode: string;
+  symbol?: string | null;
+  readOnly: boolean;
+  phone: boolean;
+  changeLine: ChangeLine;
+  removeLine: (key: string) => void;
+}
+
+/**
+ * One line, as a table row or (phones) a stacked card. Memoized: a change of one line renders
+ * that line only.
+ */
+const ItemRow = memo(function ItemRow({
+  line,
+  index,
+  options,
+  productById,
+  currencyCode,
+  symbol,
+  readOnly,
+  phone,
+  changeLine,
+  removeLine,
+}: ItemRowProps) {
+  const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
+  const label = `Item ${index + 1}`;
+  const sku = (
+    <Text
+      size="sm"
+      c={line.productSku ? undefined : 'dimmed'}
+      ff="monospace"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {line.productSku || '—'}
+    </Text>
+  );
+  const product = readOnly ? (
+    <Text size="sm">{line.productName || '—'}</Text>
+  ) : (
+    <ProductSelect
+      label={label}
+      lineKey={line.key}
+      productId={line.productId}
+      productName={line.productName}
+      options={options}
+      productById={productById}
+      changeLine={changeLine}
+      phone={phone}
+    />
+  );
+  const quantity = readOnly ? (
+    <Text size="sm">{line.quantity}</Text>
+  ) : (
+    <NumberInput
+      aria-label={`${label} quantity`}
+      value={line.quantity === 0 ? '' : line.quantity}
+      onChange={(v) => changeLine(line.key, (l) => ({ ...l, quantity: parseQuantity(v) }))}
+      min={1}
+      allowDecimal={false}
+      allowNegative={false}
+      hideControls
+      inputMode="numeric"
+      error={line.quantity < 1 ? true : undefined}
+      styles={phone ? TOUCH_INPUT : undefined}
+    />
+  );
+  const unitPrice = <Text size="sm">{money(line.unitPrice)}</Text>;
+  const subtotal = (
+    <Text size="sm" fw={600} data-testid="item-subtotal">
+      {money(lineSubtotal(line.unitPrice, line.quantity))}
+    </Text>
+  );
+  const remove = readOnly ? null : (
+    <Tooltip label="Remove item">
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size={phone ? 44 : undefined}
+        aria-label={`Remove ${label.toLowerCase()}`}
+        onClick={() => removeLine(line.key)}
+      >
+        <IconTrash size={phone ? 20 : 16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  if (phone)
+    return (
+      <Paper withBorder p="sm" radius="md" data-testid="item-row">
+        <Group justify="space-between" wrap="nowrap" mb={6}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600}>
+              {label}
+            </Text>
+            {line.productSku && sku}
+          </Group>
+          {remove}
+        </Group>
+        {product}
+        <SimpleGrid cols={3} spacing="xs" mt="xs">
+          <div>
+            <Text size="xs" c="dimmed" mb={2}>
+              Quantity
+            </Text>
+            {quantity}
+          </div>
+          <div style={{ textAlign: 'right' }}>
+            <Text size="xs" c="dimmed" mb={2}>
+              Unit Price
+            </Text>
+            <Box py={10}>{unitPrice}</Box>
+          </div>
+          <div style={{ textAlign: 'right' }}>
+            <Text size="xs" c="dimmed" mb={2}>
+              Subtotal
+            </Text>
+            <Box py={10}>{subtotal}</Box>
+          </div>
+        </SimpleGrid>
+      </Paper>
+    );
+  return (
+    <Table.Tr data-testid="item-row">
+      <Table.Td visibleFrom="lg">{sku}</Table.Td>
+      <Table.Td>
+        {product}
+        {line.productSku && <NarrowDetail>{sku}</NarrowDetail>}
+      </Table.Td>
+      <Table.Td>{quantity}</Table.Td>
+      <Table.Td ta="right">{unitPrice}</Table.Td>
+      <Table.Td ta="right">{subtotal}</Table.Td>
+      <Table.Td ta="right">{remove}</Table.Td>
+    </Table.Tr>
+  );
+});
 
 /**
  * Items card: SKU, Product, Quantity, Unit Price, Subtotal, Actions (spec §2) — a table, and on
@@ -49,6 +270,7 @@ export function ItemsTable({
   readOnly = false,
 }: ItemsTableProps) {
   const productById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
+  // Built once per product list, shared by every line's Select.
   const options = useMemo(
     () =>
       (products ?? []).map((p) => ({
@@ -57,86 +279,30 @@ export function ItemsTable({
       })),
     [products],
   );
-  const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
-
   const phone = useIsPhone();
-  const replace = (key: string, next: DraftLine) =>
-    onChange(lines.map((l) => (l.key === key ? next : l)));
-
-  /** One line's cells, shared by the table and the phone's stacked cards. */
-  const cellsOf = (line: DraftLine, index: number) => {
-    const product = line.productId ? productById.get(line.productId) : undefined;
-    const data =
-      line.productId && !product
-        ? [...options, { value: line.productId, label: line.productName || 'Unknown product' }]
-        : options;
-    const label = `Item ${index + 1}`;
-    return {
-      label,
-      sku: (
-        <Text
-          size="sm"
-          c={line.productSku ? undefined : 'dimmed'}
-          ff="monospace"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {line.productSku || '—'}
-        </Text>
-      ),
-      product: readOnly ? (
-        <Text size="sm">{line.productName || '—'}</Text>
-      ) : (
-        <Select
-          aria-label={`${label} product`}
-          placeholder="Select a product"
-          data={data}
-          value={line.productId}
-          searchable
-          nothingFoundMessage="No products found"
-          onChange={(id) =>
-            replace(line.key, withProduct(line, (id && productById.get(id)) || null))
-          }
-          comboboxProps={{ withinPortal: true }}
-          styles={phone ? TOUCH_INPUT : undefined}
-        />
-      ),
-      quantity: readOnly ? (
-        <Text size="sm">{line.quantity}</Text>
-      ) : (
-        <NumberInput
-          aria-label={`${label} quantity`}
-          value={line.quantity === 0 ? '' : line.quantity}
-          onChange={(v) => replace(line.key, { ...line, quantity: parseQuantity(v) })}
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          inputMode="numeric"
-          error={line.quantity < 1 ? true : undefined}
-          styles={phone ? TOUCH_INPUT : undefined}
-        />
-      ),
-      unitPrice: <Text size="sm">{money(line.unitPrice)}</Text>,
-      subtotal: (
-        <Text size="sm" fw={600} data-testid="item-subtotal">
-          {money(lineSubtotal(line.unitPrice, line.quantity))}
-        </Text>
-      ),
-      remove: readOnly ? null : (
-        <Tooltip label="Remove item">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size={phone ? 44 : undefined}
-            aria-label={`Remove ${label.toLowerCase()}`}
-            onClick={() => onChange(lines.filter((l) => l.key !== line.key))}
-          >
-            <IconTrash size={phone ? 20 : 16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
-    };
-  };
+  const changeLine = useCallback<ChangeLine>(
+    (key, change) => onChange((ls) => ls.map((l) => (l.key === key ? change(l) : l))),
+    [onChange],
+  );
+  const removeLine = useCallback(
+    (key: string) => onChange((ls) => ls.filter((l) => l.key !== key)),
+    [onChange],
+  );
+  const rows = lines.map((line, index) => (
+    <ItemRow
+      key={line.key}
+      line={line}
+      index={index}
+      options={options}
+      productById={productById}
+      currencyCode={currencyCode}
+      symbol={symbol}
+      readOnly={readOnly}
+      phone={phone}
+      changeLine={changeLine}
+      removeLine={removeLine}
+    />
+  ));
 
   const empty = (
     <Text c="dimmed" ta={{ base: 'left', sm: 'center' }} py="lg" size="sm">
@@ -155,7 +321,7 @@ export function ItemsTable({
             variant="light"
             size={phone ? 'md' : 'sm'}
             leftSection={<IconPlus size={16} />}
-            onClick={() => onChange([...lines, emptyLine()])}
+            onClick={() => onChange((ls) => [...ls, emptyLine()])}
           >
             Add Item
           </Button>
@@ -164,53 +330,22 @@ export function ItemsTable({
       {phone ? (
         // Phones: each line is a card with every field at full width, no sideways scrolling.
         <Stack gap="sm">
-          {lines.length === 0
-            ? empty
-            : lines.map((line, index) => {
-                const cells = cellsOf(line, index);
-                return (
-                  <Paper key={line.key} withBorder p="sm" radius="md" data-testid="item-row">
-                    <Group justify="space-between" wrap="nowrap" mb={6}>
-                      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={600}>
-                          {cells.label}
-                        </Text>
-                        {line.productSku && cells.sku}
-                      </Group>
-                      {cells.remove}
-                    </Group>
-                    {cells.product}
-                    <SimpleGrid cols={3} spacing="xs" mt="xs">
-                      <div>
-                        <Text size="xs" c="dimmed" mb={2}>
-                          Quantity
-                        </Text>
-                        {cells.quantity}
-                      </div>
-                      <div style={{ textAlign: 'right' }}>
-                        <Text size="xs" c="dimmed" mb={2}>
-                          Unit Price
-                        </Text>
-                        <Box py={10}>{cells.unitPrice}</Box>
-                      </div>
-                      <div style={{ textAlign: 'right' }}>
-                        <Text size="xs" c="dimmed" mb={2}>
-                          Subtotal
-                        </Text>
-                        <Box py={10}>{cells.subtotal}</Box>
-                      </div>
-                    </SimpleGrid>
-                  </Paper>
-                );
-              })}
+          {lines.length === 0 ? empty : rows}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={700} type="native">
+        // Below 1200 px (a tablet) the SKU goes under the product, headed there as the lists do,
+        // so Subtotal stays clear of the pinned actions.
+        <Table.ScrollContainer minWidth={560} type="native">
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={100}>SKU</Table.Th>
-                <Table.Th miw={200}>Product</Table.Th>
+                <Table.Th w={100} visibleFrom="lg">
+                  SKU
+                </Table.Th>
+                <Table.Th miw={200}>
+                  Product
+                  <NarrowHeading names={['SKU']} />
+                </Table.Th>
                 <Table.Th w={100}>Quantity</Table.Th>
                 <Table.Th w={110} ta="right">
                   Unit Price
@@ -229,19 +364,7 @@ export function ItemsTable({
                   <Table.Td colSpan={6}>{empty}</Table.Td>
                 </Table.Tr>
               ) : (
-                lines.map((line, index) => {
-                  const cells = cellsOf(line, index);
-                  return (
-                    <Table.Tr key={line.key} data-testid="item-row">
-                      <Table.Td>{cells.sku}</Table.Td>
-                      <Table.Td>{cells.product}</Table.Td>
-                      <Table.Td>{cells.quantity}</Table.Td>
-                      <Table.Td ta="right">{cells.unitPrice}</Table.Td>
-                      <Table.Td ta="right">{cells.subtotal}</Table.Td>
-                      <Table.Td ta="right">{cells.remove}</Table.Td>
-                    </Table.Tr>
-                  );
-                })
+                rows
               )}
             </Table.Tbody>
           </Table>

@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
+import { useContact, useContactsOf } from '../../features/contacts/data/contacts';
+import { useCustomer, useCustomers } from '../../features/customers/data/customers';
 import { ContactPickerModal } from './ContactPickerModal';
 import { CustomerPickerModal, customerLocation } from './CustomerPickerModal';
 
@@ -13,10 +15,6 @@ export interface Recipient {
 interface RecipientCardProps {
   value: Recipient;
   onChange: (value: Recipient) => void;
-  /** undefined while loading. */
-  customers: CustomerRow[] | undefined;
-  /** All contacts (the picker shows the chosen customer's); undefined while loading. */
-  contacts: ContactRow[] | undefined;
   /** 'Select Recipient' on quotes, 'Change Recipient' on orders. */
   buttonLabel: string;
   readOnly?: boolean;
@@ -35,25 +33,25 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-/** Recipient card: customer then contact picker; a different customer clears the contact. */
-export function RecipientCard({
+/**
+ * Recipient card: customer then contact picker; a different customer clears the contact. It reads
+ * the chosen customer and contact only; the pickers read the customer list (or the picked
+ * customer's contacts) while they are open — a tenant may have tens of thousands of each.
+ */
+export const RecipientCard = memo(function RecipientCard({
   value,
   onChange,
-  customers,
-  contacts,
   buttonLabel,
   readOnly = false,
 }: RecipientCardProps) {
   const [step, setStep] = useState<'closed' | 'customer' | 'contact'>('closed');
-  const [pickedCustomerId, setPickedCustomerId] = useState<string | null>(null);
+  const [pickedCustomer, setPickedCustomer] = useState<CustomerRow | null>(null);
 
-  const customer = customers?.find((c) => c.id === value.customerId) ?? null;
-  const contact = contacts?.find((c) => c.id === value.contactId) ?? null;
-  const pickedCustomer = customers?.find((c) => c.id === pickedCustomerId) ?? null;
-  const pickedContacts = useMemo(
-    () => contacts?.filter((c) => c.customerId === pickedCustomerId),
-    [contacts, pickedCustomerId],
-  );
+  const customer = useCustomer(value.customerId ?? undefined) ?? null;
+  const contact = useContact(value.contactId ?? undefined) ?? null;
+  // Kept while the contact step shows, so "Back to customers" finds the list at once.
+  const customers = useCustomers(step !== 'closed');
+  const pickedContacts = useContactsOf(step === 'contact' ? (pickedCustomer?.id ?? null) : null);
 
   const selectCustomer = useCallback(
     (c: CustomerRow) => {
@@ -61,7 +59,7 @@ export function RecipientCard({
         customerId: c.id,
         contactId: c.id === value.customerId ? value.contactId : null,
       });
-      setPickedCustomerId(c.id);
+      setPickedCustomer(c);
       setStep('contact');
     },
     [onChange, value.customerId, value.contactId],
@@ -133,4 +131,4 @@ export function RecipientCard({
       />
     </Card>
   );
-}
+});

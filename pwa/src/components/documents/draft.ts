@@ -93,9 +93,14 @@ export function useDocumentDraft(initial: DocumentDraft) {
     setDraft((d) => ({ ...d, ...patch }));
     setDirty(true);
   }, []);
+  /** Changes the lines from the current ones (stable: the items rows are memoized on it). */
+  const updateLines = useCallback((change: (lines: DraftLine[]) => DraftLine[]) => {
+    setDraft((d) => ({ ...d, lines: change(d.lines) }));
+    setDirty(true);
+  }, []);
   const reset = useCallback((next: DocumentDraft) => {
     setDraft(next);
     setDirty(false);
   }, []);
-  return { draft, dirty, update, reset };
+  return { draft, dirty, update, updateLines, reset };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DetailLine } from './RecordCards';
 
@@ -28,5 +28,28 @@ export function NarrowDetail({
       <DetailLine parts={parts} />
       {children}
     </Box>
+  );
+}
+
+/**
+ * The names of the wide-only columns under the main column's header, below `lg` (CSS only): the
+ * header names what `NarrowDetail` shows under each row's main field, so a tablet still reads
+ * every spec column's heading. Hidden from assistive technology: the column keeps its one name
+ * (the values under it are read with the row anyway).
+ */
+export function NarrowHeading({ names }: { names: string[] }) {
+  return (
+    <Text
+      span
+      hiddenFrom="lg"
+      display="block"
+      size="xs"
+      fw={500}
+      c="gray.7"
+      data-testid="narrow-heading"
+      aria-hidden
+    >
+      {names.join(' · ')}
+    </Text>
   );
 }

@@ -18,7 +18,7 @@ export interface RowAction {
 /** The actions cell of a table row. */
 export function RowActionIcons({ actions }: { actions: RowAction[] }) {
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    <Group gap={4} justify="flex-end" wrap="nowrap" className="row-action-icons">
       {actions.map(({ key, label, ariaLabel, tooltip, icon: Glyph, color, labelled, onClick }) =>
         labelled ? (
           <Button

@@ -2,11 +2,27 @@ import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { SLOW_WAIT } from '../../../test/render';
 import { RecipientCard, type Recipient } from '../RecipientCard';
-import { contacts, customers } from './fixtures';
+import { setCurrentDatabase } from '../../../db/current';
+import type { SmbDatabase } from '../../../db/database';
+import { newClientDb } from '../../../sync/__tests__/helpers';
+import { seedMasterData } from './fixtures';
+
+// The card reads the chosen customer and contact, and the pickers their lists, from the database.
+let db: SmbDatabase;
+beforeEach(async () => {
+  db = newClientDb();
+  await seedMasterData(db);
+  setCurrentDatabase(db);
+});
+afterEach(() => {
+  setCurrentDatabase(null);
+  db.close();
+});
 
 function Harness({ initial, onChange }: { initial: Recipient; onChange?: (r: Recipient) => void }) {
   const [value, setValue] = useState(initial);
@@ -18,8 +34,6 @@ function Harness({ initial, onChange }: { initial: Recipient; onChange?: (r: Rec
           onChange?.(r);
           setValue(r);
         }}
-        customers={customers}
-        contacts={contacts}
         buttonLabel="Select Recipient"
       />
     </MantineProvider>
@@ -144,7 +158,9 @@ describe('Select Contact modal', () => {
     render(
       <Harness initial={{ customerId: 'cu-acme', contactId: 'co-ann' }} onChange={onChange} />,
     );
-    expect(screen.getByTestId('recipient-contact')).toHaveTextContent('Ann Able');
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-contact')).toHaveTextContent('Ann Able'),
+    );
 
     await user.click(
       within(await openCustomers(user)).getByRole('button', { name: 'Select Acme Ltd' }),
@@ -159,7 +175,9 @@ describe('Select Contact modal', () => {
     expect(onChange).toHaveBeenLastCalledWith({ customerId: 'cu-globex', contactId: null });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
-    expect(screen.getByTestId('recipient-customer')).toHaveTextContent('Globex');
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-customer')).toHaveTextContent('Globex'),
+    );
     expect(screen.getByTestId('recipient-contact')).toHaveTextContent('No contact selected.');
   });
 });

@@ -7,7 +7,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
-import { NarrowDetail } from '../../../components/list/NarrowDetail';
+import { NarrowDetail, NarrowHeading } from '../../../components/list/NarrowDetail';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ContactListRow } from '../data/contact-list';
 
@@ -77,7 +77,10 @@ export function ContactTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>
+              Name
+              <NarrowHeading names={['Phone', 'Role']} />
+            </Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th visibleFrom="lg">Phone</Table.Th>
             <Table.Th visibleFrom="lg">Role</Table.Th>
@@ -89,13 +92,15 @@ export function ContactTable({
           {rows.map((contact) => (
             <Table.Tr key={contact.id} data-testid="contact-row">
               <Table.Td>
-                <RecordName name={contact.name} pending={pendingIds.has(contact.id)} />
+                <RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />
                 <NarrowDetail parts={[contact.phoneNumber]}>
                   {contact.role && <RoleTag role={contact.role} />}
                 </NarrowDetail>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{contact.email}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+                  {contact.email}
+                </Text>
               </Table.Td>
               <Table.Td visibleFrom="lg">
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

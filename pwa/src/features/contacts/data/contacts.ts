@@ -72,6 +72,16 @@ export function useContacts(customerId?: string | null): ContactRow[] | undefine
   }, [db, customerId]);
 }
 
+/** One customer's contacts by name (live); `undefined` while loading or without a customer. */
+export function useContactsOf(customerId: string | null): ContactRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async () => {
+    if (!db || !customerId) return undefined;
+    const rows = await db.contacts.where('customerId').equals(customerId).toArray();
+    return rows.sort((a, b) => a.name.localeCompare(b.name));
+  }, [db, customerId]);
+}
+
 export function useContact(id: string | undefined): ContactRow | null | undefined {
   const db = useDatabase();
   return useLiveQuery(

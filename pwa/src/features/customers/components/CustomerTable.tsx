@@ -8,7 +8,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
-import { NarrowDetail } from '../../../components/list/NarrowDetail';
+import { NarrowDetail, NarrowHeading } from '../../../components/list/NarrowDetail';
 import { RowActionIcons, type RowAction } from '../../../components/list/RowActions';
 import type { CustomerRow } from '../../../db/types';
 
@@ -73,7 +73,10 @@ export function CustomerTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>
+              Name
+              <NarrowHeading names={['Address']} />
+            </Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th visibleFrom="lg">Address</Table.Th>
@@ -84,11 +87,13 @@ export function CustomerTable({
           {rows.map((customer) => (
             <Table.Tr key={customer.id} data-testid="customer-row">
               <Table.Td>
-                <RecordName name={customer.name} pending={pendingIds.has(customer.id)} />
+                <RecordName name={customer.name} pending={pendingIds.has(customer.id)} wrap />
                 <NarrowDetail parts={[customer.address, customer.address2]} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{customer.email}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+                  {customer.email}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

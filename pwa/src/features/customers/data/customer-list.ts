@@ -5,16 +5,31 @@ import { useDatabase } from '../../../db/current';
 import type { CustomerRow } from '../../../db/types';
 import { matchesSearch, type ListPage } from '../../../components/crud/search';
 
-const matches = (search: string) => (c: CustomerRow) =>
-  matchesSearch(search, c.name, c.email, c.phoneNumber, c.address, c.address2);
+/** The fields the customers list searches (case-insensitive "contains", as `matchesSearch`). */
+const searched = (c: CustomerRow) => [c.name, c.email, c.phoneNumber, c.address, c.address2];
+
+/** Between two fields of a row's search text: no search typed in a text box contains it. */
+const SEPARATOR = '\u0000';
 
 /**
- * Every customer by name, read once for a search and kept for the next keystrokes (filtering
- * 20,000 rows in memory takes milliseconds; reading them takes a hundred). Dropped as soon as any
- * customer changes, in this tab or another (Dexie reports both as `storagemutated`, before any
- * live query runs again).
+ * Every customer by name, with each row's searched fields lowercased once and joined by
+ * SEPARATOR: a search is then one `includes` per row instead of five `toLowerCase` calls. A
+ * needle without SEPARATOR is in the joined text exactly when it is in one of the fields (each
+ * field lowercased on its own, as `matchesSearch` does), so the results are the same.
  */
-const snapshots = new Map<string, Promise<CustomerRow[]>>();
+interface Snapshot {
+  rows: CustomerRow[];
+  text: string[];
+  /** The last search's needle and the indexes of its matches, to narrow the next keystroke. */
+  last?: { needle: string; hits: number[] };
+}
+
+/**
+ * Read once for a search and kept for the next keystrokes (filtering 20,000 rows in memory takes
+ * milliseconds; reading them takes a hundred). Dropped as soon as any customer changes, in this
+ * tab or another (Dexie reports both as `storagemutated`, before any live query runs again).
+ */
+const snapshots = new Map<string, Promise<Snapshot>>();
 Dexie.on('storagemutated', (parts) => {
   for (const key of Object.keys(parts)) {
     const match = /^idb:\/\/(.*)\/customers\//.exec(key);
@@ -22,20 +37,59 @@ Dexie.on('storagemutated', (parts) => {
   }
 });
 
-function everyCustomer(db: SmbDatabase): Promise<CustomerRow[]> {
-  let rows = snapshots.get(db.name);
-  if (!rows) {
-    rows = db.customers.orderBy('name').toArray();
-    snapshots.set(db.name, rows);
-    rows.catch(() => snapshots.delete(db.name));
+function snapshotOf(db: SmbDatabase): Promise<Snapshot> {
+  let snapshot = snapshots.get(db.name);
+  if (!snapshot) {
+    snapshot = db.customers
+      .orderBy('name')
+      .toArray()
+      .then((rows) => ({
+        rows,
+        text: rows.map((c) =>
+          searched(c)
+            .map((field) => (field ? field.toLowerCase() : ''))
+            .join(SEPARATOR),
+        ),
+      }));
+    snapshots.set(db.name, snapshot);
+    snapshot.catch(() => snapshots.delete(db.name));
   }
-  return rows;
+  return snapshot;
+}
+
+/**
+ * Starts reading the customers for a search before it is typed (the search box got focus), so
+ * the first keystroke does not wait for the read.
+ */
+export function prepareCustomerSearch(db: SmbDatabase | null | undefined): void {
+  if (db) void snapshotOf(db).catch(() => undefined);
+}
+
+/** The rows of `snapshot` matching `search`, by name. */
+function filter(snapshot: Snapshot, search: string): CustomerRow[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) {
+    // The box was cleared: the next search starts over (narrowing is for typing on).
+    snapshot.last = undefined;
+    return snapshot.rows;
+  }
+  if (needle.includes(SEPARATOR))
+    return snapshot.rows.filter((c) => matchesSearch(search, ...searched(c)));
+  const { rows, text, last } = snapshot;
+  const hits: number[] = [];
+  if (last && needle.includes(last.needle)) {
+    // A longer needle only matches rows the shorter one matched (typing on).
+    for (const i of last.hits) if (text[i]!.includes(needle)) hits.push(i);
+  } else {
+    for (let i = 0; i < text.length; i++) if (text[i]!.includes(needle)) hits.push(i);
+  }
+  snapshot.last = { needle, hits };
+  return hits.map((i) => rows[i]!);
 }
 
 /** Every customer matching the search, by name (the export of the list as searched). */
 export async function customersMatching(db: SmbDatabase, search: string): Promise<CustomerRow[]> {
-  const everything = await everyCustomer(db);
-  return search.trim() ? everything.filter(matches(search)) : everything;
+  return filter(await snapshotOf(db), search);
 }
 
 /**
@@ -61,12 +115,12 @@ export function useCustomerPage(
     // IndexedDB cursor row by row (and did so twice, to count and to page). The count keeps this
     // live query subscribed to every customer change.
     await db.customers.count();
-    const everything = await everyCustomer(db);
-    const matching = everything.filter(matches(search));
+    const snapshot = await snapshotOf(db);
+    const matching = filter(snapshot, search);
     return {
       rows: matching.slice(offset, offset + pageSize),
       total: matching.length,
-      all: everything.length,
+      all: snapshot.rows.length,
     };
   }, [db, search, page, pageSize]);
 }

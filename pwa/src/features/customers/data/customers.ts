@@ -73,10 +73,16 @@ export async function deleteCustomer(
   });
 }
 
-/** All customers by name (live). `undefined` while loading. */
-export function useCustomers(): CustomerRow[] | undefined {
+/**
+ * All customers by name (live). `undefined` while loading, and while `enabled` is false (nothing
+ * read: a picker reads the list only while it is open).
+ */
+export function useCustomers(enabled = true): CustomerRow[] | undefined {
   const db = useDatabase();
-  return useLiveQuery(() => db?.customers.orderBy('name').toArray() ?? [], [db]);
+  return useLiveQuery<CustomerRow[] | undefined>(
+    () => (enabled ? (db?.customers.orderBy('name').toArray() ?? []) : undefined),
+    [db, enabled],
+  );
 }
 
 /** One customer (live); null when it does not exist, `undefined` while loading. */

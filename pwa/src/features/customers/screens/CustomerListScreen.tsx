@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { CrudListScreen } from '../../../components/crud/CrudListScreen';
@@ -6,8 +6,9 @@ import { PAGE_SIZE } from '../../../components/crud/TablePager';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { CustomerTable } from '../components/CustomerTable';
 import { deleteCustomer } from '../data/customers';
-import { customersMatching, useCustomerPage } from '../data/customer-list';
-import { requireDatabase } from '../../../db/current';
+import { customersMatching, prepareCustomerSearch, useCustomerPage } from '../data/customer-list';
+import { requireDatabase, useDatabase } from '../../../db/current';
+import type { CustomerRow } from '../../../db/types';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ImportCsvButton } from '../../csv/ImportCsvButton';
 import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/list-columns';
@@ -16,12 +17,29 @@ import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/list-columns';
 export const CUSTOMER_DELETE_WARNING =
   'Are you sure you want to delete this customer? All of its contacts, quotes and quote items, orders and order items will be permanently removed. This action cannot be undone.';
 
+/**
+ * The table re-renders only when its rows (or their sync marks) change: a keystroke in the search
+ * box renders the screen with the previous page until the search's rows arrive, and fifty rows of
+ * buttons need not be rendered again for that.
+ */
+const Table = memo(CustomerTable);
+
 export default function CustomerListScreen() {
   const navigate = useNavigate();
+  const db = useDatabase();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const list = useCustomerPage(search, page, PAGE_SIZE);
   const pendingIds = usePendingIds('customers');
+  const onContacts = useCallback(
+    (c: CustomerRow) =>
+      navigate('/dashboard/contacts', { state: { customerId: c.id, customerName: c.name } }),
+    [navigate],
+  );
+  const onEdit = useCallback(
+    (c: CustomerRow) => navigate(`/dashboard/customers/${c.id}`),
+    [navigate],
+  );
 
   return (
     <CrudListScreen
@@ -41,6 +59,7 @@ export default function CustomerListScreen() {
       search={search}
       searched={search}
       onSearch={setSearch}
+      onSearchFocus={() => prepareCustomerSearch(db)}
       page={page}
       onPage={setPage}
       deleteMessage={CUSTOMER_DELETE_WARNING}
@@ -61,15 +80,11 @@ export default function CustomerListScreen() {
       }
     >
       {(rows, onDelete) => (
-        <CustomerTable
+        <Table
           rows={rows}
           pendingIds={pendingIds}
-          onContacts={(c) =>
-            navigate('/dashboard/contacts', {
-              state: { customerId: c.id, customerName: c.name },
-            })
-          }
-          onEdit={(c) => navigate(`/dashboard/customers/${c.id}`)}
+          onContacts={onContacts}
+          onEdit={onEdit}
           onDelete={onDelete}
         />
       )}

@@ -8,7 +8,7 @@ import {
   RecordCardList,
   useIsPhone,
 } from '../../../components/list/RecordCards';
-import { NarrowDetail } from '../../../components/list/NarrowDetail';
+import { NarrowDetail, NarrowHeading } from '../../../components/list/NarrowDetail';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ProductRow } from '../../../db/types';
 
@@ -74,7 +74,10 @@ export function ProductTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>
+              Name
+              <NarrowHeading names={['Supplier', 'Category']} />
+            </Table.Th>
             <Table.Th>SKU</Table.Th>
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th>Currency</Table.Th>
@@ -88,12 +91,12 @@ export function ProductTable({
           {rows.map((product) => (
             <Table.Tr key={product.id} data-testid="product-row">
               <Table.Td>
-                <RecordName name={product.name} pending={pendingIds.has(product.id)} />
+                <RecordName name={product.name} pending={pendingIds.has(product.id)} wrap />
                 <NarrowDetail parts={[product.supplier, product.category]} />
               </Table.Td>
               <Table.Td>
                 {product.sku ? (
-                  <Text size="sm" ff="monospace">
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {product.sku}
                   </Text>
                 ) : (
