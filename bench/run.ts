@@ -1,5 +1,5 @@
 /** `npm run bench`: measures, prints a table and writes bench/results/latest.json. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,12 +7,25 @@ import { benchApi, type LoadResult } from './api';
 import { benchAppLoad, BUDGET_KB, bundleSizes, type AppLoadResult } from './app-load';
 import { benchCsvImport, CSV_IMPORT_BUDGET_MS, CSV_PREVIEW_BUDGET_MS } from './csv-import';
 import { benchDashboard, DASHBOARD_BUDGET_MS, DASHBOARD_SEED } from './dashboard';
+import { benchFieldDevice, fieldDeviceRows, printFieldDevice } from './field-device';
 import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS, pdfBundle } from './pdf';
 import { benchScaleOut } from './scale-out';
 import { benchSyncScale, pwaSnapshot } from './sync-scale';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => console.log(line);
+
+/** The field-device figures and their budget rows, as latest.json keeps them. */
+const fieldDeviceReport = (field: Awaited<ReturnType<typeof benchFieldDevice>>) => ({
+  ...field,
+  budgets: fieldDeviceRows(field).map(([figure, unthrottled, throttled, budget, met]) => ({
+    figure,
+    unthrottled,
+    throttled,
+    budget,
+    met,
+  })),
+});
 
 const started = Date.now();
 const report: Record<string, unknown> = {
@@ -76,6 +89,33 @@ if (process.env.BENCH_ONLY === 'pdf') {
   console.log('\n| figure | ours | budget | budget met |\n|---|---:|---:|---|');
   for (const [figure, value, budget, ok] of rows)
     console.log(`| ${figure} | ${value} | ${budget} | ${ok ? 'met' : '**missed**'} |`);
+  process.exit(0);
+}
+
+// `BENCH_ONLY=field-device`: the field-device section alone (also part of the full run); its
+// figures replace `fieldDevice` in latest.json, the rest of the report is left as it was.
+if (process.env.BENCH_ONLY === 'field-device') {
+  const field = await benchFieldDevice(log);
+  printFieldDevice(field);
+  const file = path.join(here, 'results/latest.json');
+  const previous = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : {};
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        ...previous,
+        fieldDevice: { date: report.date, machine: report.machine, ...fieldDeviceReport(field) },
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `\nWrote the fieldDevice section of bench/results/latest.json (${field.durationSeconds} s)`,
+  );
   process.exit(0);
 }
 
@@ -320,6 +360,12 @@ console.log('| figure | ours | budget | baseline in the same run | budget met |'
 console.log('|---|---:|---:|---|---|');
 for (const [figure, value, budget, baseline, ok] of budgets)
   console.log(`| ${figure} | ${value} | ${budget} | ${baseline} | ${verdict(ok)} |`);
+
+// Field device (issue 17): throttled CPU and network against unthrottled, in the same run.
+log('field device…');
+const field = await benchFieldDevice(log);
+report.fieldDevice = fieldDeviceReport(field);
+printFieldDevice(field);
 
 report.scaleOut = await benchScaleOut(log);
 report.durationSeconds = Math.round((Date.now() - started) / 1000);

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -18,10 +18,15 @@ import {
   type Tenant,
 } from '../tests/reliability/support';
 import { haproxyConfig, until } from '../tests/scale-out/support';
+import { MEMORY_PROBE_OPTIONS, memoryOf } from './support/memory';
 
 const CONNECTIONS = 2_000;
 const START_TIMEOUT_MS = 600_000;
 const TENANTS = 500;
+/** How long idle database traffic is counted. */
+const IDLE_WINDOW_MS = 10_000;
+/** Wait before and after that window, so that counts are reported where they happened. */
+const STATS_SETTLE_MS = 11_000;
 
 export interface ScaleOutResult {
   sse: {
@@ -29,7 +34,9 @@ export interface ScaleOutResult {
     tenants: number;
     idleQueriesPerSecond: number;
     idleQueriesPerSecondPolling: number;
+    /** After a full collection, before and after opening the streams. */
     rssMbPer1000Connections: number;
+    heapMbPer1000Connections: number;
     pokeLatencyMs: { p50: number; p99: number; samples: number };
   };
   throughput: Array<{
@@ -44,11 +51,6 @@ export interface ScaleOutResult {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-function rssMb(server: ServerProcess): number {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
 /** Committed transactions per second on the database over `ms` (pg_stat_database, less our own reads). */
 async function xactPerSecond(url: string, ms: number): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -60,11 +62,13 @@ async function xactPerSecond(url: string, ms: number): Promise<number> {
     );
     return Number(rows[0]!.n);
   };
-  // Statistics reach pg_stat_database when a backend goes idle, at most once a second.
-  await new Promise((r) => setTimeout(r, 1_500));
+  // A backend reports its counts when it goes idle, but at most once a second, and counts left
+  // over from a busy spell only after 10 s idle (PostgreSQL 15+): opening 2,000 streams just
+  // before must not land in the window.
+  await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
   const before = await read();
   await new Promise((r) => setTimeout(r, ms));
-  await new Promise((r) => setTimeout(r, 1_500));
+  await new Promise((r) => setTimeout(r, STATS_SETTLE_MS));
   const after = await read();
   await client.end();
   // Our own two reads (and the snapshot clears) commit too.
@@ -110,7 +114,16 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     });
     // The first applies the migrations; the others find them done. A start takes 3–5 s on an
     // idle machine and minutes on this shared one under load, hence the long limit.
-    servers.push(await startServer(env(), START_TIMEOUT_MS));
+    // The first also answers the memory probe: its memory is read after a full collection.
+    const probeFile = path.join(dataDir, 'memory.json');
+    servers.push(
+      await startServer(
+        env({ MEMORY_PROBE_FILE: probeFile }),
+        START_TIMEOUT_MS,
+        undefined,
+        MEMORY_PROBE_OPTIONS,
+      ),
+    );
     servers.push(...(await Promise.all([1, 2].map(() => startServer(env(), START_TIMEOUT_MS)))));
     // A server that ends mid-run would leave a wait hanging: fail the run with what it said.
     let gone: Error | undefined;
@@ -140,7 +153,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
       }),
     );
 
-    const rssBefore = rssMb(one);
+    const before = await memoryOf(one, probeFile);
     log(`scale-out: ${CONNECTIONS} SSE connections on one instance…`);
     const pokes = new Map<string, (at: number) => void>();
     for (let i = 0; i < CONNECTIONS; i += 1) {
@@ -150,8 +163,8 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
       );
     }
     await new Promise((r) => setTimeout(r, 2_000));
-    const rssAfter = rssMb(one);
-    const idle = await xactPerSecond(db.url, 5_000);
+    const after = await memoryOf(one, probeFile);
+    const idle = await xactPerSecond(db.url, IDLE_WINDOW_MS);
 
     log('scale-out: poke latency (write on instance 2, stream on instance 1)…');
     const latencies: number[] = [];
@@ -189,7 +202,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     for (let i = 0; i < CONNECTIONS; i += 1)
       streams.push(await openStream(polling.url, tenants[i % TENANTS]!.token, () => {}));
     await new Promise((r) => setTimeout(r, 2_000));
-    const idlePolling = await xactPerSecond(db.url, 5_000);
+    const idlePolling = await xactPerSecond(db.url, IDLE_WINDOW_MS);
     for (const s of streams) s.destroy();
     streams.length = 0;
     servers.splice(servers.indexOf(polling), 1);
@@ -245,7 +258,9 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
         idleQueriesPerSecond: Math.round(idle * 10) / 10,
         idleQueriesPerSecondPolling: Math.round(idlePolling),
         rssMbPer1000Connections:
-          Math.round(((rssAfter - rssBefore) / CONNECTIONS) * 1000 * 10) / 10,
+          Math.round(((after.rss - before.rss) / CONNECTIONS) * 1000 * 10) / 10,
+        heapMbPer1000Connections:
+          Math.round(((after.heapUsed - before.heapUsed) / CONNECTIONS) * 1000 * 10) / 10,
         pokeLatencyMs: {
           p50: Math.round(percentile(latencies, 50)),
           p99: Math.round(percentile(latencies, 99)),
@@ -276,7 +291,9 @@ export function printScaleOut(r: ScaleOutResult): void {
   console.log(
     `| database transactions/s while idle, polling (DB_LISTEN=0) | ${s.idleQueriesPerSecondPolling} |`,
   );
-  console.log(`| server RSS per 1,000 connections | ${s.rssMbPer1000Connections} MB |`);
+  console.log(
+    `| server memory per 1,000 connections, after a full GC: RSS / JS heap | ${s.rssMbPer1000Connections} / ${s.heapMbPer1000Connections} MB |`,
+  );
   console.log(
     `| poke latency, write on instance 2 → stream on instance 1 (${s.pokeLatencyMs.samples} writes) | p50 ${s.pokeLatencyMs.p50} ms, p99 ${s.pokeLatencyMs.p99} ms |`,
   );

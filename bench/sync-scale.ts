@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import {
   api,
@@ -73,8 +73,8 @@ export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
-const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
-const stats = (runs: number[], digits = 0): Stats => ({
+export const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
+export const stats = (runs: number[], digits = 0): Stats => ({
   runs: runs.map((r) => round(r, digits)),
   median: round(median(runs), digits),
 });
@@ -189,6 +189,7 @@ async function login(page: Page, account: { email: string; password: string }): 
 
 type Bench = {
   open(tenantId: string, userId: string): void;
+  searchQuery(needle: string, runs: number): Promise<{ times: number[]; hits: number }>;
   edit(n: number, offset?: number): Promise<{ times: number[]; ids: string[] }>;
   outbox(): Promise<{ pending: number; pushed: number }>;
   counts(): Promise<Record<string, number>>;
@@ -236,10 +237,35 @@ async function waitSynced(page: Page, dbName: string, timeoutMs: number): Promis
   );
 }
 
-export async function benchSyncScale(
+/** The seeded large tenant, its server and a headless Chromium, for as long as `run` runs. */
+export interface LargeTenant {
+  browser: Browser;
+  baseUrl: string;
+  databaseUrl: string;
+  server: ServerProcess;
+  account: { email: string; password: string };
+  claims: { sub: string; tenantId: string; tenantSchema: string };
+  /** The app's IndexedDB database for this account. */
+  localDb: string;
+  /** Synced rows seeded. */
+  rows: number;
+  /** Rows a first sync must bring, per table (SEED, plus what a bench adds through the API). */
+  expectedRows: Record<keyof typeof SEED, number>;
+  /** The copy of dist/pwa the server serves. */
+  staticDir: string;
+  /** `window.__smbBench` (bench/browser/harness.ts), as an init script. */
+  harness: string;
+  serverIdleRssMb: number;
+}
+
+/**
+ * Registers a tenant on a fresh PostgreSQL database, seeds SEED into it, starts the real server
+ * on a copy of dist/pwa and a headless Chromium; runs `run`; then tears all of it down.
+ */
+export async function withLargeTenant<T>(
   log: (line: string) => void,
-  during?: (session: LargeTenantSession) => Promise<void>,
-): Promise<SyncScaleResult> {
+  run: (tenant: LargeTenant) => Promise<T>,
+): Promise<T> {
   const staticDir = pwaSnapshot(log);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smb-bench-scale-'));
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -290,51 +316,192 @@ export async function benchSyncScale(
     const seedStarted = Date.now();
     const rows = await seed(databaseUrl, claims.tenantSchema);
     log(`  seeded ${rows} synced rows in ${Date.now() - seedStarted} ms`);
-    const idleRss = await processRssMb(server.child.pid!);
-    const localDb = `smb-${claims.tenantId}-${claims.sub}`;
-    const account = { email, password: PASSWORD };
-
+    const serverIdleRssMb = await processRssMb(server.child.pid!);
     browser = await launchBrowser();
-    const script = await harnessScript();
-    const firstSync: number[] = [];
-    let progressShownAt: number | null = null;
-    let context: BrowserContext | undefined;
-    let page: Page | undefined;
-    for (let rep = 0; rep < REPEAT; rep++) {
-      await context?.close();
-      context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: 1280, height: 800 },
-      });
-      await context.addInitScript({ content: script });
-      page = await context.newPage();
-      await login(page, account);
-      const progress = page
-        .getByLabel('First sync progress')
-        .waitFor({ state: 'visible', timeout: 60_000 })
-        .then(() => Date.now())
-        .catch(() => null);
-      const started = Date.now();
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await waitSynced(page, localDb, 120_000);
-      const ms = Date.now() - started;
-      firstSync.push(ms);
-      const shown = await Promise.race([
-        progress,
-        new Promise<null>((r) => setTimeout(() => r(null), 50)),
-      ]);
-      if (rep === 0) progressShownAt = shown ? shown - started : null;
-      log(
-        `  first sync ${rep + 1}/${REPEAT}: ${ms} ms (progress bar ${shown ? `shown after ${shown - started} ms` : 'NOT seen'})`,
-      );
-    }
-    page = page!;
-    context = context!;
-    await page.evaluate(([t, u]) => window.__smbBench.open(t!, u!), [claims.tenantId, claims.sub]);
+    return await run({
+      browser,
+      baseUrl,
+      databaseUrl,
+      server,
+      account: { email, password: PASSWORD },
+      claims: { sub: claims.sub, tenantId: claims.tenantId, tenantSchema: claims.tenantSchema },
+      localDb: `smb-${claims.tenantId}-${claims.sub}`,
+      rows,
+      expectedRows: { ...SEED },
+      staticDir,
+      harness: await harnessScript(),
+      serverIdleRssMb,
+    });
+  } finally {
+    await browser?.close();
+    await server?.stop('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(staticDir, { recursive: true, force: true });
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await a.end();
+  }
+}
+
+export interface FirstSync {
+  context: BrowserContext;
+  page: Page;
+  /** From the click on Sign In to `lastSyncedAt` stored. */
+  ms: number;
+  progressShownAfterMs: number | null;
+}
+
+/**
+ * A first sync of the large tenant in a fresh context: sign in, time until the app has stored
+ * `lastSyncedAt`. `prepare` runs on the new page before the login page loads (throttling).
+ */
+export async function firstSync(
+  tenant: LargeTenant,
+  options: {
+    prepare?: (context: BrowserContext, page: Page) => Promise<void>;
+    contextOptions?: BrowserContextOptions;
+    timeoutMs?: number;
+  } = {},
+): Promise<FirstSync> {
+  const context = await tenant.browser.newContext({
+    baseURL: tenant.baseUrl,
+    viewport: { width: 1280, height: 800 },
+    ...options.contextOptions,
+  });
+  try {
+    await context.addInitScript({ content: tenant.harness });
+    const page = await context.newPage();
+    await options.prepare?.(context, page);
+    await login(page, tenant.account);
+    const progress = page
+      .getByLabel('First sync progress')
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .then(() => Date.now())
+      .catch(() => null);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitSynced(page, tenant.localDb, options.timeoutMs ?? 120_000);
+    const ms = Date.now() - started;
+    const shown = await Promise.race([
+      progress,
+      new Promise<null>((r) => setTimeout(() => r(null), 50)),
+    ]);
+    await page.evaluate(
+      ([t, u]) => window.__smbBench.open(t!, u!),
+      [tenant.claims.tenantId, tenant.claims.sub],
+    );
     const counts = await page.evaluate(() => window.__smbBench.counts());
-    for (const [table, n] of Object.entries(SEED))
+    for (const [table, n] of Object.entries(tenant.expectedRows))
       if (counts[table] !== n)
         throw new Error(`after sync ${table} has ${counts[table]} rows, expected ${n}`);
+    return { context, page, ms, progressShownAfterMs: shown ? shown - started : null };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+/**
+ * Customer search over 20,000 rows on the Customers screen: from the `input` event to the table
+ * showing only the match, `runs` times (the first with a cold cache); and the query alone
+ * (`customersMatching` in the page, first call cold), as many times.
+ */
+export async function measureSearch(
+  page: Page,
+  runs: number,
+  timeoutMs = 10_000,
+): Promise<{ total: number[]; query: number[] }> {
+  await page.getByRole('link', { name: 'Customers' }).first().click();
+  const box = page.getByRole('textbox', { name: 'Search customers' });
+  await box.waitFor({ timeout: timeoutMs });
+  await page.locator('table tbody tr').first().waitFor({ timeout: timeoutMs });
+  const total: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const measured = page.evaluate(
+      ({ needle, name, timeout }) =>
+        new Promise<number>((resolve, reject) => {
+          const input = document.querySelector<HTMLInputElement>(
+            'input[aria-label="Search customers"]',
+          )!;
+          let typedAt = 0;
+          const onInput = () => {
+            typedAt = performance.now();
+          };
+          input.addEventListener('input', onInput, { capture: true });
+          const done = () => {
+            const rows = document.querySelectorAll('table tbody tr');
+            return (
+              input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
+            );
+          };
+          const observer = new MutationObserver(() => {
+            if (typedAt && done()) {
+              observer.disconnect();
+              input.removeEventListener('input', onInput, { capture: true });
+              resolve(performance.now() - typedAt);
+            }
+          });
+          observer.observe(document.body, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+          });
+          setTimeout(
+            () => reject(new Error(`search did not show the match in ${timeout} ms`)),
+            timeout,
+          );
+        }),
+      { needle: NEEDLE, name: NEEDLE_NAME, timeout: timeoutMs },
+    );
+    measured.catch(() => undefined); // a failing fill surfaces as itself
+    await box.fill(NEEDLE, { timeout: timeoutMs });
+    total.push(await measured);
+    await box.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 1, null, {
+      timeout: timeoutMs,
+    });
+  }
+  const query = await page.evaluate(
+    ([needle, n]) => window.__smbBench.searchQuery(needle as string, n as number),
+    [NEEDLE, runs] as const,
+  );
+  if (query.hits !== 1) throw new Error(`the search query found ${query.hits} rows, expected 1`);
+  return { total, query: query.times };
+}
+
+/** `n` customer edits through the real data layer while offline (queued in the outbox), each timed. */
+export async function offlineEdits(
+  context: BrowserContext,
+  page: Page,
+  n: number,
+): Promise<{ times: number[]; ids: string[] }> {
+  await context.setOffline(true);
+  const edits = await page.evaluate((count) => window.__smbBench.edit(count), n);
+  const queued = await page.evaluate(() => window.__smbBench.outbox());
+  if (queued.pending !== n) throw new Error(`expected ${n} queued edits, found ${queued.pending}`);
+  return edits;
+}
+
+export async function benchSyncScale(
+  log: (line: string) => void,
+  during?: (session: LargeTenantSession) => Promise<void>,
+): Promise<SyncScaleResult> {
+  return withLargeTenant(log, async (tenant) => {
+    const { browser, server, rows, claims, databaseUrl } = tenant;
+    const firstSyncRuns: number[] = [];
+    let progressShownAt: number | null = null;
+    let session: FirstSync | undefined;
+    for (let rep = 0; rep < REPEAT; rep++) {
+      await session?.context.close();
+      session = await firstSync(tenant);
+      firstSyncRuns.push(session.ms);
+      if (rep === 0) progressShownAt = session.progressShownAfterMs;
+      log(
+        `  first sync ${rep + 1}/${REPEAT}: ${session.ms} ms (progress bar ${session.progressShownAfterMs !== null ? `shown after ${session.progressShownAfterMs} ms` : 'NOT seen'})`,
+      );
+    }
+    const { context, page } = session!;
 
     // Memory, right after the large sync.
     const afterSyncRss = await processRssMb(server.child.pid!);
@@ -359,71 +526,20 @@ export async function benchSyncScale(
     );
 
     // Customer search over 20,000 rows: from the input event to the table showing only the match.
-    await page.getByRole('link', { name: 'Customers' }).first().click();
-    await page.getByRole('textbox', { name: 'Search customers' }).waitFor();
-    await page.locator('table tbody tr').first().waitFor();
-    const search: number[] = [];
-    const queryOnly: number[] = [];
-    for (let i = 0; i < Math.max(5, REPEAT); i++) {
-      const measured = page.evaluate(
-        ({ needle, name }) =>
-          new Promise<{ total: number; query: number }>((resolve, reject) => {
-            const input = document.querySelector<HTMLInputElement>(
-              'input[aria-label="Search customers"]',
-            )!;
-            let typedAt = 0;
-            let lastChange = 0;
-            const onInput = () => {
-              typedAt = performance.now();
-            };
-            input.addEventListener('input', onInput, { capture: true });
-            const done = () => {
-              const rows = document.querySelectorAll('table tbody tr');
-              return (
-                input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
-              );
-            };
-            const observer = new MutationObserver(() => {
-              lastChange = performance.now();
-              if (typedAt && done()) {
-                observer.disconnect();
-                input.removeEventListener('input', onInput, { capture: true });
-                resolve({ total: performance.now() - typedAt, query: lastChange - typedAt });
-              }
-            });
-            observer.observe(document.body, {
-              subtree: true,
-              childList: true,
-              characterData: true,
-            });
-            setTimeout(() => reject(new Error('search did not show the match in 10 s')), 10_000);
-          }),
-        { needle: NEEDLE, name: NEEDLE_NAME },
-      );
-      await page.getByRole('textbox', { name: 'Search customers' }).fill(NEEDLE);
-      const r = await measured;
-      search.push(r.total);
-      queryOnly.push(r.query);
-      await page.getByRole('textbox', { name: 'Search customers' }).fill('');
-      await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 1);
-    }
+    const search = await measureSearch(page, Math.max(5, REPEAT));
     log(
-      `  search "${NEEDLE}" over ${SEED.customers} customers: ${search.map((x) => Math.round(x)).join(', ')} ms`,
+      `  search "${NEEDLE}" over ${SEED.customers} customers: ${search.total.map((x) => Math.round(x)).join(', ')} ms (query alone ${search.query.map((x) => Math.round(x)).join(', ')} ms)`,
     );
 
     // 1,000 edits queued offline through the real data layer, then pushed after reconnecting.
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Keeping SMB Simple' }).waitFor();
     await page.evaluate(([t, u]) => window.__smbBench.open(t!, u!), [claims.tenantId, claims.sub]);
-    await context.setOffline(true);
-    const edits = await page.evaluate((n) => window.__smbBench.edit(n), EDITS);
-    const queued = await page.evaluate(() => window.__smbBench.outbox());
-    if (queued.pending !== EDITS)
-      throw new Error(`expected ${EDITS} queued edits, found ${queued.pending}`);
+    const edits = await offlineEdits(context, page, EDITS);
     const pushStarted = Date.now();
     await context.setOffline(false);
     let pushMs = 0;
-    let ackMs = 0;
+    let ackMs: number;
     for (;;) {
       const o = await page.evaluate(() => window.__smbBench.outbox());
       if (!pushMs && o.pending === 0) pushMs = Date.now() - pushStarted;
@@ -449,9 +565,17 @@ export async function benchSyncScale(
       `  ${EDITS} offline edits pushed in ${pushMs} ms (acknowledged by a pull after ${ackMs} ms)`,
     );
 
-    if (during) await during({ browser, context, page, baseUrl, account, staticDir });
+    if (during)
+      await during({
+        browser,
+        context,
+        page,
+        baseUrl: tenant.baseUrl,
+        account: tenant.account,
+        staticDir: tenant.staticDir,
+      });
 
-    const firstSyncStats = stats(firstSync);
+    const firstSyncStats = stats(firstSyncRuns);
     const rawStats = stats(raw);
     return {
       rows,
@@ -468,25 +592,16 @@ export async function benchSyncScale(
       },
       pushMs,
       pushAcknowledgedMs: ackMs,
-      searchMs: stats(search),
-      searchQueryOnlyMs: stats(queryOnly),
-      serverRssMb: { idleAfterSeed: idleRss, afterSync: afterSyncRss },
+      searchMs: stats(search.total),
+      searchQueryOnlyMs: stats(search.query, 1),
+      serverRssMb: { idleAfterSeed: tenant.serverIdleRssMb, afterSync: afterSyncRss },
       browserHeapMb: {
         used: mb(heap.usedSize),
         usedAfterGc: mb(heapGc.usedSize),
         total: mb(heap.totalSize),
       },
     };
-  } finally {
-    await browser?.close();
-    await server?.stop('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(staticDir, { recursive: true, force: true });
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await a.end();
-  }
+  });
 }
 
 // `npx tsx bench/sync-scale.ts` runs this part alone.

@@ -12,49 +12,14 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { api, startServer, type ServerProcess } from '../tests/support/server-process';
 import { freshPostgres, PASSWORD, serverEnv, sleep, tempDir } from '../tests/reliability/support';
+import { MEMORY_PROBE_OPTIONS, memoryOf, type Memory } from './support/memory';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const WARM_UP = Math.min(100, TENANTS);
-/** Writing a heap snapshot (MEMORY_PROBE_SNAPSHOTS) of a large heap takes a while. */
-const PROBE_PATIENCE_MS = process.env.MEMORY_PROBE_SNAPSHOTS ? 600_000 : 30_000;
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-const mb = (bytes: number) => Math.round(bytes / 104857.6) / 10;
-
-interface Memory {
-  rss: number;
-  /** The JavaScript heap after a full garbage collection. */
-  heapUsed: number;
-  /** ArrayBuffers, among them the embedded database's WebAssembly memory, which never shrinks. */
-  arrayBuffers: number;
-}
-
-/** The server's memory after a full collection (bench/support/memory-probe.mjs answers SIGUSR2). */
-async function memoryOf(server: ServerProcess, probeFile: string): Promise<Memory> {
-  const asked = Date.now();
-  server.child.kill('SIGUSR2');
-  for (;;) {
-    await sleep(100);
-    try {
-      const usage = JSON.parse(readFileSync(probeFile, 'utf8')) as Memory & { at: number };
-      if (usage.at >= asked)
-        return {
-          rss: mb(usage.rss),
-          heapUsed: mb(usage.heapUsed),
-          arrayBuffers: mb(usage.arrayBuffers),
-        };
-    } catch {
-      // not written yet
-    }
-    if (Date.now() - asked > PROBE_PATIENCE_MS) throw new Error('the memory probe did not answer');
-  }
-}
-
 /** The code in the newest mail to `email`, looking only at the newest mails (there are thousands). */
 function mailedCode(dataDir: string, email: string): string {
   const dir = path.join(dataDir, 'mail');
@@ -143,7 +108,7 @@ async function measure(database: 'embedded' | 'postgres'): Promise<void> {
     { ...serverEnv(dataDir, pg?.url), LOG_LEVEL: 'warn', MEMORY_PROBE_FILE: probeFile },
     180_000,
     undefined,
-    ['--expose-gc', '--import', path.join(here, 'support/memory-probe.mjs')],
+    MEMORY_PROBE_OPTIONS,
   );
   try {
     const rows: Array<[string, Memory, string]> = [];

@@ -6,6 +6,7 @@
  * this ships in the app: no product code knows about it.
  */
 import { SmbDatabase, databaseName } from '../../pwa/src/db/database';
+import { customersMatching } from '../../pwa/src/features/customers/data/customer-list';
 import { updateCustomer } from '../../pwa/src/features/customers/data/customers';
 
 interface EditTimes {
@@ -105,8 +106,30 @@ async function rawPutBaseline(batch: number): Promise<{ ms: number; rows: number
   return { ms, rows: rows.length };
 }
 
+/**
+ * The customers list's search alone (the real `customersMatching`, on this harness's own copy of
+ * the module, so its first call reads every customer as the app's first search does): `runs`
+ * calls, each a full scan, timed; returns the times and how many rows the last one matched.
+ */
+async function searchQuery(
+  needle: string,
+  runs: number,
+): Promise<{ times: number[]; hits: number }> {
+  const d = need();
+  const times: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    hits = (await customersMatching(d, needle)).length;
+    times.push(performance.now() - started);
+    await customersMatching(d, ''); // cleared, as the bench clears the box: the next one scans
+  }
+  return { times, hits };
+}
+
 (window as unknown as { __smbBench: unknown }).__smbBench = {
   open,
+  searchQuery,
   edit,
   outbox,
   counts,
