@@ -12,8 +12,10 @@ export interface DashboardData {
 
 /**
  * Reads what the figures need in one read transaction — the compact summaries of quotes,
- * invoices and payments (db/summaries.ts), never the documents themselves; no customers: invoices carry their
- * customer's name, only the count of customers is read — and computes every figure in one pass.
+ * invoices and payments (db/summaries.ts), never the documents themselves; no customers: invoices
+ * carry their customer's name — and computes every figure in one pass. Customers are counted only
+ * while there is no document (to tell a new tenant): once there is one, the figures do not depend
+ * on the customers table, so a live query of them is not run again by every customer edit.
  */
 export async function loadDashboard(
   db: SmbDatabase,
@@ -24,19 +26,17 @@ export async function loadDashboard(
   const summarised = db.tables.some((t) => t.name === SUMMARY_TABLE);
   const documents = summarised ? [db.summaries] : [db.quotes, db.invoices, db.payments];
   return db.transaction('r', [...documents, db.currencies, db.customers], async () => {
-    const [{ quotes, invoices, payments }, currencies, customers] = await Promise.all([
+    const [{ quotes, invoices, payments }, currencies] = await Promise.all([
       summarised
         ? db.summaries.toArray().then(unpackSummaries)
         : Promise.all([db.quotes.toArray(), db.invoices.toArray(), db.payments.toArray()]).then(
             ([quotes, invoices, payments]) => ({ quotes, invoices, payments }),
           ),
       db.currencies.toArray(),
-      db.customers.count(),
     ]);
-    return {
-      metrics: computeDashboard({ quotes, invoices, payments, currencies, now }),
-      empty: customers === 0 && quotes.length === 0 && invoices.length === 0,
-    };
+    const empty =
+      quotes.length === 0 && invoices.length === 0 && (await db.customers.count()) === 0;
+    return { metrics: computeDashboard({ quotes, invoices, payments, currencies, now }), empty };
   });
 }
 

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PullResponse } from '@smb/shared-types/sync';
 import { SmbDatabase } from '../../../../db/database';
@@ -11,11 +12,12 @@ import {
 } from '../../../../db/summaries';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
 import { applyPullPage } from '../../../../sync/pull';
+import { updateCustomer } from '../../../customers/data/customers';
 import { setInvoiceStatus } from '../../../invoices/data/invoices';
 import { deletePayment, recordPayment } from '../../../invoices/data/payments';
 import { deleteQuote, sendQuote, setQuoteStatus } from '../../../quotes/data/quotes';
 import { computeDashboard } from '../metrics';
-import { loadDashboard } from '../useDashboard';
+import { loadDashboard, type DashboardData } from '../useDashboard';
 import { NOW, fixture, quote } from './dashboard-fixture';
 
 /**
@@ -187,5 +189,53 @@ describe('the dashboard summaries (issue 20)', () => {
     expect(await reopened.summaries.count()).toBeGreaterThan(0);
     const rows = await expectInStep(reopened);
     expect(rows.quotes).toHaveLength(80);
+  });
+
+  it('are not computed again by a customer edit once there are documents; a new tenant is told by its customers', async () => {
+    const db = newClientDb();
+    opened.push(db);
+    const customer = {
+      id: 'c1',
+      name: 'Acme Corp',
+      email: 'acme@example.com',
+      phoneNumber: null,
+      address: null,
+      address2: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      version: '1',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const seen: DashboardData[] = [];
+    const live = liveQuery(() => loadDashboard(db, NOW)).subscribe({ next: (d) => seen.push(d) });
+    const settled = async (n: number) => {
+      await expect.poll(() => seen.length).toBe(n);
+      await new Promise((r) => setTimeout(r, 100)); // nothing more comes
+      expect(seen).toHaveLength(n);
+    };
+    try {
+      await settled(1);
+      expect(seen.at(-1)!.empty).toBe(true);
+      // No document yet: the customer tells that the tenant has started.
+      await db.customers.put(customer);
+      await settled(2);
+      expect(seen.at(-1)!.empty).toBe(false);
+      // With a document, a customer edit leaves the figures alone…
+      const data = fixture(5, 10);
+      await db.transaction('rw', db.allTables, async () => {
+        await db.currencies.bulkPut(data.currencies);
+        await db.quotes.bulkPut(data.quotes);
+      });
+      const withQuotes = 3;
+      await settled(withQuotes);
+      await updateCustomer('c1', { phoneNumber: '+1 555 0100' }, db);
+      await updateCustomer('c1', { phoneNumber: '+1 555 0101' }, db);
+      expect((await db.customers.get('c1'))!.phoneNumber).toBe('+1 555 0101');
+      await settled(withQuotes);
+      // …and a document's change is counted at once.
+      await sendQuote(data.quotes.find((q) => q.status === 'Draft')!.id, db);
+      await settled(withQuotes + 1);
+    } finally {
+      live.unsubscribe();
+    }
   });
 });
