@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './pwa/scripts/bundle-report';
 import { precompress } from './pwa/scripts/precompress';
+import { routePreload } from './pwa/scripts/route-preload';
 
 const BRAND = '#3b4cca';
 
@@ -67,6 +68,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
     }),
+    // The landing page is most visitors' first: its route chunks load with the entry, not after it.
+    routePreload({ '/': 'src/public/landing/LandingPage.tsx' }),
     bundleReport({
       entries: {
         landing: 'src/public/landing/LandingPage.tsx',

@@ -56,6 +56,36 @@ describe('compressed, cacheable assets of the real build', () => {
     for (const [p, headers] of css) expect(headers['content-encoding'], p).toBe('br');
   });
 
+  it('the landing page asks for its own chunks with the entry, once each; other pages do not load them', async () => {
+    const { page, context } = e2e;
+    const landing: Array<{ path: string; at: number }> = [];
+    let entryDone = 0;
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/assets/')) landing.push({ path: pathname, at: Date.now() });
+    });
+    page.on('requestfinished', (req) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(new URL(req.url()).pathname)) entryDone = Date.now();
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const paths = landing.map((r) => r.path);
+    const route = landing.find((r) => /\/LandingPage-[\w-]+\.js$/.test(r.path));
+    expect(route, paths.join('\n')).toBeDefined();
+    // Requested from the HTML, not once the entry's script had arrived and run.
+    expect(entryDone).toBeGreaterThan(0);
+    expect(route!.at).toBeLessThanOrEqual(entryDone);
+    // Nothing twice (a preload in another credentials mode than the import would be refetched).
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+
+    const other = await context.newPage();
+    const loaded: string[] = [];
+    other.on('request', (req) => loaded.push(new URL(req.url()).pathname));
+    await other.goto('/login');
+    await other.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(loaded.filter((p) => p.includes('LandingPage'))).toEqual([]);
+  });
+
   it('every text file of the build has brotli and gzip copies the server sends with the right headers', async () => {
     const { server } = e2e;
     const files = builtFiles();
