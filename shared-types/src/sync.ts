@@ -73,6 +73,11 @@ export const PUSH_BATCH_MAX = 100;
 /** The longest device name (Settings → This device). */
 export const DEVICE_NAME_MAX = 60;
 export const PULL_PAGE_SIZE = 1000;
+/**
+ * Rows per pull page while a device is more than this many versions behind (a first sync, a week
+ * offline): fewer, larger pages, so a slow link waits for fewer round trips.
+ */
+export const CATCH_UP_PAGE_SIZE = 5000;
 
 const Uuid = Type.String({ format: 'uuid' });
 /** A string restricted to `values`, typed as their union. */

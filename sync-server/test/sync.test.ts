@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATCH_UP_PAGE_SIZE, PULL_PAGE_SIZE } from '@smb/shared-types';
 import { pull } from '../src/sync/pull';
 import { findUserWithTenant } from '../src/modules/auth/auth.repository';
 import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
@@ -218,6 +220,42 @@ describe('pull', () => {
     );
     expect(c.get('customers', args.id)).toBeUndefined();
     expect(c.get('quotes', quoteId)).toBeUndefined();
+  });
+
+  it('gives a device far behind pages of 5,000 rows, then pages of 1,000 once it is close', async () => {
+    // Its own tenant: a catch-up of thousands of rows, written straight into the schema.
+    const far = await registerTenant(t, 'Catch Up Co');
+    const scope = (await findUserWithTenant(t.ctx.database.db, far.userId))!;
+    const s = { ...scope, db: t.ctx.database.tenantDb(scope.tenant.schema_name) };
+    const bulk = CATCH_UP_PAGE_SIZE + PULL_PAGE_SIZE + 500;
+    const { version } = await s.db.selectFrom('sync_state').select('version').executeTakeFirstOrThrow();
+    const base = Number(version);
+    const schema = sql.id(scope.tenant.schema_name);
+    await sql`INSERT INTO ${schema}.products (id, name, sku, price, currency_code, cost, stock,
+                category, supplier, description, created_at, version, updated_at)
+              SELECT gen_random_uuid(), 'Bulk ' || i, 'BULK-' || i, 1, 'USD', 0, 0, 'Bulk', 'Bulk',
+                '', now(), ${base} + i, now()
+              FROM generate_series(1, ${bulk}::int) AS i`.execute(t.ctx.database.db);
+    await sql`UPDATE ${schema}.sync_state SET version = ${base + bulk}`.execute(t.ctx.database.db);
+
+    const c = new TestClient(t, far.token);
+    const sizes: number[] = [];
+    const ids = new Set<string>();
+    let cursor: string | null = null;
+    for (;;) {
+      const page = await pull(s, c.clientGroupId, c.clientId, cursor);
+      sizes.push(page.patch.length);
+      for (const op of page.patch) ids.add(op.id);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    // A page stops before the version it would split (here the version of the 5,000th row).
+    const near = (n: number, size: number) => n > size - 10 && n <= size;
+    expect(sizes).toHaveLength(3);
+    expect(near(sizes[0]!, CATCH_UP_PAGE_SIZE), `pages ${sizes.join(', ')}`).toBe(true);
+    expect(near(sizes[1]!, PULL_PAGE_SIZE), `pages ${sizes.join(', ')}`).toBe(true);
+    expect(ids.size).toBe(sizes.reduce((a, b) => a + b, 0));
+    expect(ids.size).toBeGreaterThan(bulk);
   });
 
   it('gives the same state from any cursor as a fresh full pull, with small pages that never split a version', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import {
+  CATCH_UP_PAGE_SIZE,
   PULL_PAGE_SIZE,
   type BillingSettings,
   SYNC_ENTITIES,
@@ -86,7 +87,7 @@ export async function pull(
   clientGroupId: string,
   clientId: string,
   cursorText: string | null,
-  pageSize = PULL_PAGE_SIZE,
+  pageSizeOverride?: number,
 ): Promise<PullResponse> {
   const requested = BigInt(cursorText ?? '0');
   // Most pulls come from devices that are up to date (every poll and every poke of another
@@ -107,6 +108,11 @@ export async function pull(
       const head = BigInt(state.version);
       const clear = requested > 0n && requested < BigInt(state.tombstone_horizon);
       const after = clear ? 0n : requested > head ? 0n : requested;
+      // A device far behind (a first sync, a week offline) gets fewer, larger pages: on a slow
+      // link each page costs a round trip and the server's fixed work before its bytes flow.
+      const pageSize =
+        pageSizeOverride ??
+        (head - after > BigInt(CATCH_UP_PAGE_SIZE) ? CATCH_UP_PAGE_SIZE : PULL_PAGE_SIZE);
 
       // Find the page's versions first (the version index only), then read the full rows of
       // exactly those versions: reading a page's worth of full rows from EVERY table and dropping
