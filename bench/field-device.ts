@@ -103,6 +103,44 @@ async function throttle(context: BrowserContext, page: Page, mode: Mode): Promis
   });
 }
 
+/** Where a first sync's time went: its pull pages as the page's network saw them. */
+interface PullTrace {
+  pages: number;
+  /** On the wire (compressed as sent, headers included). */
+  bytes: number;
+  /** Time during which at least one pull was in flight; the rest is the page's own work. */
+  inFlightMs: number;
+}
+
+/** Records every `/api/sync/pull` of `page` from now on; the answer reads what was recorded. */
+async function tracePulls(context: BrowserContext, page: Page): Promise<() => PullTrace> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const started = new Map<string, number>();
+  const spans: Array<[number, number]> = [];
+  let bytes = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.endsWith('/api/sync/pull') && e.request.method === 'POST')
+      started.set(e.requestId, e.timestamp);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const at = started.get(e.requestId);
+    if (at === undefined) return;
+    started.delete(e.requestId);
+    spans.push([at, e.timestamp]);
+    bytes += e.encodedDataLength;
+  });
+  return () => {
+    let inFlight = 0;
+    let reached = -Infinity;
+    for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+      inFlight += Math.max(0, to - Math.max(from, reached));
+      reached = Math.max(reached, to);
+    }
+    return { pages: spans.length, bytes, inFlightMs: Math.round(inFlight * 1000) };
+  };
+}
+
 /** Within `ms`, or an error naming what did not happen. */
 async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -318,13 +356,21 @@ async function sessionFigures(
   try {
     for (let i = 0; i < syncs; i++) {
       await session?.context.close();
+      let pulls: (() => PullTrace) | undefined;
       session = await firstSync(tenant, {
         contextOptions: { serviceWorkers: 'block', viewport: TABLET },
-        prepare: (context, page) => throttle(context, page, mode),
+        prepare: async (context, page) => {
+          await throttle(context, page, mode);
+          pulls = await tracePulls(context, page);
+        },
         timeoutMs: throttled ? 300_000 : 120_000,
       });
       runs.push(session.ms);
-      log(`  ${mode}: first sync ${i + 1}/${syncs}: ${session.ms} ms`);
+      const trace = pulls!();
+      log(
+        `  ${mode}: first sync ${i + 1}/${syncs}: ${session.ms} ms — ${trace.pages} pull pages, ` +
+          `${round(trace.bytes / 2 ** 20, 2)} MB on the wire, a pull in flight ${trace.inFlightMs} ms`,
+      );
     }
     const { context, page } = session!;
     const timeout = throttled ? 60_000 : 20_000;
