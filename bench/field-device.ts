@@ -16,7 +16,8 @@
  * service worker's own fetches, so with one running the figures would not be throttled alike.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api } from '../tests/support/server-process';
 import {
@@ -263,7 +264,6 @@ async function measureKeystrokes(
   quoteId: string,
   quoteNumber: string,
   timeoutMs: number,
-  throttled: boolean,
 ): Promise<number[]> {
   await page.goto(`/dashboard/quotes/${quoteId}`, { timeout: timeoutMs });
   await page
@@ -286,14 +286,6 @@ async function measureKeystrokes(
   const lines = await page.getByTestId('item-row').count();
   if (lines !== QUOTE_LINES)
     throw new Error(`the quote editor shows ${lines} lines, expected ${QUOTE_LINES}`);
-  // `BENCH_FIELD_CPU_PROF=<file>`: a V8 CPU profile of the page during the unthrottled keystrokes.
-  const profile =
-    process.env.BENCH_FIELD_CPU_PROF && !throttled ? process.env.BENCH_FIELD_CPU_PROF : null;
-  const cdp = profile ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
   const times: number[] = [];
   for (let i = 0; i < KEYSTROKES; i++) {
     const measured = page.evaluate(
@@ -328,11 +320,27 @@ async function measureKeystrokes(
     await box.fill(String(2 + (i % 8)), { timeout: timeoutMs });
     times.push(await measured);
   }
-  if (cdp && profile) {
-    const { profile: data } = await cdp.send('Profiler.stop');
-    writeFileSync(profile, JSON.stringify(data));
-  }
   return times;
+}
+
+/**
+ * `work` on `page`; with `BENCH_FIELD_CPU_PROF=<directory>`, under a V8 CPU profile of the page
+ * written there as `<name>.cpuprofile` (open it in Chrome DevTools).
+ */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_FIELD_CPU_PROF;
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
 }
 
 const summary = (xs: number[]) => ({
@@ -385,7 +393,9 @@ async function sessionFigures(
     const keystrokes = await within(
       10 * timeout,
       `${mode} quote editor`,
-      measureKeystrokes(page, quote.id, quote.quoteNumber, timeout, throttled),
+      profiled(page, `keystrokes-${mode}`, () =>
+        measureKeystrokes(page, quote.id, quote.quoteNumber, timeout),
+      ),
     );
     log(`  ${mode}: keystroke to total ${keystrokes.map(Math.round).join(', ')} ms`);
     // Edits on the dashboard home, as sync-scale.ts times them (the editor's live lists of every
@@ -400,7 +410,7 @@ async function sessionFigures(
     const edits = await within(
       10 * timeout,
       `${mode} local edits`,
-      offlineEdits(context, page, EDITS),
+      profiled(page, `edits-${mode}`, () => offlineEdits(context, page, EDITS)),
     );
     log(`  ${mode}: ${EDITS} local edits, p95 ${round(percentile(edits.times, 95), 1)} ms`);
     return {

@@ -25,34 +25,28 @@ export interface SyncStatusView extends SyncState {
   dismissStorageError: () => void;
 }
 
-interface Shared {
-  pendingCount: number;
-  rejections: RejectionRow[];
-  conflicts: ConflictRow[];
-  lastSyncedAt: number | null;
-}
+const NONE: never[] = [];
 
-const EMPTY: Shared = { pendingCount: 0, rejections: [], conflicts: [], lastSyncedAt: null };
-
-/** The visible sync status (DESIGN §6): this tab's engine state plus what IndexedDB holds. */
+/**
+ * The visible sync status (DESIGN §6): this tab's engine state plus what IndexedDB holds. Each
+ * stored part is its own live query, so a local edit (an outbox write) reads the outbox's count
+ * again, not the rejections, conflicts and sync time too.
+ */
 export function useSyncStatus(store: SyncStatusStore = syncStatus): SyncStatusView {
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const db = useDatabase();
-  const shared =
+  const pendingCount = useLiveQuery(async () => (db ? db.outbox.count() : 0), [db], 0) ?? 0;
+  const rejections =
+    useLiveQuery(async () => (db ? db.rejections.orderBy('mutationId').toArray() : NONE), [db]) ??
+    NONE;
+  const conflicts =
     useLiveQuery(
-      async (): Promise<Shared> => {
-        if (!db) return EMPTY;
-        const [pendingCount, rejections, conflicts, lastSyncedAt] = await Promise.all([
-          db.outbox.count(),
-          db.rejections.orderBy('mutationId').toArray(),
-          db.conflicts.filter((c) => !c.resolved).toArray(),
-          getMeta(db, 'lastSyncedAt'),
-        ]);
-        return { pendingCount, rejections, conflicts, lastSyncedAt: lastSyncedAt ?? null };
-      },
+      async () => (db ? db.conflicts.filter((c) => !c.resolved).toArray() : NONE),
       [db],
-      EMPTY,
-    ) ?? EMPTY;
+    ) ?? NONE;
+  const storedSyncedAt =
+    useLiveQuery(async () => (db ? ((await getMeta(db, 'lastSyncedAt')) ?? null) : null), [db]) ??
+    null;
 
   const syncNow = useCallback(() => void currentEngine()?.syncNow(), []);
   const dismissStorageError = useCallback(() => store.set({ storageError: null }), [store]);
@@ -64,15 +58,17 @@ export function useSyncStatus(store: SyncStatusStore = syncStatus): SyncStatusVi
     };
     return {
       ...state,
-      ...shared,
-      lastSyncedAt: Math.max(state.lastSyncedAt ?? 0, shared.lastSyncedAt ?? 0) || null,
+      pendingCount,
+      rejections,
+      conflicts,
+      lastSyncedAt: Math.max(state.lastSyncedAt ?? 0, storedSyncedAt ?? 0) || null,
       syncNow,
       dismissStorageError,
       discardRejection: (id) => discardRejection(need(), id),
       retryRejection: (id) => retryRejection(need(), id),
       resolveConflict: (id, choice) => resolveConflict(need(), id, choice),
     };
-  }, [state, shared, db, syncNow, dismissStorageError]);
+  }, [state, pendingCount, rejections, conflicts, storedSyncedAt, db, syncNow, dismissStorageError]);
 }
 
 /** Ids of `entity` records with changes not yet synced (to mark rows 'not synced'). */
