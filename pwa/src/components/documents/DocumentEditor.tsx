@@ -55,8 +55,11 @@ export interface DocumentEditorProps {
   readOnly: boolean;
   /** Why the document is read-only, or any other note under the title. */
   notice?: ReactNode;
-  /** The kind's details card (number, status, …). */
-  details?: (api: DocumentEditorApi) => ReactNode;
+  /**
+   * The kind's details card (number, status, …). Rendered again only when the company name
+   * changes, not on every keystroke in the draft: it gets no draft.
+   */
+  details?: (api: Pick<DocumentEditorApi, 'companyName' | 'setError'>) => ReactNode;
   recipientButtonLabel: string;
   emptyItemsText: string;
   summaryTitle: string;
@@ -186,6 +189,11 @@ export function DocumentEditor(props: DocumentEditorProps) {
     void navigate(to, { flushSync: true });
   };
   const api: DocumentEditorApi = { draft, dirty, save, leave, setError, companyName };
+  const renderDetails = props.details;
+  const details = useMemo(
+    () => renderDetails?.({ companyName, setError }),
+    [renderDetails, companyName],
+  );
 
   const onSave = async () => {
     setError(null);
@@ -217,7 +225,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            {props.details?.(api)}
+            {details}
             <RecipientCard
               value={recipient}
               onChange={update}

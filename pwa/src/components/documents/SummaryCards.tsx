@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { documentTotals, formatMoney } from '@smb/shared-types/money';
 import type { DraftLine } from './draft';
@@ -28,7 +29,8 @@ function Row({
 }
 
 /** Payment Summary card with the spec's fixed texts. */
-export function PaymentSummaryCard() {
+/** Fixed text: memoized, so the editor's keystrokes do not render it again. */
+export const PaymentSummaryCard = memo(function PaymentSummaryCard() {
   return (
     <Card p="lg">
       <Title order={3} size="h4" mb="md">
@@ -48,7 +50,7 @@ export function PaymentSummaryCard() {
       </Stack>
     </Card>
   );
-}
+});
 
 interface TotalsCardProps {
   title: string;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, Select, Title } from '@mantine/core';
 import type { CurrencyRow } from '../../../db/types';
 
@@ -12,7 +13,8 @@ export function currencyOptions(currencies: CurrencyRow[] | undefined, current: 
   return options;
 }
 
-export function CurrencyCard({
+/** Memoized: a keystroke in the editor's items does not render it again. */
+export const CurrencyCard = memo(function CurrencyCard({
   currencies,
   value,
   onChange,
@@ -39,4 +41,4 @@ export function CurrencyCard({
       />
     </Card>
   );
-}
+});
