@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION, type MutationName } from '@smb/shared-types/sync';
 import type { OutboxEntry, SmbDatabase } from '../db/database';
-import { clientIdentity, getMeta, setMeta } from '../db/meta';
+import { outboxPosition, setMeta } from '../db/meta';
 import { LocalWriter, WriteBuffer } from './local-writer';
 import { runLocalMutator, type MutationArgs } from './mutators/registry';
 import {
@@ -23,8 +23,7 @@ export async function mutate<N extends MutationName>(
 ): Promise<void> {
   try {
     await db.transaction('rw', db.allTables, async () => {
-      const { clientId } = await clientIdentity(db);
-      const mutationId = (await getMeta(db, 'nextMutationId')) ?? 1;
+      const { clientId, nextMutationId: mutationId } = await outboxPosition(db);
       const createdAt = Date.now();
       const writer = new LocalWriter(db, new Date(createdAt).toISOString());
       await runLocalMutator(writer, name, args);
@@ -70,8 +69,7 @@ export async function mutateAll(
   if (mutations.length === 0) return;
   try {
     await db.transaction('rw', db.allTables, async () => {
-      const { clientId } = await clientIdentity(db);
-      const first = (await getMeta(db, 'nextMutationId')) ?? 1;
+      const { clientId, nextMutationId: first } = await outboxPosition(db);
       const createdAt = Date.now();
       const entries: OutboxEntry[] = [];
       const entry = (i: number, writer: LocalWriter): OutboxEntry => ({
