@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { chunkOfModule, chunksOf, entryChunk, staticClosure, type GraphChunk } from './chunk-graph';
 
 interface BundleReportOptions {
   /** Route modules (relative to the Vite root) whose download cost is reported. */
@@ -9,13 +10,9 @@ interface BundleReportOptions {
   forbiddenInLanding?: RegExp[];
 }
 
-interface ChunkInfo {
-  fileName: string;
+interface ChunkInfo extends GraphChunk {
   code: string;
-  imports: string[];
   moduleIds: string[];
-  isEntry: boolean;
-  facadeModuleId: string | null;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -34,40 +31,22 @@ export function bundleReport(options: BundleReportOptions): Plugin {
       root = config.root;
     },
     generateBundle(_outputOptions, bundle) {
-      const chunks = new Map<string, ChunkInfo>();
-      for (const item of Object.values(bundle)) {
-        if (item.type !== 'chunk') continue;
-        chunks.set(item.fileName, {
-          fileName: item.fileName,
-          code: item.code,
-          imports: item.imports,
-          moduleIds: item.moduleIds,
-          isEntry: item.isEntry,
-          facadeModuleId: item.facadeModuleId,
-        });
-      }
-      const closure = (start: ChunkInfo[]): Set<ChunkInfo> => {
-        const seen = new Set<ChunkInfo>();
-        const visit = (chunk: ChunkInfo | undefined) => {
-          if (!chunk || seen.has(chunk)) return;
-          seen.add(chunk);
-          for (const imported of chunk.imports) visit(chunks.get(imported));
-        };
-        start.forEach(visit);
-        return seen;
-      };
+      const chunks = chunksOf<ChunkInfo>(bundle);
+      const closure = (start: ChunkInfo[]) => staticClosure(chunks, start);
       const gzip = (set: Iterable<ChunkInfo>) => {
         let total = 0;
         for (const chunk of set) total += gzipSync(chunk.code).length;
         return total;
       };
-      const entry = [...chunks.values()].find((c) => c.isEntry);
+      const entry = entryChunk(chunks);
       if (!entry) return;
-      const lines = [`entry ${entry.fileName}: ${kb(gzip([entry]))} gzip (with static imports ${kb(gzip(closure([entry])))})`];
+      const lines = [
+        `entry ${entry.fileName}: ${kb(gzip([entry]))} gzip (with static imports ${kb(gzip(closure([entry])))})`,
+      ];
       const routeSets: Record<string, Set<ChunkInfo>> = {};
       for (const [name, modulePath] of Object.entries(options.entries)) {
         const absolute = path.resolve(root, modulePath);
-        const routeChunk = [...chunks.values()].find((c) => c.facadeModuleId === absolute);
+        const routeChunk = chunkOfModule(chunks, absolute);
         if (!routeChunk) {
           this.warn(`bundle report: no chunk found for ${name} (${modulePath})`);
           continue;
@@ -81,8 +60,13 @@ export function bundleReport(options: BundleReportOptions): Plugin {
       const landing = routeSets.landing;
       if (landing && options.forbiddenInLanding) {
         for (const chunk of landing) {
-          const bad = chunk.moduleIds.find((id) => options.forbiddenInLanding?.some((re) => re.test(id)));
-          if (bad) this.error(`The landing page would download ${bad} (via ${chunk.fileName}); keep it behind a lazy route.`);
+          const bad = chunk.moduleIds.find((id) =>
+            options.forbiddenInLanding?.some((re) => re.test(id)),
+          );
+          if (bad)
+            this.error(
+              `The landing page would download ${bad} (via ${chunk.fileName}); keep it behind a lazy route.`,
+            );
         }
       }
       console.log(`\n[bundle sizes, gzip]\n  ${lines.join('\n  ')}\n`);

@@ -1,13 +1,9 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { chunkOfModule, chunksOf, entryChunk, staticClosure, type GraphChunk } from './chunk-graph';
 
-/** What the build tells of a chunk: its static imports and the CSS files it needs. */
-interface BuiltChunk {
-  type: 'chunk';
-  fileName: string;
-  imports: string[];
-  isEntry: boolean;
-  facadeModuleId: string | null;
+/** A built chunk with the CSS files it needs. */
+interface BuiltChunk extends GraphChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -36,31 +32,23 @@ export function routePreload(routes: Record<string, string>): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return;
-        const chunks = new Map<string, BuiltChunk>();
-        for (const item of Object.values(ctx.bundle))
-          if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as BuiltChunk);
-        const closure = (start: BuiltChunk): BuiltChunk[] => {
-          const seen = new Map<string, BuiltChunk>();
-          const visit = (chunk: BuiltChunk | undefined) => {
-            if (!chunk || seen.has(chunk.fileName)) return;
-            seen.set(chunk.fileName, chunk);
-            for (const imported of chunk.imports) visit(chunks.get(imported));
-          };
-          visit(start);
-          return [...seen.values()];
-        };
-        const entry = [...chunks.values()].find((c) => c.isEntry);
+        const chunks = chunksOf<BuiltChunk>(ctx.bundle);
+        const entry = entryChunk(chunks);
         if (!entry) return;
-        const preloaded = new Set(closure(entry).map((c) => c.fileName));
+        const preloaded = new Set([...staticClosure(chunks, [entry])].map((c) => c.fileName));
         const byPath: Record<string, { js: string[]; css: string[] }> = {};
         for (const [pathname, modulePath] of Object.entries(routes)) {
           const absolute = path.resolve(root, modulePath);
-          const route = [...chunks.values()].find((c) => c.facadeModuleId === absolute);
+          const route = chunkOfModule(chunks, absolute);
           if (!route) throw new Error(`route preload: no chunk for ${pathname} (${modulePath})`);
-          const needed = closure(route).filter((c) => !preloaded.has(c.fileName));
+          const needed = [...staticClosure(chunks, [route])].filter(
+            (c) => !preloaded.has(c.fileName),
+          );
           byPath[pathname] = {
             js: needed.map((c) => base + c.fileName),
-            css: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => base + f)),
+            css: needed.flatMap((c) =>
+              [...(c.viteMetadata?.importedCss ?? [])].map((f) => base + f),
+            ),
           };
         }
         const script =
