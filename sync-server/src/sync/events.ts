@@ -36,6 +36,7 @@ export class VersionWatcher {
   private readonly watches = new Map<string, Watch>();
   private listening = false;
   private readonly unsubscribe: () => void;
+  private grace: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
@@ -51,7 +52,7 @@ export class VersionWatcher {
         );
     };
     if (!changes.enabled) notListening();
-    else if (!changes.listening) setTimeout(notListening, LISTEN_GRACE_MS).unref();
+    else if (!changes.listening) this.grace = setTimeout(notListening, LISTEN_GRACE_MS).unref();
     this.unsubscribe = changes.subscribe(VERSION_CHANNEL, {
       message: (payload) => this.heard(payload),
       up: () => {
@@ -95,6 +96,7 @@ export class VersionWatcher {
   }
 
   close(): void {
+    clearTimeout(this.grace);
     this.unsubscribe();
     for (const watch of this.watches.values()) clearInterval(watch.timer);
     this.watches.clear();
