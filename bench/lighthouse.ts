@@ -24,9 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { createVerifiedAccount, type Account } from '../tests/e2e/support/accounts';
-import { apiLogin, seedMasterData, seedQuote } from '../tests/e2e/support/api';
-import { readMailbox } from '../tests/e2e/support/mailbox';
+import type { Account } from '../tests/e2e/support/accounts';
+import { seedAuditTenant } from '../tests/e2e/support/audit-tenant';
 import { CHROMIUM_PATH } from '../tests/e2e/support/paths';
 import { startServer } from '../tests/e2e/support/server';
 
@@ -51,42 +50,23 @@ let lighthouseVersion = '';
 const score = (s: number | null | undefined) => (s == null ? null : Math.round(s * 100));
 
 async function seed(baseUrl: string, dataDir: string) {
-  const owner = await createVerifiedAccount(baseUrl, dataDir);
-  const api = await apiLogin(baseUrl, owner.email, owner.password);
-  const ids = await seedMasterData(api, {
+  const { owner, draftId, invoiceId, publicPath } = await seedAuditTenant(baseUrl, dataDir, {
     customer: 'Harbour Bakery & Patisserie International',
     contact: 'Mina Flourenstein',
     product: 'Deck oven, three decks, stone floor',
-    sku: 'OVEN-3',
-    price: 2450,
   });
-  const sent = await seedQuote(api, ids, 2);
-  const draft = await seedQuote(api, ids, 1);
-  const billed = await seedQuote(api, ids, 3);
-  for (const q of [sent, billed]) {
-    const res = await api.post(`/api/quotes/${q.id}/send`);
-    if (res.status !== 200) throw new Error(`send answered ${res.status}`);
-  }
-  const mail = (await readMailbox(dataDir)).find((m) => m.text.includes(sent.id));
-  const link = mail?.text.match(/https?:\/\/\S+\/quote\/\S+\/view\?token=\S+/)?.[0];
-  if (!link) throw new Error('no public quote link in the mailbox');
-  const order = await api.post<{ id: string }>(`/api/quotes/${billed.id}/convert`);
-  if (order.status !== 201) throw new Error(`convert answered ${order.status}`);
-  const invoice = await api.post<{ id: string }>(`/api/orders/${order.data.id}/create-invoice`);
-  if (invoice.status !== 201) throw new Error(`create-invoice answered ${invoice.status}`);
-  const u = new URL(link);
   return {
     owner,
     pages: {
       public: [
         { name: 'landing', path: '/' },
         { name: 'login', path: '/login' },
-        { name: 'public quote', path: u.pathname + u.search },
+        { name: 'public quote', path: publicPath },
       ],
       signedIn: [
         { name: 'dashboard', path: '/dashboard' },
-        { name: 'quote editor', path: `/dashboard/quotes/${draft.id}` },
-        { name: 'invoice detail', path: `/dashboard/invoices/${invoice.data.id}` },
+        { name: 'quote editor', path: `/dashboard/quotes/${draftId}` },
+        { name: 'invoice detail', path: `/dashboard/invoices/${invoiceId}` },
       ],
     },
   };

@@ -1,10 +1,9 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccount, loginThroughUi } from './support/accounts';
-import { apiLogin, seedMasterData, seedQuote } from './support/api';
+import { loginThroughUi } from './support/accounts';
+import { seedAuditTenant } from './support/audit-tenant';
 import { useE2E } from './support/e2e';
-import { readMailbox } from './support/mailbox';
 import { waitSynced } from './support/ui';
 
 const e2e = useE2E();
@@ -58,28 +57,13 @@ const describeViolations = (screen: string, list: Violation[]) =>
 describe('WCAG 2.1 AA (axe-core)', () => {
   it('every main screen and the public quote document have no serious or critical violations on desktop and phone', async () => {
     const { server } = e2e;
-    const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);
-    const api = await apiLogin(server.baseUrl, owner.email, owner.password);
-    const ids = await seedMasterData(api, {
-      customer: 'Harbour Bakery',
-      contact: 'Mina Flour',
-      product: 'Deck oven',
-      sku: 'OVEN-3',
-      price: 2450,
-    });
-    const quote = await seedQuote(api, ids, 2);
-    const draft = await seedQuote(api, ids, 1);
-    const billed = await seedQuote(api, ids, 3);
-    for (const q of [quote, billed])
-      expect((await api.post(`/api/quotes/${q.id}/send`)).status).toBe(200);
-    const mail = (await readMailbox(server.dataDir)).find((m) => m.text.includes(quote.id));
-    const link = mail?.text.match(/https?:\/\/\S+\/quote\/\S+\/view\?token=\S+/)?.[0];
-    expect(link, 'public link in the mail').toBeTruthy();
-    const publicPath = new URL(link ?? '').pathname + new URL(link ?? '').search;
-    const order = await api.post<{ id: string }>(`/api/quotes/${billed.id}/convert`);
-    expect(order.status).toBe(201);
-    const invoice = await api.post<{ id: string }>(`/api/orders/${order.data.id}/create-invoice`);
-    expect(invoice.status).toBe(201);
+    const { owner, draftId, invoiceId, publicPath } = await seedAuditTenant(
+      server.baseUrl,
+      server.dataDir,
+      { customer: 'Harbour Bakery', contact: 'Mina Flour', product: 'Deck oven' },
+    );
+    expect(publicPath, 'public link in the mail').toMatch(/^\/quote\/\S+\/view\?token=/);
+    expect(invoiceId).toBeTruthy();
 
     const screens: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
       { name: 'landing', path: '/', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
@@ -106,12 +90,12 @@ describe('WCAG 2.1 AA (axe-core)', () => {
       },
       {
         name: 'quote editor',
-        path: `/dashboard/quotes/${draft.id}`,
+        path: `/dashboard/quotes/${draftId}`,
         ready: (p) => p.getByRole('heading', { name: 'Recipient' }).waitFor(),
       },
       {
         name: 'invoice detail',
-        path: `/dashboard/invoices/${invoice.data.id}`,
+        path: `/dashboard/invoices/${invoiceId}`,
         ready: (p) => p.getByRole('heading', { name: /^Invoice /, level: 2 }).waitFor(),
       },
     ];
