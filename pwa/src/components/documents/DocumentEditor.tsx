@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
@@ -84,7 +94,10 @@ export interface DocumentEditorProps {
   /** Where the form's Save goes; only existing documents when `create` is missing. */
   create?: (input: DocumentInput) => Promise<string>;
   update: (id: string, input: DocumentInput) => Promise<unknown>;
-  /** Buttons left of Cancel/Save, with their dialogs. */
+  /**
+   * Buttons left of Cancel/Save, with their dialogs. Rendered once, not on every keystroke: the
+   * api they get always reads the current draft, so read it in handlers, not while rendering.
+   */
   actions?: (api: DocumentEditorApi) => ReactNode;
 }
 
@@ -188,13 +201,6 @@ export function DocumentEditor(props: DocumentEditorProps) {
     // At once: a transition would wait behind the live queries the save just woke.
     void navigate(to, { flushSync: true });
   };
-  const api: DocumentEditorApi = { draft, dirty, save, leave, setError, companyName };
-  const renderDetails = props.details;
-  const details = useMemo(
-    () => renderDetails?.({ companyName, setError }),
-    [renderDetails, companyName],
-  );
-
   const onSave = async () => {
     setError(null);
     setSaving(true);
@@ -203,21 +209,47 @@ export function DocumentEditor(props: DocumentEditorProps) {
     if (saved) leave(props.listPath);
   };
 
-  const back = () => navigate(props.listPath);
+  // The header, the footer and the kind's actions do not change with the draft: they get an api
+  // that reads the latest render's (set after each commit, before any handler can run), so a
+  // keystroke in the items renders none of them again.
+  const latest = useRef({ draft, dirty, save, leave, onSave });
+  useLayoutEffect(() => {
+    latest.current = { draft, dirty, save, leave, onSave };
+  });
+  const api = useMemo<DocumentEditorApi>(
+    () => ({
+      get draft() {
+        return latest.current.draft;
+      },
+      get dirty() {
+        return latest.current.dirty;
+      },
+      save: () => latest.current.save(),
+      leave: (to) => latest.current.leave(to),
+      setError,
+      companyName,
+    }),
+    [companyName],
+  );
+  const saveForm = useCallback(() => void latest.current.onSave(), []);
+  const { listPath } = props;
+  const back = useCallback(() => navigate(listPath), [navigate, listPath]);
+  const renderDetails = props.details;
+  const details = useMemo(
+    () => renderDetails?.({ companyName, setError }),
+    [renderDetails, companyName],
+  );
+  const renderActions = props.actions;
+  const actions = useMemo(() => renderActions?.(api), [renderActions, api]);
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Text c="dimmed" size="sm" fw={500}>
-            {companyName}
-          </Text>
-          <Title order={2}>{props.title}</Title>
-        </div>
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-          Back to {props.listName}
-        </Button>
-      </Group>
+      <EditorHeader
+        companyName={companyName}
+        title={props.title}
+        listName={props.listName}
+        onBack={back}
+      />
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
       {props.notice}
@@ -241,11 +273,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
               emptyText={props.emptyItemsText}
               readOnly={readOnly}
             />
-            <NotesCard
-              value={draft.notes}
-              onChange={onNotes}
-              readOnly={readOnly}
-            />
+            <NotesCard value={draft.notes} onChange={onNotes} readOnly={readOnly} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -270,21 +298,62 @@ export function DocumentEditor(props: DocumentEditorProps) {
         </Grid.Col>
       </Grid>
 
-      <Paper withBorder p="md">
-        <Group justify={props.actions ? 'space-between' : 'flex-end'} gap="sm">
-          {props.actions && <Group gap="sm">{props.actions(api)}</Group>}
-          <Group gap="sm">
-            <Button variant="default" onClick={back}>
-              Cancel
-            </Button>
-            {!readOnly && (
-              <Button onClick={() => void onSave()} disabled={saving}>
-                {saving ? 'Saving...' : `${doc ? 'Update' : 'Create'} ${props.noun}`}
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </Paper>
+      <EditorFooter
+        actions={actions}
+        onCancel={back}
+        onSave={readOnly ? null : saveForm}
+        saving={saving}
+        saveLabel={`${doc ? 'Update' : 'Create'} ${props.noun}`}
+      />
     </Stack>
   );
 }
+
+/** The company, the editor's title and the way back to the list. */
+const EditorHeader = memo(function EditorHeader(props: {
+  companyName: string;
+  title: string;
+  listName: string;
+  onBack: () => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Text c="dimmed" size="sm" fw={500}>
+          {props.companyName}
+        </Text>
+        <Title order={2}>{props.title}</Title>
+      </div>
+      <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={props.onBack}>
+        Back to {props.listName}
+      </Button>
+    </Group>
+  );
+});
+
+/** The kind's actions, Cancel, and Save (none while read-only). */
+const EditorFooter = memo(function EditorFooter(props: {
+  actions: ReactNode;
+  onCancel: () => void;
+  onSave: (() => void) | null;
+  saving: boolean;
+  saveLabel: string;
+}) {
+  return (
+    <Paper withBorder p="md">
+      <Group justify={props.actions ? 'space-between' : 'flex-end'} gap="sm">
+        {props.actions && <Group gap="sm">{props.actions}</Group>}
+        <Group gap="sm">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          {props.onSave && (
+            <Button onClick={props.onSave} disabled={props.saving}>
+              {props.saving ? 'Saving...' : props.saveLabel}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+});

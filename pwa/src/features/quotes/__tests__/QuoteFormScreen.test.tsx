@@ -205,6 +205,23 @@ describe('Quote form: existing quote', () => {
     expect((await db.quotes.get('q1'))?.status).toBe('Sent');
   });
 
+  it('Send Quote saves the edits typed just before it, then sends', async () => {
+    const user = userEvent.setup();
+    await db.quotes.put(quoteRow({ id: 'q1', quoteNumber: 'Q-0001' }));
+    renderForm('/dashboard/quotes/q1');
+    const quantity = await screen.findByRole('textbox', { name: 'Item 1 quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '7');
+    await user.click(screen.getByRole('button', { name: 'Send Quote' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Quote' }));
+    await expectLocation('/dashboard/quotes');
+    const sent = await db.quotes.get('q1');
+    expect(sent?.status).toBe('Sent');
+    expect(sent?.items[0]?.quantity).toBe(7);
+    expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['quote.update', 'quote.send']);
+  });
+
   it('a failed send says why', async () => {
     const user = userEvent.setup();
     await db.quotes.put(quoteRow({ id: 'q1', quoteNumber: 'Q-0001' }));
