@@ -414,7 +414,14 @@ async function sessionFigures(
       `${mode} local edits`,
       profiled(page, `edits-${mode}`, () => offlineEdits(context, page, EDITS)),
     );
-    log(`  ${mode}: ${EDITS} local edits, p95 ${round(percentile(edits.times, 95), 1)} ms`);
+    const slowest = edits.times
+      .map((ms, i) => ({ ms, i }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10);
+    log(
+      `  ${mode}: ${EDITS} local edits, p95 ${round(percentile(edits.times, 95), 1)} ms; ` +
+        `slowest ${slowest.map((e) => `${Math.round(e.ms)} (#${e.i + 1})`).join(', ')}`,
+    );
     return {
       firstSyncMs: stats(runs),
       searchMs: stats(search.total),

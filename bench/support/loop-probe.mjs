@@ -38,7 +38,8 @@ if (file) {
   );
   diagnostics.subscribe('http.server.response.finish', ({ request }) => {
     const started = startedAt.get(request);
-    if (started !== undefined) served.record(Math.max(1, Number(process.hrtime.bigint() - started)));
+    if (started !== undefined)
+      served.record(Math.max(1, Number(process.hrtime.bigint() - started)));
   });
   let since = performance.now();
   let cpuSince = process.cpuUsage();
