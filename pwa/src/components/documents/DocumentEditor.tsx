@@ -2,9 +2,7 @@ import {
   memo,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type ComponentType,
   type ReactNode,
@@ -23,6 +21,7 @@ import { useAuth } from '../../features/auth/auth-context';
 import { useCurrencies, useDefaultCurrency } from '../../features/currencies/data/currencies';
 import { useProducts } from '../../features/products/data/products';
 import { useLocalTenant } from '../../features/tenant/data/tenant';
+import { useLatest } from '../../lib/useLatest';
 import { ErrorBanner } from '../ErrorBanner';
 import { draftFromDocument, draftItems, useDocumentDraft, type DocumentDraft } from './draft';
 import { ItemsTable } from './ItemsTable';
@@ -212,10 +211,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
   // The header, the footer and the kind's actions do not change with the draft: they get an api
   // that reads the latest render's (set after each commit, before any handler can run), so a
   // keystroke in the items renders none of them again.
-  const latest = useRef({ draft, dirty, save, leave, onSave });
-  useLayoutEffect(() => {
-    latest.current = { draft, dirty, save, leave, onSave };
-  });
+  const latest = useLatest({ draft, dirty, save, leave, onSave });
   const api = useMemo<DocumentEditorApi>(
     () => ({
       get draft() {
@@ -229,9 +225,9 @@ export function DocumentEditor(props: DocumentEditorProps) {
       setError,
       companyName,
     }),
-    [companyName],
+    [companyName, latest],
   );
-  const saveForm = useCallback(() => void latest.current.onSave(), []);
+  const saveForm = useCallback(() => void latest.current.onSave(), [latest]);
   const { listPath } = props;
   const back = useCallback(() => navigate(listPath), [navigate, listPath]);
   const renderDetails = props.details;

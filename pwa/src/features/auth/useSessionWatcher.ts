@@ -1,10 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SESSION_CHECK_INTERVAL_MS } from '@smb/shared-types/auth';
+import { useLatest } from '../../lib/useLatest';
 import { useAuth } from './auth-context';
 import { isExpired, readSession, shouldEndSession, touchActivity } from './session';
 
-const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'click'] as const;
+const ACTIVITY_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'scroll',
+  'touchstart',
+  'click',
+] as const;
 /** Activity bursts (mouse moves) write localStorage at most this often. */
 const ACTIVITY_WRITE_THROTTLE_MS = 1000;
 
@@ -17,10 +25,7 @@ const ACTIVITY_WRITE_THROTTLE_MS = 1000;
 export function useSessionWatcher(onExpired: () => void): void {
   const { isAuthenticated } = useAuth();
   const { pathname } = useLocation();
-  const onExpiredRef = useRef(onExpired);
-  useEffect(() => {
-    onExpiredRef.current = onExpired;
-  }, [onExpired]);
+  const onExpiredRef = useLatest(onExpired);
 
   useEffect(() => {
     if (isAuthenticated) touchActivity();
@@ -52,15 +57,17 @@ export function useSessionWatcher(onExpired: () => void): void {
     const onVisible = () => {
       if (document.visibilityState === 'visible') check();
     };
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true, capture: true });
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onOnline);
     const timer = window.setInterval(tick, SESSION_CHECK_INTERVAL_MS);
     return () => {
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+      for (const name of ACTIVITY_EVENTS)
+        window.removeEventListener(name, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
       window.clearInterval(timer);
     };
-  }, [isAuthenticated]);
+  }, [isAuthenticated, onExpiredRef]);
 }

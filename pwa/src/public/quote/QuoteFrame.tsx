@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useLatest } from '../../lib/useLatest';
 
 export interface QuoteFrameProps {
   html: string;
@@ -12,11 +13,8 @@ export interface QuoteFrameProps {
  */
 export function QuoteFrame({ html, onFormSubmit }: QuoteFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const submitRef = useRef(onFormSubmit);
+  const submitRef = useLatest(onFormSubmit);
   const wired = useRef(new WeakSet<Document>());
-  useEffect(() => {
-    submitRef.current = onFormSubmit;
-  }, [onFormSubmit]);
 
   const fit = useCallback(() => {
     const iframe = frame.current;
@@ -44,7 +42,7 @@ export function QuoteFrame({ html, onFormSubmit }: QuoteFrameProps) {
     );
     // Images load after the document; refit when they do.
     doc.querySelectorAll('img').forEach((img) => img.addEventListener('load', fit));
-  }, [fit]);
+  }, [fit, submitRef]);
 
   useEffect(() => {
     window.addEventListener('resize', fit);
