@@ -81,14 +81,29 @@ export function preparingClient(options: { sharedSession: boolean }): typeof pg.
       ).connection.parsedStatements = record;
     }
 
+    /**
+     * Connected, then asks its session what it holds before the pool hears of it. Meanwhile the
+     * pool has no 'error' listener on this client yet, so a session ended then (a terminated
+     * backend, a restarting database: its FATAL message arrives when no query is running) would
+     * be an unhandled 'error' event and end the process. Such an error fails the connect instead,
+     * and the pool moves on to a new connection.
+     */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through
     override connect(callback?: any): any {
+      let ended: Error | undefined;
+      const onError = (err: Error) => {
+        ended ??= err;
+      };
+      this.on('error', onError);
       const connected = super.connect().then(async () => {
         await this.learnSessionStatements();
+        if (ended) throw ended;
         return this;
       });
-      if (!callback) return connected;
-      connected.then(() => callback(null, this), callback);
+      // Removed once the caller has been told (the pool adds its own listener then).
+      const stopListening = () => this.removeListener('error', onError);
+      if (!callback) return connected.finally(stopListening);
+      connected.then(() => callback(null, this), callback).finally(stopListening);
     }
 
     /**
