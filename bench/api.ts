@@ -4,10 +4,11 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import {
   api,
@@ -83,6 +84,78 @@ async function probeWindow(server: ServerProcess, file: string): Promise<LoopPro
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('the loop probe did not answer');
+}
+
+/** The load generator's own figures for one round: this process's GC, event loop and CPU. */
+interface GeneratorProbe {
+  heapMb: number;
+  gc: { count: number; totalMs: number; maxMs: number };
+  loopDelayMs: { p99: number; max: number };
+  cpuMs: number;
+  /** CPU of this machine's PostgreSQL processes in the round (the local server both sides use). */
+  postgresCpuMs: number;
+}
+
+const TICK_MS = 10; // /proc's clock ticks (USER_HZ = 100)
+
+/** CPU time so far of every process named `postgres` on this machine, in ms (Linux /proc). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8') !== 'postgres\n') continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/**
+ * Starts watching this process (autocannon runs in it) for one round; the returned function ends
+ * the window. A pause here delays every in-flight request's timing, whichever server it measures.
+ */
+function watchGenerator(): () => GeneratorProbe {
+  const gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  const postgresBefore = postgresCpuMs();
+  return () => {
+    observer.disconnect();
+    delay.disable();
+    const used = process.cpuUsage(cpu);
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    return {
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
+      gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
+      loopDelayMs: { p99: ms(delay.percentile(99)), max: ms(delay.max) },
+      cpuMs: Math.round((used.user + used.system) / 1000),
+      // A backend that ended during the round takes its time with it: a floor, not an exact sum.
+      postgresCpuMs: Math.max(0, postgresCpuMs() - postgresBefore),
+    };
+  };
+}
+
+const generatorLine = (g: GeneratorProbe, requests: number) =>
+  `    per request: load generator ${(g.cpuMs / Math.max(1, requests)).toFixed(3)} ms CPU, PostgreSQL ${(g.postgresCpuMs / Math.max(1, requests)).toFixed(3)} ms CPU; load generator: CPU ${g.cpuMs} ms; GC ${g.gc.count}× ${g.gc.totalMs} ms (max ${g.gc.maxMs}); loop delay p99 ${g.loopDelayMs.p99} max ${g.loopDelayMs.max} ms; heap ${g.heapMb} MB`;
+
+/** A round of autocannon, with the load generator watched when the loop probe is on. */
+async function measuredRun(url: string, opts: Partial<autocannon.Options>) {
+  const stop = LOOP_PROBE ? watchGenerator() : undefined;
+  const result = await run(url, opts);
+  return { result, generator: stop?.() };
 }
 
 const probeLine = (p: LoopProbe | undefined, requests: number) =>
@@ -226,6 +299,9 @@ export async function benchApi(
       ...probeOptions,
       ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
     ],
+    // Its request log goes to a file, as in production: piped into this process, it doubled the
+    // load generator's GC during our rounds only, and kept the whole run's log in its heap.
+    path.join(dataDir, 'server.log'),
   );
   const results: LoadResult[] = [];
   let baseline: ServerProcess | undefined;
@@ -337,20 +413,26 @@ export async function benchApi(
       for (let round = 1; round <= ROUNDS; round++) {
         log(`  ${database} ours     ${c.name} (round ${round}/${ROUNDS})`);
         await probeWindow(server, probeFile.ours);
-        const o = toResult(c.name, database, 'ours', await run(c.ours.url!, c.ours));
+        const oursRun = await measuredRun(c.ours.url!, c.ours);
+        const o = toResult(c.name, database, 'ours', oursRun.result);
         o.loop = await probeWindow(server, probeFile.ours);
         ours.push(o);
         if (o.loop) log(`    ${o.requestsPerSecond} req/s, p50 ${o.p50} p99 ${o.p99} ms`);
         if (o.loop) log(probeLine(o.loop, o.requestsPerSecond * DURATION)!);
+        if (oursRun.generator)
+          log(generatorLine(oursRun.generator, o.requestsPerSecond * DURATION));
         if (!baseline) continue;
         log(`  ${database} baseline ${c.name} (round ${round}/${ROUNDS})`);
         const url = `${baseline.url}${c.base.url}`;
         await probeWindow(baseline, probeFile.base);
-        const b = toResult(c.name, database, 'baseline', await run(url, { ...c.base, url }));
+        const baseRun = await measuredRun(url, { ...c.base, url });
+        const b = toResult(c.name, database, 'baseline', baseRun.result);
         b.loop = await probeWindow(baseline, probeFile.base);
         base.push(b);
         if (b.loop) log(`    ${b.requestsPerSecond} req/s, p50 ${b.p50} p99 ${b.p99} ms`);
         if (b.loop) log(probeLine(b.loop, b.requestsPerSecond * DURATION)!);
+        if (baseRun.generator)
+          log(generatorLine(baseRun.generator, b.requestsPerSecond * DURATION));
       }
       results.push(median(ours));
       if (baseline) {

@@ -1,7 +1,7 @@
 /** Runs the real server as a child process, as `npm run serve` does, for process-level tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,23 +34,32 @@ export async function startServer(
   timeoutMs = 60_000,
   script = 'sync-server/src/server.ts',
   nodeOptions: string[] = [],
+  /**
+   * Where the server's output goes instead of a pipe into this process: a benchmark's load
+   * generator should not also be the sink of every request's log line (in production the log
+   * goes to a file or a collector, not to the clients).
+   */
+  logFile?: string,
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const logFd = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     // As `npm run serve` starts it (vitest's NODE_ENV=test would load React's development build).
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  if (logFd !== undefined) closeSync(logFd);
+  let piped = '';
+  child.stdout?.on('data', (d: Buffer) => (piped += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (piped += d.toString()));
+  const output = () => (logFile === undefined ? piped : readFileSync(logFile, 'utf8'));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${output}`)),
+      () => reject(new Error(`server did not start in time:\n${output()}`)),
       timeoutMs,
     );
     // Ready when it says so, or — at a quieter LOG_LEVEL — when it answers ping.
@@ -61,7 +70,7 @@ export async function startServer(
       resolve();
     };
     const check = setInterval(() => {
-      if (output.includes('Server listening')) return ready();
+      if (output().includes('Server listening')) return ready();
       if (probing) return;
       probing = true;
       fetch(`http://127.0.0.1:${port}/api/auth/ping`)
@@ -72,13 +81,13 @@ export async function startServer(
     void exited.then((code) => {
       clearInterval(check);
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      reject(new Error(`server exited with ${code}:\n${output()}`));
     });
   });
   return {
     url: `http://127.0.0.1:${port}`,
     child,
-    output: () => output,
+    output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);
