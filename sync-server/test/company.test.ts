@@ -44,6 +44,9 @@ describe('company details', () => {
     const { quoteValidityDays, ...details } = empty;
     expect(quoteValidityDays).toBe(30);
     expect(Object.values(details).every((v) => v === null)).toBe(true);
+    // A device polling before the change is told the company as it was, and after it as it is.
+    const before = await new TestClient(t, memberToken).pullOnce(null);
+    expect(before.tenant.company).toEqual(empty);
 
     const saved = expectStatus<CompanyDetails>(
       await api.put('/api/tenants/current/company', {
