@@ -59,7 +59,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? DURATION);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** `BENCH_CASES=pull,login`: only the cases whose name contains one of these (while working on one). */
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim().toLowerCase());
-/** `BENCH_CPU_PROF=dir`: our server writes a V8 CPU profile there when it stops. */
+/** `BENCH_CPU_PROF=dir`: our server writes a V8 CPU profile there when it stops, the baseline in `dir/baseline`. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /**
  * `BENCH_LOOP_PROBE=1`: our server and the baseline report their event loop's delay
@@ -330,7 +330,12 @@ export async function benchApi(
         },
         180_000,
         'bench/baseline-server.ts',
-        probeOptions,
+        [
+          ...probeOptions,
+          ...(CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF, 'baseline')}`]
+            : []),
+        ],
       );
 
     const createQuote = (name: string, connections: number) => ({
