@@ -41,7 +41,7 @@ interface LoopProbe {
   cpuMs: number;
 }
 
-interface Seeded {
+export interface Seeded {
   token: string;
   email: string;
   password: string;
@@ -163,24 +163,28 @@ const probeLine = (p: LoopProbe | undefined, requests: number) =>
     ? `    CPU ${(p.cpuMs / Math.max(1, requests)).toFixed(3)} ms per request; served in p50 ${p.servedMs.p50} p99 ${p.servedMs.p99} max ${p.servedMs.max} ms; loop delay p50 ${p.loopDelayMs.p50} p99 ${p.loopDelayMs.p99} max ${p.loopDelayMs.max} ms; GC ${p.gc.count}× ${p.gc.totalMs} ms (max ${p.gc.maxMs}, major ${p.gc.major}× ${p.gc.majorMs} ms); CPU ${p.cpuMs} ms in ${p.windowMs} ms`
     : undefined;
 
-async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
+/**
+ * A verified company with a customer (and its main contact), a product and 100 quotes, through the
+ * API of the server at `url` (its dev mailbox in `dataDir`).
+ */
+export async function seed(url: string, dataDir: string): Promise<Seeded> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-  await api(server.url, 'POST', '/api/auth/register', {
+  await api(url, 'POST', '/api/auth/register', {
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
     tenantNaturalName: 'Bench Co',
   });
-  await api(server.url, 'POST', '/api/auth/verify-email-otp', {
+  await api(url, 'POST', '/api/auth/verify-email-otp', {
     email,
     otpCode: mailedCode(dataDir, email),
   });
-  const token = (await api(server.url, 'POST', '/api/auth/login', { email, password: PASSWORD }))
-    .json.token as string;
+  const token = (await api(url, 'POST', '/api/auth/login', { email, password: PASSWORD })).json
+    .token as string;
   const schema = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
     .tenantSchema as string;
   const customer = await api(
-    server.url,
+    url,
     'POST',
     '/api/customers',
     {
@@ -192,16 +196,10 @@ async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
     token,
   );
   const customerId = customer.json.id as string;
-  const contacts = await api(
-    server.url,
-    'GET',
-    `/api/contacts/customer/${customerId}`,
-    undefined,
-    token,
-  );
+  const contacts = await api(url, 'GET', `/api/contacts/customer/${customerId}`, undefined, token);
   const contactId = (contacts.json as unknown as Array<{ id: string }>)[0]!.id;
   const product = await api(
-    server.url,
+    url,
     'POST',
     '/api/products',
     { name: 'Bench Widget', sku: 'BW', price: 12.34, currencyCode: 'USD' },
@@ -209,14 +207,17 @@ async function seed(server: ServerProcess, dataDir: string): Promise<Seeded> {
   );
   const productId = product.json.id as string;
   for (let i = 0; i < 100; i++)
-    await api(
-      server.url,
-      'POST',
-      '/api/quotes',
-      quoteBody({ customerId, contactId, productId }),
-      token,
-    );
+    await api(url, 'POST', '/api/quotes', quoteBody({ customerId, contactId, productId }), token);
   return { token, email, password: PASSWORD, schema, customerId, contactId, productId };
+}
+
+/** The body of a pull from a new device that has pulled everything: an empty delta, as devices poll. */
+export async function upToDatePull(url: string, token: string) {
+  const ids = { clientGroupId: randomUUID(), clientId: randomUUID() };
+  let head = (await api(url, 'POST', '/api/sync/pull', { ...ids, cursor: null }, token)).json;
+  while (head.hasMore)
+    head = (await api(url, 'POST', '/api/sync/pull', { ...ids, cursor: head.cursor }, token)).json;
+  return { ...ids, cursor: head.cursor as string };
 }
 
 const quoteBody = (s: Pick<Seeded, 'customerId' | 'contactId' | 'productId'>) => ({
@@ -307,17 +308,9 @@ export async function benchApi(
   let baseline: ServerProcess | undefined;
   try {
     log(`seeding (${database})…`);
-    const s = await seed(server, dataDir);
+    const s = await seed(server.url, dataDir);
     const auth = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' };
-    // An empty delta: the cursor a device holds once it is up to date.
-    const ids = { clientGroupId: randomUUID(), clientId: randomUUID() };
-    let head = (await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: null }, s.token))
-      .json;
-    while (head.hasMore)
-      head = (
-        await api(server.url, 'POST', '/api/sync/pull', { ...ids, cursor: head.cursor }, s.token)
-      ).json;
-    const pullBody = JSON.stringify({ ...ids, cursor: head.cursor });
+    const pullBody = JSON.stringify(await upToDatePull(server.url, s.token));
     // The baseline needs a connection string; the embedded database's socket is private to the server, so
     // it is measured against PostgreSQL only.
     if (databaseUrl)

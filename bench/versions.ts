@@ -12,20 +12,20 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { api, freePort, mailedCode } from '../tests/support/server-process';
+import { freePort } from '../tests/support/server-process';
+import { seed, upToDatePull } from './api';
 
 const OTHER = process.env.BENCH_OTHER;
 if (!OTHER) throw new Error('BENCH_OTHER: the checkout to compare this tree with');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const THIS_TREE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PASSWORD = 'Str0ng!Pass';
 
 interface Running {
   url: string;
@@ -92,36 +92,8 @@ try {
   const a = await serve(path.resolve(OTHER), databaseUrl, jwtSecret);
   servers.push(a);
 
-  const email = `versions-${randomUUID().slice(0, 8)}@example.com`;
-  await api(b.url, 'POST', '/api/auth/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    tenantNaturalName: 'Versions Co',
-  });
-  await api(b.url, 'POST', '/api/auth/verify-email-otp', {
-    email,
-    otpCode: mailedCode(b.dataDir, email),
-  });
-  const token = (await api(b.url, 'POST', '/api/auth/login', { email, password: PASSWORD })).json
-    .token as string;
-  const customer = await api(
-    b.url,
-    'POST',
-    '/api/customers',
-    {
-      name: 'Versions',
-      email: 'c@versions.test',
-      mainContactName: 'M',
-      mainContactEmail: 'm@versions.test',
-    },
-    token,
-  );
-  const ids = { clientGroupId: randomUUID(), clientId: randomUUID() };
-  let head = (await api(b.url, 'POST', '/api/sync/pull', { ...ids, cursor: null }, token)).json;
-  while (head.hasMore)
-    head = (await api(b.url, 'POST', '/api/sync/pull', { ...ids, cursor: head.cursor }, token))
-      .json;
+  const { token, customerId } = await seed(b.url, b.dataDir);
+  const pull = await upToDatePull(b.url, token);
 
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const cases = [
@@ -129,11 +101,11 @@ try {
       name: 'POST /api/sync/pull (empty)',
       path: '/api/sync/pull',
       method: 'POST' as const,
-      body: JSON.stringify({ ...ids, cursor: head.cursor }),
+      body: JSON.stringify(pull),
     },
     {
       name: 'GET /api/customers/{id}',
-      path: `/api/customers/${customer.json.id}`,
+      path: `/api/customers/${customerId}`,
       method: 'GET' as const,
     },
   ];
