@@ -9,6 +9,7 @@ import { pruneExpiredCodes, pruneTombstones } from '../src/jobs/jobs';
 import { runOnce, startScheduler, type Job } from '../src/jobs/scheduler';
 import { tenantDb } from './factories';
 import { createTestApp, registerTenant, uniqueEmail, type TestApp } from './helpers';
+import { TestClient, customerArgs } from './sync-helpers';
 
 let t: TestApp;
 let second: Database;
@@ -40,7 +41,10 @@ function countingJob(name: string, everyMs: number): Job & { runs: number } {
 describe('scheduled jobs across two servers', () => {
   it('runs once per period whichever server ticks, however often both tick', async () => {
     const job = countingJob(`test-once-${Date.now()}`, 60_000);
-    const a = startScheduler(t.ctx.database, [job], quiet, { tickMs: 3_600_000, firstTickMs: 3_600_000 });
+    const a = startScheduler(t.ctx.database, [job], quiet, {
+      tickMs: 3_600_000,
+      firstTickMs: 3_600_000,
+    });
     const b = startScheduler(second, [job], quiet, { tickMs: 3_600_000, firstTickMs: 3_600_000 });
     const ran = (await Promise.all([a.tick(), b.tick()])).flat();
     for (let i = 0; i < 5; i += 1) ran.push(...(await Promise.all([a.tick(), b.tick()])).flat());
@@ -143,5 +147,39 @@ describe('scheduled jobs across two servers', () => {
       .select('tombstone_horizon')
       .executeTakeFirstOrThrow();
     expect(String(state.tombstone_horizon)).toBe('5');
+  });
+
+  it("forgets which device wrote a deleted row's fields, and keeps the writers of live rows", async () => {
+    const { tenantId, token } = await registerTenant(t, 'Field Writers Ltd');
+    const device = new TestClient(t, token);
+    const kept = customerArgs();
+    const deleted = customerArgs({ name: 'Initech' });
+    const update = (id: string) =>
+      device.mutation('customer.update', {
+        id,
+        baseVersion: null,
+        changes: { phoneNumber: '555-0199' },
+        base: { phoneNumber: '555-0100' },
+      });
+    const pushed = await device.push([
+      device.mutation('customer.create', kept),
+      device.mutation('customer.create', deleted),
+      update(kept.id),
+      update(deleted.id),
+      device.mutation('customer.delete', { id: deleted.id }),
+    ]);
+    expect(pushed.body.results.map((r) => r.status)).toEqual(Array(5).fill('applied'));
+    const db = await tenantDb(t, tenantId);
+    const writers = () =>
+      db
+        .selectFrom('sync_field_writes')
+        .select(['entity_id', 'field'])
+        .orderBy('entity_id')
+        .execute();
+    expect((await writers()).map((w) => w.entity_id).sort()).toEqual([kept.id, deleted.id].sort());
+
+    await sql`DELETE FROM app.job_runs`.execute(t.ctx.database.db);
+    expect(await runOnce(t.ctx.database.db, pruneTombstones)).toBe(true);
+    expect(await writers()).toEqual([{ entity_id: kept.id, field: 'phoneNumber' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import { SYNC_ENTITIES } from '@smb/shared-types';
 import type { AppDatabase } from '../db/app-tables';
 import type { TenantDatabase } from '../db/tenant-database';
 import type { Job } from './scheduler';
@@ -24,7 +25,7 @@ export const pruneExpiredCodes: Job = {
 /**
  * Tombstones older than the retention go; each tenant's horizon moves to the newest version
  * pruned, so a pull from a cursor before it is answered with a full reset (pull.ts) rather than
- * with deletions it would miss.
+ * with deletions it would miss. The last-writer records of deleted rows go too.
  */
 export const pruneTombstones: Job = {
   name: 'prune-tombstones',
@@ -35,8 +36,10 @@ export const pruneTombstones: Job = {
       .selectFrom('tenants')
       .select('schema_name')
       .execute();
-    for (const { schema_name } of tenants)
+    for (const { schema_name } of tenants) {
       await pruneTenantTombstones(trx, schema_name, TOMBSTONE_RETENTION_DAYS);
+      await pruneFieldWritesOfDeletedRows(trx, schema_name);
+    }
   },
 };
 
@@ -59,6 +62,23 @@ export async function pruneTenantTombstones(
       tombstone_horizon: sql<string>`greatest(tombstone_horizon, ${newest.toString()}::bigint)`,
     })
     .execute();
+}
+
+/**
+ * `sync_field_writes` remembers which device last wrote each field of a row (to name it in a
+ * conflict); deleting the row leaves those records behind. Without this, a company that
+ * creates and deletes records for years would keep every deleted record's writers.
+ */
+export async function pruneFieldWritesOfDeletedRows(
+  trx: Transaction<AppDatabase>,
+  schemaName: string,
+): Promise<void> {
+  for (const entity of SYNC_ENTITIES)
+    await sql`DELETE FROM ${sql.id(schemaName, 'sync_field_writes')} w
+               WHERE w.entity = ${entity}
+                 AND NOT EXISTS (SELECT 1 FROM ${sql.id(schemaName, entity)} r WHERE r.id = w.entity_id)`.execute(
+      trx,
+    );
 }
 
 /** Everything the servers run on a schedule. */
