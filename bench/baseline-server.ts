@@ -6,6 +6,9 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { verify } from '@node-rs/argon2';
+import { PARTY_COLUMNS } from '../sync-server/src/modules/documents/documents.repository';
+import { LINE_ITEM_COLUMN_NAMES } from '../sync-server/src/modules/documents/documents.table';
+import { QUOTE_COLUMN_NAMES } from '../sync-server/src/modules/quotes/quotes.table';
 
 const schema = process.env.BENCH_SCHEMA!;
 const pool = new pg.Pool({
@@ -21,23 +24,22 @@ app.get<{ Params: { id: string } }>('/customers/:id', async (req) => {
 });
 
 // Our list's two statements, as the server sends them: the page with its total, then the lines.
-const quoteColumns = `q.id, q.quote_number, q.customer_id, q.contact_id, q.currency_code, q.status,
-  q.notes, q.subtotal, q.tax_rate, q.tax_amount, q.total, q.access_token, q.viewed_at, q.accepted_at,
-  q.rejected_at, q.created_at, q.version, q.updated_at`;
+// The column lists are the server's own, so the baseline selects what the product selects.
+const quoteColumns = QUOTE_COLUMN_NAMES.map((column) => `q.${column}`).join(', ');
+const partyColumns = PARTY_COLUMNS.join(', ');
+const lineColumns = LINE_ITEM_COLUMN_NAMES.map((column) => `i.${column}`).join(', ');
 const quotesWithParties = `${s}.quotes q LEFT JOIN ${s}.customers c ON c.id = q.customer_id
   LEFT JOIN ${s}.contacts ct ON ct.id = q.contact_id`;
 app.get('/quotes', async () => {
   const quotes = await pool.query(
-    `SELECT ${quoteColumns}, c.name AS customer_name, c.email AS customer_email,
-            c.address AS customer_address, ct.name AS contact_name, ct.email AS contact_email,
-            ct.role AS contact_role, (SELECT count(*) FROM ${quotesWithParties}) AS _page_total
+    `SELECT ${quoteColumns}, ${partyColumns},
+            (SELECT count(*) FROM ${quotesWithParties}) AS _page_total
        FROM ${quotesWithParties}
       ORDER BY q.created_at DESC, q.id DESC LIMIT $1 OFFSET $2`,
     [100, 0],
   );
   const items = await pool.query(
-    `SELECT i.id, i.product_id, i.position, i.product_name, i.product_sku, i.quantity, i.unit_price,
-            i.subtotal, i.quote_id AS document_id, p.name AS current_name, p.sku AS current_sku,
+    `SELECT ${lineColumns}, i.quote_id AS document_id, p.name AS current_name, p.sku AS current_sku,
             p.price AS current_price
        FROM ${s}.quote_items i LEFT JOIN ${s}.products p ON p.id = i.product_id
       WHERE i.quote_id = ANY($1::uuid[]) ORDER BY i.quote_id, i.position`,
