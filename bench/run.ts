@@ -222,6 +222,13 @@ const budgets: Array<[string, string, string, string, boolean]> = [
     `runs ${scale.searchMs.runs.join(', ')} ms (first = cold)`,
     scale.searchMs.median <= 100,
   ],
+  [
+    `Select Customer picker over 20,000 customers, click to first row, median of ${scale.pickerOpenMs.runs.length}`,
+    `${scale.pickerOpenMs.median} ms`,
+    '≤ 500 ms',
+    `runs ${scale.pickerOpenMs.runs.join(', ')} ms; a search to its one match ${scale.pickerSearchMs.median} ms`,
+    scale.pickerOpenMs.median <= 500,
+  ],
 ];
 if (appLoad) {
   const b = appLoad.bundles;

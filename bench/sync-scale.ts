@@ -50,6 +50,9 @@ export interface SyncScaleResult {
   pushAcknowledgedMs: number;
   searchMs: Stats;
   searchQueryOnlyMs: Stats;
+  /** The quote editor's Select Customer picker: click to first row, and a search to its match. */
+  pickerOpenMs: Stats;
+  pickerSearchMs: Stats;
   serverRssMb: { idleAfterSeed: number; afterSync: number };
   browserHeapMb: { used: number; usedAfterGc: number; total: number };
 }
@@ -470,6 +473,84 @@ export async function measureSearch(
   return { total, query: query.times };
 }
 
+/**
+ * The quote editor's Select Customer picker over 20,000 customers, `runs` times: from the click on
+ * Select Recipient to the picker's first row on screen, and from the search's `input` event to the
+ * picker showing only the match.
+ */
+export async function measurePicker(
+  page: Page,
+  runs: number,
+  timeoutMs = 30_000,
+): Promise<{ open: number[]; search: number[] }> {
+  const open: number[] = [];
+  const search: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.goto('/dashboard/quotes/new');
+    const button = page.getByRole('button', { name: 'Select Recipient' });
+    await button.waitFor({ timeout: timeoutMs });
+    const shown = page.evaluate(
+      (timeout) =>
+        new Promise<number>((resolve, reject) => {
+          let clickedAt = 0;
+          const onClick = () => {
+            clickedAt = performance.now();
+          };
+          document.addEventListener('click', onClick, { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if (clickedAt && document.querySelector('[role="dialog"] tbody tr button')) {
+              observer.disconnect();
+              resolve(performance.now() - clickedAt);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true });
+          setTimeout(() => reject(new Error(`the picker showed no row in ${timeout} ms`)), timeout);
+        }),
+      timeoutMs,
+    );
+    shown.catch(() => undefined);
+    await button.click();
+    open.push(await shown);
+    const dialog = page.getByRole('dialog', { name: 'Select Customer' });
+    const box = dialog.getByRole('textbox', { name: 'Search customers' });
+    const found = page.evaluate(
+      ({ needle, name, timeout }) =>
+        new Promise<number>((resolve, reject) => {
+          const input = document.querySelector<HTMLInputElement>(
+            '[role="dialog"] input[aria-label="Search customers"]',
+          )!;
+          let typedAt = 0;
+          input.addEventListener('input', () => (typedAt = performance.now()), {
+            capture: true,
+            once: true,
+          });
+          const done = () => {
+            const rows = document.querySelectorAll('[role="dialog"] tbody tr');
+            return (
+              input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
+            );
+          };
+          const observer = new MutationObserver(() => {
+            if (typedAt && done()) {
+              observer.disconnect();
+              resolve(performance.now() - typedAt);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(
+            () => reject(new Error(`the picker did not find the match in ${timeout} ms`)),
+            timeout,
+          );
+        }),
+      { needle: NEEDLE, name: NEEDLE_NAME, timeout: timeoutMs },
+    );
+    found.catch(() => undefined);
+    await box.fill(NEEDLE, { timeout: timeoutMs });
+    search.push(await found);
+  }
+  return { open, search };
+}
+
 /** `n` customer edits through the real data layer while offline (queued in the outbox), each timed. */
 export async function offlineEdits(
   context: BrowserContext,
@@ -529,6 +610,12 @@ export async function benchSyncScale(
     const search = await measureSearch(page, Math.max(5, REPEAT));
     log(
       `  search "${NEEDLE}" over ${SEED.customers} customers: ${search.total.map((x) => Math.round(x)).join(', ')} ms (query alone ${search.query.map((x) => Math.round(x)).join(', ')} ms)`,
+    );
+
+    // The quote editor's customer picker over the same 20,000 customers.
+    const picker = await measurePicker(page, Math.max(3, REPEAT));
+    log(
+      `  customer picker over ${SEED.customers} customers: open ${picker.open.map((x) => Math.round(x)).join(', ')} ms, search "${NEEDLE}" ${picker.search.map((x) => Math.round(x)).join(', ')} ms`,
     );
 
     // 1,000 edits queued offline through the real data layer, then pushed after reconnecting.
@@ -594,6 +681,8 @@ export async function benchSyncScale(
       pushAcknowledgedMs: ackMs,
       searchMs: stats(search.total),
       searchQueryOnlyMs: stats(search.query, 1),
+      pickerOpenMs: stats(picker.open),
+      pickerSearchMs: stats(picker.search),
       serverRssMb: { idleAfterSeed: tenant.serverIdleRssMb, afterSync: afterSyncRss },
       browserHeapMb: {
         used: mb(heap.usedSize),

@@ -6,6 +6,12 @@ import { IconSearch } from '@tabler/icons-react';
 /** Spec §9: the search field takes focus 100 ms after the picker opens. */
 export const PICKER_FOCUS_DELAY_MS = 100;
 
+/**
+ * Matches a picker shows at once. A company with 20,000 customers would otherwise wait seconds
+ * for 20,000 rows to render, and again after each letter typed; a name is found by typing it.
+ */
+export const PICKER_ROW_LIMIT = 100;
+
 interface PickerModalProps<T extends { id: string; name: string }> {
   opened: boolean;
   onClose: () => void;
@@ -48,10 +54,10 @@ export function PickerModal<T extends { id: string; name: string }>({
   useEffect(() => {
     if (opened) setSearch('');
   }, [opened]);
+  const matches = useMemo(() => items && filter(items, search), [items, search, filter]);
   const rows = useMemo(
     () =>
-      items &&
-      filter(items, search).map((item) => (
+      matches?.slice(0, PICKER_ROW_LIMIT).map((item) => (
         <Table.Tr key={item.id}>
           {cells(item).map((cell, i) => (
             <Table.Td key={i} fw={i === 0 ? 600 : undefined}>
@@ -65,7 +71,7 @@ export function PickerModal<T extends { id: string; name: string }>({
           </Table.Td>
         </Table.Tr>
       )),
-    [items, search, filter, cells, onSelect],
+    [matches, cells, onSelect],
   );
   const headers = [...columns, 'Action'];
 
@@ -127,6 +133,12 @@ export function PickerModal<T extends { id: string; name: string }>({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {matches && matches.length > PICKER_ROW_LIMIT && (
+        <Text size="sm" c="dimmed" ta="center" mt="sm" role="status">
+          Showing the first {PICKER_ROW_LIMIT} of {matches.length.toLocaleString('en-US')}. Type to
+          narrow the search.
+        </Text>
       )}
       {footer && (
         <Box mt="md" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

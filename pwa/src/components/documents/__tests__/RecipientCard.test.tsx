@@ -10,7 +10,7 @@ import { RecipientCard, type Recipient } from '../RecipientCard';
 import { setCurrentDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { newClientDb } from '../../../sync/__tests__/helpers';
-import { seedMasterData } from './fixtures';
+import { customers, seedMasterData } from './fixtures';
 
 // The card reads the chosen customer and contact, and the pickers their lists, from the database.
 let db: SmbDatabase;
@@ -73,6 +73,28 @@ describe('Select Customer modal', () => {
     expect(
       within(dialog).getByText('No customers found matching your search.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the first 100 matches of a long list and says how many more a search would narrow', async () => {
+    await db.customers.bulkPut(
+      Array.from({ length: 250 }, (_, i) => ({
+        ...customers[1]!,
+        id: `cu-many-${i + 1}`,
+        name: `Customer ${i + 1}`,
+        email: `c${i + 1}@many.test`,
+      })),
+    );
+    const user = userEvent.setup();
+    render(<Harness initial={{ customerId: null, contactId: null }} />);
+    const dialog = await openCustomers(user);
+    await waitFor(() => expect(names(dialog)).toHaveLength(100), SLOW_WAIT);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Showing the first 100 of 253. Type to narrow the search.',
+    );
+
+    await user.type(within(dialog).getByPlaceholderText('Search customers...'), 'Customer 250');
+    expect(names(dialog)).toEqual(['Customer 250']);
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('focuses the search 100 ms after opening', async () => {
