@@ -209,7 +209,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { serv
         .header('Retry-After', '2')
         .send(body(503, 'The service is temporarily unavailable. Please try again shortly.'));
     }
-    request.log.error({ err }, 'unhandled error');
+    // A client gone before its answer was complete (a page left mid-download, a closed tab) ends
+    // the answer's stream early: that is the client's doing, not a fault to page anyone about.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' && request.raw.socket?.destroyed)
+      request.log.info('client closed the connection before its answer was complete');
+    else request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body(500, 'An internal error occurred. Please try again later.'));
   });
 
