@@ -42,7 +42,10 @@ const ICONS = [
 ];
 
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage();
   for (const icon of ICONS) {
@@ -54,7 +57,10 @@ try {
     await writeFile(path.join(outDir, icon.file), png);
     console.log(`wrote ${icon.file}`);
   }
-  await writeFile(path.resolve(here, '../public/favicon.svg'), svg({ size: 64, rounded: true, inset: 1 }));
+  await writeFile(
+    path.resolve(here, '../public/favicon.svg'),
+    svg({ size: 64, rounded: true, inset: 1 }),
+  );
   console.log('wrote favicon.svg');
 } finally {
   await browser.close();

@@ -30,23 +30,37 @@ const log = pino(
   pino.destination({ dest: 1, minLength: 4096, periodicFlush: 250 }),
 );
 
-const database = await openDatabase(config, (err) => log.warn({ err: err.message }, 'database connection error'));
+const database = await openDatabase(config, (err) =>
+  log.warn({ err: err.message }, 'database connection error'),
+);
 const migrated = await migrateAll(database.pool);
-log.info({ database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants }, 'database ready');
+log.info(
+  { database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants },
+  'database ready',
+);
 
 const mailer = createMailer(config, log);
 const changes = createChangeListener(database, {
   enabled: config.listen,
   onError: (err) => log.warn({ err: err.message }, 'change listener (LISTEN) lost; reconnecting'),
 });
-if (!config.listen) log.warn('DB_LISTEN=0: no LISTEN connection; sessions are read on every request and live updates poll');
+if (!config.listen)
+  log.warn(
+    'DB_LISTEN=0: no LISTEN connection; sessions are read on every request and live updates poll',
+  );
 const sessions = createSessionCache(database, { ttlMs: config.sessionCacheMs, changes });
-const app = await buildApp({ config, database, mailer, sessions, changes }, { loggerInstance: log });
+const app = await buildApp(
+  { config, database, mailer, sessions, changes },
+  { loggerInstance: log },
+);
 await app.listen({ port: config.port, host: config.host });
 // Clean-ups on a schedule, each run once per period across every server on the database.
 const scheduler = startScheduler(database, [...JOBS, invoiceReminders({ mailer, log })], log);
 log.info(
-  { url: `http://localhost:${(app.server.address() as { port: number }).port}`, dataDir: config.dataDir },
+  {
+    url: `http://localhost:${(app.server.address() as { port: number }).port}`,
+    dataDir: config.dataDir,
+  },
   `Server listening${database.kind === 'embedded' ? ' (embedded database, dev mailbox: DATA_DIR/mail)' : ''}`,
 );
 

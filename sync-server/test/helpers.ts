@@ -32,7 +32,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(poolSize = 10, options: PoolOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  poolSize = 10,
+  options: PoolOptions = {},
+): Promise<TestDatabase> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
@@ -76,7 +79,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; poolSize?: number; build?: BuildOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    poolSize?: number;
+    build?: BuildOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smb-test-'));
   const config = loadConfig({
@@ -151,19 +159,39 @@ export async function registerTenant(
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, tenantNaturalName: company },
+    payload: {
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+      tenantNaturalName: company,
+    },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const code = latestCode(t.mailDir, email);
-  const ver = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email, otpCode: code } });
+  const ver = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email-otp',
+    payload: { email, otpCode: code },
+  });
   if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.body}`);
   const token = await login(t, email);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { tenantId: string; sub: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    tenantId: string;
+    sub: string;
+  };
   return { email, token, tenantId: claims.tenantId, userId: claims.sub };
 }
 
-export async function login(t: TestApp, email: string, password = STRONG_PASSWORD): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export async function login(
+  t: TestApp,
+  email: string,
+  password = STRONG_PASSWORD,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return (res.json() as { token: string }).token;
 }

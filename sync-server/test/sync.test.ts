@@ -228,7 +228,10 @@ describe('pull', () => {
     const scope = (await findUserWithTenant(t.ctx.database.db, far.userId))!;
     const s = { ...scope, db: t.ctx.database.tenantDb(scope.tenant.schema_name) };
     const bulk = CATCH_UP_PAGE_SIZE + PULL_PAGE_SIZE + 500;
-    const { version } = await s.db.selectFrom('sync_state').select('version').executeTakeFirstOrThrow();
+    const { version } = await s.db
+      .selectFrom('sync_state')
+      .select('version')
+      .executeTakeFirstOrThrow();
     const base = Number(version);
     const schema = sql.id(scope.tenant.schema_name);
     await sql`INSERT INTO ${schema}.products (id, name, sku, price, currency_code, cost, stock,

@@ -23,7 +23,10 @@ describe('issue 8.8: an administrator and a regular user', () => {
     const invitee = { email: `new-hire-${letters}@example.com`, password: 'Welcome#2026' };
 
     await loginThroughUi(page, owner);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.waitForURL('**/dashboard/settings/users');
     await page.getByText('(You)').waitFor();
@@ -62,25 +65,37 @@ describe('issue 8.8: an administrator and a regular user', () => {
     await row.getByText('Verified', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Make ${invitee.email} an administrator` }).click();
     await row.getByText('Administrator', { exact: true }).waitFor();
-    const promoted = (await api.get<UserJson[]>('/api/users')).data.find((u) => u.email === invitee.email);
+    const promoted = (await api.get<UserJson[]>('/api/users')).data.find(
+      (u) => u.email === invitee.email,
+    );
     expect(promoted?.isTenantAdmin).toBe(true);
-    await row.getByRole('button', { name: `Remove administrator role from ${invitee.email}` }).click();
+    await row
+      .getByRole('button', { name: `Remove administrator role from ${invitee.email}` })
+      .click();
     await row.getByText('Regular User').waitFor();
-    const demoted = (await api.get<UserJson[]>('/api/users')).data.find((u) => u.email === invitee.email);
+    const demoted = (await api.get<UserJson[]>('/api/users')).data.find(
+      (u) => u.email === invitee.email,
+    );
     expect(demoted).toMatchObject({ isTenantAdmin: false, isVerified: true });
 
     await row.getByRole('button', { name: `Delete ${invitee.email}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete User' });
-    await dialog.getByText('Are you sure you want to delete this user? This action cannot be undone.').waitFor();
+    await dialog
+      .getByText('Are you sure you want to delete this user? This action cannot be undone.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     const users = (await api.get<UserJson[]>('/api/users')).data.map((u) => u.email);
     expect(users).toEqual([owner.email]);
-    expect((await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(invitee),
-    })).status).not.toBe(200);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(invitee),
+        })
+      ).status,
+    ).not.toBe(200);
   });
 });

@@ -43,7 +43,10 @@ describe('account flow in Chromium', () => {
     expect(stored.expiry).toBeGreaterThan(Date.now());
 
     // The registering user administers the tenant: Settings is visible.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .waitFor();
   });
 
   it('shows the server message for wrong credentials', async () => {

@@ -21,7 +21,9 @@ describe('issue 7: the business flow in the browser', () => {
   it('customer → product → quote with two items → send → recipient accepts via the share link → order → invoice → Paid', async () => {
     const { page, context, server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.baseUrl,
+    });
     await loginThroughUi(page, account);
 
     await createCustomerUi(page, {
@@ -61,9 +63,13 @@ describe('issue 7: the business flow in the browser', () => {
     // Share dialog → Copy → 'Copied!'; the clipboard holds the public link.
     await row.getByRole('button', { name: `Share quote ${number}` }).click();
     const share = page.getByRole('dialog');
-    await share.getByText('This link allows anyone to view the quote without logging in.').waitFor();
+    await share
+      .getByText('This link allows anyone to view the quote without logging in.')
+      .waitFor();
     const link = await share.getByRole('textbox', { name: 'Public link' }).inputValue();
-    expect(link).toMatch(new RegExp(`^${server.baseUrl}/quote/[0-9a-f-]+/[0-9a-f-]+/view\\?token=.+`));
+    expect(link).toMatch(
+      new RegExp(`^${server.baseUrl}/quote/[0-9a-f-]+/[0-9a-f-]+/view\\?token=.+`),
+    );
     await share.getByRole('button', { name: 'Copy' }).click();
     await share.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
@@ -104,7 +110,11 @@ describe('issue 7: the business flow in the browser', () => {
     await page.getByRole('option', { name: 'Paid', exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard/invoices');
-    await page.getByTestId('invoice-row').filter({ hasText: 'Harbour Lights Ltd' }).getByText('Paid').waitFor();
+    await page
+      .getByTestId('invoice-row')
+      .filter({ hasText: 'Harbour Lights Ltd' })
+      .getByText('Paid')
+      .waitFor();
     await waitSynced(page);
 
     // The server agrees on every step.
@@ -120,7 +130,13 @@ describe('issue 7: the business flow in the browser', () => {
     const { page, context, server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
     const api = await apiLogin(server.baseUrl, account.email, account.password);
-    await seedMasterData(api, { customer: 'Offline Outfitters', contact: 'Ada Lane', product: 'Tent', sku: 'TNT-2', price: 199.99 });
+    await seedMasterData(api, {
+      customer: 'Offline Outfitters',
+      contact: 'Ada Lane',
+      product: 'Tent',
+      sku: 'TNT-2',
+      price: 199.99,
+    });
     await loginThroughUi(page, account);
     await waitSynced(page);
     await waitForServiceWorker(page);
@@ -167,7 +183,10 @@ describe('issue 8.1: a new tenant', () => {
     await page.getByRole('heading', { name: /without the busywork/ }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     const pricing = page.getByRole('region', { name: 'Simple plans that grow with you' });
-    await pricing.getByRole('article', { name: 'Business plan' }).getByText('Most Popular').waitFor();
+    await pricing
+      .getByRole('article', { name: 'Business plan' })
+      .getByText('Most Popular')
+      .waitFor();
     await pricing.getByText('$49').waitFor();
     await pricing.getByRole('link', { name: 'Get Started with Business' }).click();
     await page.waitForURL('**/register');
@@ -188,19 +207,24 @@ describe('issue 8.1: a new tenant', () => {
     await page.getByRole('heading', { name: 'Keeping SMB Simple' }).waitFor();
 
     // The invoices card is live: a link, not dimmed.
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Invoices' }) });
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Invoices' }) });
     const open = card.getByRole('link', { name: 'Open Invoices' });
     expect(await open.getAttribute('href')).toBe('/dashboard/invoices');
     expect(await open.getAttribute('aria-disabled')).toBeNull();
     const opacity = await card.evaluate((el) => {
       let value = 1;
-      for (let node: Element | null = el; node; node = node.parentElement) value *= Number(getComputedStyle(node).opacity);
+      for (let node: Element | null = el; node; node = node.parentElement)
+        value *= Number(getComputedStyle(node).opacity);
       return value;
     });
     expect(opacity).toBe(1);
     await open.click();
     await page.getByRole('heading', { name: 'Invoices', level: 2 }).waitFor();
     await page.getByText('No Invoices Yet').waitFor();
-    await syncIndicator(page).filter({ hasText: /Synced/ }).waitFor();
+    await syncIndicator(page)
+      .filter({ hasText: /Synced/ })
+      .waitFor();
   });
 });

@@ -339,7 +339,9 @@ describe('issue 8.7: the session expires with changes pending', () => {
     // Back online the expiry applies: logged out to /login, which says the changes are kept.
     await context.setOffline(false);
     await page.waitForURL('**/login', { timeout: 15_000 });
-    await page.getByText(/^Your session has expired\. .*changes not yet synced are kept on this device/).waitFor();
+    await page
+      .getByText(/^Your session has expired\. .*changes not yet synced are kept on this device/)
+      .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await loginThroughUi(page, owner);
     await waitSynced(page);

@@ -27,7 +27,9 @@ describe('installable offline app', () => {
     const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
     expect(parsed.errors).toEqual([]);
     await cdp.detach();
-    const manifest = JSON.parse(parsed.data ?? '{}') as Record<string, unknown> & { icons: ManifestIcon[] };
+    const manifest = JSON.parse(parsed.data ?? '{}') as Record<string, unknown> & {
+      icons: ManifestIcon[];
+    };
     expect(manifest).toMatchObject({
       name: 'SMB Finance',
       short_name: 'SMB Finance',
@@ -41,7 +43,9 @@ describe('installable offline app', () => {
       { sizes: '512x512', purpose: 'maskable' },
     ];
     for (const want of wanted) {
-      const icon = manifest.icons.find((i) => i.sizes === want.sizes && (i.purpose ?? 'any').includes(want.purpose));
+      const icon = manifest.icons.find(
+        (i) => i.sizes === want.sizes && (i.purpose ?? 'any').includes(want.purpose),
+      );
       expect(icon, `icon ${want.sizes} ${want.purpose}`).toBeDefined();
       const response = await fetch(new URL(icon?.src ?? '', server.baseUrl));
       expect(response.status).toBe(200);
@@ -54,7 +58,9 @@ describe('installable offline app', () => {
     const { page, context, server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
     await loginThroughUi(page, account);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.baseUrl}/`);
 
@@ -63,7 +69,9 @@ describe('installable offline app', () => {
       installabilityErrors: { errorId: string }[];
     };
     // Playwright contexts are incognito profiles, which Chromium never offers to install from.
-    const errors = installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    const errors = installability.installabilityErrors
+      .map((e) => e.errorId)
+      .filter((id) => id !== 'in-incognito');
     expect(errors).toEqual([]);
     // A second CDP session would mask the offline emulation of navigator.onLine.
     await cdp.detach();
@@ -78,7 +86,10 @@ describe('installable offline app', () => {
     const name = await page.getByTestId('tenant-name').textContent();
     expect(name).not.toBe('Loading...');
     // Other sections' chunks come from the precache too.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Quotes' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Quotes' })
+      .click();
     await page.getByRole('heading', { name: 'Quotes', level: 2 }).waitFor();
     await context.setOffline(false);
   });
@@ -93,7 +104,9 @@ describe('installable offline app', () => {
     await page.getByRole('heading', { name: /without the busywork/ }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.includes('LandingPage'))).toBe(true);
-    expect(scripts.filter((s) => /DashboardLayout|SectionPage|DashboardHome|dexie|tiptap/i.test(s))).toEqual([]);
+    expect(
+      scripts.filter((s) => /DashboardLayout|SectionPage|DashboardHome|dexie|tiptap/i.test(s)),
+    ).toEqual([]);
   });
 });
 
@@ -120,8 +133,16 @@ describe('public quote page', () => {
         expect(new URL(request.url()).searchParams.get('token')).toBe('tok-1');
         return route.fulfill({ status: 200, contentType: 'text/html', body: QUOTE });
       }
-      posted.push({ url: new URL(request.url()).pathname, contentType: request.headers()['content-type'], body: request.postData() });
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<html><body><h1>Thank you!</h1><p>Quote accepted.</p></body></html>' });
+      posted.push({
+        url: new URL(request.url()).pathname,
+        contentType: request.headers()['content-type'],
+        body: request.postData(),
+      });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<html><body><h1>Thank you!</h1><p>Quote accepted.</p></body></html>',
+      });
     });
 
     await page.goto('/quote/t-1/q-1/view?token=tok-1');
@@ -135,7 +156,11 @@ describe('public quote page', () => {
     await frame.getByRole('button', { name: 'Accept quote' }).click();
     await frame.getByRole('heading', { name: 'Thank you!' }).waitFor();
     expect(posted).toEqual([
-      { url: '/api/quotes/t-1/q-1/accept', contentType: 'application/x-www-form-urlencoded', body: 'token=tok-1' },
+      {
+        url: '/api/quotes/t-1/q-1/accept',
+        contentType: 'application/x-www-form-urlencoded',
+        body: 'token=tok-1',
+      },
     ]);
     expect(new URL(page.url()).pathname).toBe('/quote/t-1/q-1/view');
   });
@@ -144,7 +169,9 @@ describe('public quote page', () => {
     const page = await (await e2e.newContext({ serviceWorkers: 'block' })).newPage();
     await page.goto('/quote/t-1/q-1/view');
     await page.getByText('Invalid quote URL. Missing required parameters.').waitFor();
-    await page.route('**/api/quotes/t-1/q-2/view**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route('**/api/quotes/t-1/q-2/view**', (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
     await page.goto('/quote/t-1/q-2/view?token=nope');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.getByText('Failed to load quote. It may have expired or been removed.').waitFor();

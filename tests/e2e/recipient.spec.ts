@@ -7,11 +7,18 @@ import { openSection, quoteRow, waitSynced } from './support/ui';
 
 const e2e = useE2E();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 
 /** Staff: the public link from the Share dialog of the quote's row. */
 async function shareLink(page: Page, customer: string): Promise<string> {
-  await quoteRow(page, customer).getByRole('button', { name: /^Share quote / }).click();
+  await quoteRow(page, customer)
+    .getByRole('button', { name: /^Share quote / })
+    .click();
   const dialog = page.getByRole('dialog');
   const link = await dialog.getByRole('textbox', { name: 'Public link' }).inputValue();
   await page.keyboard.press('Escape');
@@ -57,7 +64,9 @@ describe('issue 8.6: the recipient on a phone', () => {
     const total = (await api.get<QuoteJson>(`/api/quotes/${quote.id}`)).data.total;
     const totalText = `$${total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await frame.locator('.grand').getByText(totalText).waitFor();
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await frame.getByRole('button', { name: 'Accept Quote' }).waitFor();
     await frame.getByRole('button', { name: 'Reject Quote' }).tap();
     await frame.getByText(`Quote ${number} has been rejected.`).waitFor();
@@ -83,8 +92,14 @@ describe('issue 8.6: the recipient on a phone', () => {
     // The old link is dead; the new one works.
     await phone.goto(firstLink);
     await phone.getByRole('heading', { name: 'Something went wrong' }).waitFor();
-    await phone.getByText(/Failed to load quote|Quote not found/).first().waitFor();
+    await phone
+      .getByText(/Failed to load quote|Quote not found/)
+      .first()
+      .waitFor();
     await phone.goto(secondLink);
-    await phone.frameLocator('iframe[title="Quote"]').getByRole('button', { name: 'Accept Quote' }).waitFor();
+    await phone
+      .frameLocator('iframe[title="Quote"]')
+      .getByRole('button', { name: 'Accept Quote' })
+      .waitFor();
   });
 });

@@ -34,11 +34,22 @@ describe('responsive layout', () => {
         // The dashboard keeps the sync server's push-hint stream open, so the network never idles
         // there: wait until the first sync is done instead.
         if (new URL(page.url()).pathname.startsWith('/dashboard'))
-          await page.getByTestId('sync-indicator').filter({ hasText: /^Synced/ }).waitFor();
+          await page
+            .getByTestId('sync-indicator')
+            .filter({ hasText: /^Synced/ })
+            .waitFor();
         else await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${screen} on ${viewport.name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `visual-${screen}-${viewport.name}.png`), fullPage });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(
+          overflow,
+          `${screen} on ${viewport.name} overflows by ${overflow}px`,
+        ).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `visual-${screen}-${viewport.name}.png`),
+          fullPage,
+        });
       };
 
       await page.goto('/');
@@ -62,7 +73,10 @@ describe('responsive layout', () => {
       await shoot('dashboard', false);
       if (viewport.name === 'phone') {
         await page.getByRole('button', { name: 'Toggle navigation' }).click();
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Quotes' }).click();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Quotes' })
+          .click();
         await page.getByRole('heading', { name: 'Quotes', level: 2 }).waitFor();
         await shoot('quotes', false);
       }

@@ -14,7 +14,15 @@ export function UpdateBanner({ visible, waiting, onReload, onDismiss }: UpdateBa
     <Affix position={{ bottom: 20, right: 20 }} zIndex={400}>
       <Transition transition="slide-up" mounted={visible}>
         {(styles) => (
-          <Paper style={styles} shadow="lg" p="md" withBorder maw={380} role="status" aria-live="polite">
+          <Paper
+            style={styles}
+            shadow="lg"
+            p="md"
+            withBorder
+            maw={380}
+            role="status"
+            aria-live="polite"
+          >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
                 <IconRefresh size={18} />

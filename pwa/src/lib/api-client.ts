@@ -1,7 +1,9 @@
 import { apiErrorMessage, INVALID_JSON_MESSAGE } from '@smb/shared-types/errors';
 
-export const OFFLINE_MESSAGE = 'You are offline. This needs an internet connection — please try again once you are back online.';
-export const NETWORK_MESSAGE = 'Could not reach the server. Please check your connection and try again.';
+export const OFFLINE_MESSAGE =
+  'You are offline. This needs an internet connection — please try again once you are back online.';
+export const NETWORK_MESSAGE =
+  'Could not reach the server. Please check your connection and try again.';
 
 /** An HTTP error from the API; `message` follows spec §8 (body message, else 'API error with status: …'). */
 export class ApiError extends Error {
@@ -71,13 +73,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError(apiErrorMessage(response.status, undefined), response.status, text);
     }
   }
-  if (!response.ok) throw new ApiError(apiErrorMessage(response.status, data), response.status, data);
+  if (!response.ok)
+    throw new ApiError(apiErrorMessage(response.status, data), response.status, data);
   return data as T;
 }
 
 /** Text to show for a failure of an online-only call, with a per-screen fallback. */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError || error instanceof NetworkError || error instanceof InvalidJsonError)
+  if (
+    error instanceof ApiError ||
+    error instanceof NetworkError ||
+    error instanceof InvalidJsonError
+  )
     return error.message;
   return fallback;
 }

@@ -68,7 +68,16 @@ export function useSyncStatus(store: SyncStatusStore = syncStatus): SyncStatusVi
       retryRejection: (id) => retryRejection(need(), id),
       resolveConflict: (id, choice) => resolveConflict(need(), id, choice),
     };
-  }, [state, pendingCount, rejections, conflicts, storedSyncedAt, db, syncNow, dismissStorageError]);
+  }, [
+    state,
+    pendingCount,
+    rejections,
+    conflicts,
+    storedSyncedAt,
+    db,
+    syncNow,
+    dismissStorageError,
+  ]);
 }
 
 /** Ids of `entity` records with changes not yet synced (to mark rows 'not synced'). */

@@ -16,7 +16,10 @@ export const USER_CLAIMS = {
 };
 
 /** Puts a fresh, valid session in localStorage (as after login). */
-export function storeSession(claims: Record<string, unknown> = USER_CLAIMS, now = Date.now()): string {
+export function storeSession(
+  claims: Record<string, unknown> = USER_CLAIMS,
+  now = Date.now(),
+): string {
   const token = makeToken({ ...claims, exp: Math.floor(now / 1000) + 7200 });
   localStorage.setItem('token', token);
   localStorage.setItem('lastActivity', String(now));
@@ -31,7 +34,10 @@ export interface MockReply {
   text?: string;
 }
 
-export type FetchHandler = (url: string, init: RequestInit | undefined) => MockReply | Promise<MockReply>;
+export type FetchHandler = (
+  url: string,
+  init: RequestInit | undefined,
+) => MockReply | Promise<MockReply>;
 
 /** Replaces global fetch; every call is recorded on the returned mock. */
 export function mockFetch(handler: FetchHandler) {

@@ -41,10 +41,7 @@ const nextMacrotask = (fn: () => void) =>
  * `waitFor` for tests with fake `setTimeout`: Testing Library's own waiting needs a real
  * `setTimeout`, IndexedDB (fake-indexeddb) only needs `setImmediate`, which stays real.
  */
-export async function eventually(
-  assertion: () => unknown,
-  rounds = 500,
-): Promise<void> {
+export async function eventually(assertion: () => unknown, rounds = 500): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       await assertion();

@@ -42,7 +42,9 @@ export async function applyMigrations(
     `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
   const done = new Set(
-    (await client.query<{ name: string }>(`SELECT name FROM ${s}.schema_migrations`)).rows.map((r) => r.name),
+    (await client.query<{ name: string }>(`SELECT name FROM ${s}.schema_migrations`)).rows.map(
+      (r) => r.name,
+    ),
   );
   for (const migration of readMigrations(kind)) {
     if (done.has(migration.name) || (only && !only.has(migration.name))) continue;
@@ -62,7 +64,11 @@ export function migrationNames(kind: 'app' | 'tenant'): string[] {
 }
 
 /** Applies pending files of one kind to one schema in one transaction. */
-async function migrateSchema(client: pg.PoolClient, kind: 'app' | 'tenant', schema: string): Promise<string[]> {
+async function migrateSchema(
+  client: pg.PoolClient,
+  kind: 'app' | 'tenant',
+  schema: string,
+): Promise<string[]> {
   await client.query('BEGIN');
   try {
     const applied = await applyMigrations(client, kind, schema);
@@ -70,7 +76,9 @@ async function migrateSchema(client: pg.PoolClient, kind: 'app' | 'tenant', sche
     return applied;
   } catch (err) {
     await client.query('ROLLBACK');
-    throw new Error(`Migration of schema ${schema} failed: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Migration of schema ${schema} failed: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 

@@ -14,14 +14,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
   let done = false;
-  helmet(options)(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    (err?: unknown) => {
-      if (err) throw err;
-      done = true;
-    },
-  );
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
+  });
   if (!done) throw new Error('helmet did not set its headers synchronously');
   return headers;
 }

@@ -10,10 +10,18 @@ export interface Account {
 
 export function newAccount(): Account {
   const id = randomBytes(4).toString('hex');
-  return { email: `owner-${id}@example.com`, password: `Str0ng!${id}`, company: `Brightside ${id}` };
+  return {
+    email: `owner-${id}@example.com`,
+    password: `Str0ng!${id}`,
+    company: `Brightside ${id}`,
+  };
 }
 
-async function post(baseUrl: string, path: string, body: unknown): Promise<{ status: number; data: unknown }> {
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; data: unknown }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -38,10 +46,15 @@ export async function createVerifiedAccount(baseUrl: string, dataDir: string): P
     confirmPassword: account.password,
     tenantNaturalName: account.company,
   });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.data)}`);
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.data)}`);
   const { code } = await latestCode(dataDir, account.email);
-  const verified = await post(baseUrl, '/api/auth/verify-email-otp', { email: account.email, otpCode: code });
-  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.data)}`);
+  const verified = await post(baseUrl, '/api/auth/verify-email-otp', {
+    email: account.email,
+    otpCode: code,
+  });
+  if (verified.status !== 200)
+    throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.data)}`);
   return account;
 }
 

@@ -36,7 +36,8 @@ async function call(
 
 export async function apiLogin(baseUrl: string, email: string, password: string): Promise<Api> {
   const login = await call(baseUrl, 'POST', '/api/auth/login', null, { email, password });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.data)}`);
+  if (login.status !== 200)
+    throw new Error(`login answered ${login.status}: ${JSON.stringify(login.data)}`);
   return apiWithToken(baseUrl, (login.data as { token: string }).token);
 }
 
@@ -68,13 +69,22 @@ export async function inviteColleague(
   options: { isTenantAdmin?: boolean; password?: string } = {},
 ): Promise<Account> {
   const password = options.password ?? 'Colleague#2026';
-  const invited = await admin.post('/api/users/invite', { email, isTenantAdmin: options.isTenantAdmin ?? false });
+  const invited = await admin.post('/api/users/invite', {
+    email,
+    isTenantAdmin: options.isTenantAdmin ?? false,
+  });
   if (invited.status !== 201 && invited.status !== 200)
     throw new Error(`invite answered ${invited.status}: ${JSON.stringify(invited.data)}`);
   const { code } = await latestCode(dataDir, email);
-  const accepted = await call(baseUrl, 'POST', '/api/auth/verify-invitation', null, { email, otpCode: code, password });
+  const accepted = await call(baseUrl, 'POST', '/api/auth/verify-invitation', null, {
+    email,
+    otpCode: code,
+    password,
+  });
   if (accepted.status !== 200)
-    throw new Error(`verify-invitation answered ${accepted.status}: ${JSON.stringify(accepted.data)}`);
+    throw new Error(
+      `verify-invitation answered ${accepted.status}: ${JSON.stringify(accepted.data)}`,
+    );
   return { email, password, company: '' };
 }
 
@@ -109,14 +119,16 @@ export async function seedMasterData(
     mainContactName: names.contact,
     mainContactEmail: `${names.contact.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug}.example`,
   });
-  if (customer.status !== 201) throw new Error(`customer answered ${customer.status}: ${JSON.stringify(customer.data)}`);
+  if (customer.status !== 201)
+    throw new Error(`customer answered ${customer.status}: ${JSON.stringify(customer.data)}`);
   const product = await api.post<{ id: string }>('/api/products', {
     name: names.product,
     sku: names.sku ?? 'SKU-1',
     price: names.price ?? 50,
     currencyCode: 'USD',
   });
-  if (product.status !== 201) throw new Error(`product answered ${product.status}: ${JSON.stringify(product.data)}`);
+  if (product.status !== 201)
+    throw new Error(`product answered ${product.status}: ${JSON.stringify(product.data)}`);
   const contacts = await api.get<{ id: string }[]>(`/api/contacts/customer/${customer.data.id}`);
   const contactId = contacts.data[0]?.id;
   if (!contactId) throw new Error(`no main contact: ${JSON.stringify(contacts.data)}`);
@@ -136,6 +148,7 @@ export async function seedQuote(
     items: [{ productId: ids.productId, quantity }],
     notes: '',
   });
-  if (quote.status !== 201) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.data)}`);
+  if (quote.status !== 201)
+    throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.data)}`);
   return quote.data;
 }

@@ -4,7 +4,9 @@ import { CHROMIUM_PATH } from './paths';
 
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH} — install it with: sudo apt-get install -y chromium`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH} — install it with: sudo apt-get install -y chromium`,
+    );
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -15,10 +15,17 @@ export interface E2E {
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
 }
 
-const safe = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
+const safe = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
 
 /** Starts the server and Chromium for a spec file; opens a context + page per test. */
-export function useE2E(contextOptions: BrowserContextOptions = {}, serverOptions: ServerOptions = {}): E2E {
+export function useE2E(
+  contextOptions: BrowserContextOptions = {},
+  serverOptions: ServerOptions = {},
+): E2E {
   const state = {} as E2E;
   let contexts: BrowserContext[] = [];
 

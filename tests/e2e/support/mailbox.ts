@@ -36,14 +36,16 @@ function splitPart(raw: string): Part {
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { headers, body };
 }
 
 function decodeBody(part: Part): string {
   const encoding = (part.headers['content-transfer-encoding'] ?? '').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
   return part.body;
 }
@@ -108,10 +110,13 @@ export async function latestCode(
       const labelled = /\bcode:?\s*(\d{6})(?!\d)/i.exec(mail.text)?.[1];
       const codes = labelled ? [labelled] : (mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? []);
       if (codes.length !== 1 || !codes[0])
-        throw new Error(`expected exactly one 6-digit code in ${mail.file}, found ${codes.length}:\n${mail.text}`);
+        throw new Error(
+          `expected exactly one 6-digit code in ${mail.file}, found ${codes.length}:\n${mail.text}`,
+        );
       return { code: codes[0], mail };
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} arrived in ${path.join(dataDir, 'mail')}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${email} arrived in ${path.join(dataDir, 'mail')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

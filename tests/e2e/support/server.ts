@@ -22,13 +22,19 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** A fresh database on TEST_DATABASE_URL's server, dropped again by the returned function. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -53,11 +59,17 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
-async function waitForPing(baseUrl: string, child: ChildProcess, logs: () => string, timeoutMs: number) {
+async function waitForPing(
+  baseUrl: string,
+  child: ChildProcess,
+  logs: () => string,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}:\n${logs()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode}:\n${logs()}`);
     if (logs().includes('Server listening')) {
       try {
         const response = await fetch(`${baseUrl}/api/auth/ping`);
@@ -69,7 +81,9 @@ async function waitForPing(baseUrl: string, child: ChildProcess, logs: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`server did not answer /api/auth/ping within ${timeoutMs} ms (${lastError}):\n${logs()}`);
+  throw new Error(
+    `server did not answer /api/auth/ping within ${timeoutMs} ms (${lastError}):\n${logs()}`,
+  );
 }
 
 export interface ServerOptions {
@@ -83,7 +97,9 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'smb-e2e-'));
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createDatabase(process.env.TEST_DATABASE_URL)
+    : null;
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -119,7 +135,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await exited;
       clearTimeout(timer);
     }
-    await database?.drop().catch((error: unknown) => console.warn(`[e2e] could not drop test database: ${String(error)}`));
+    await database
+      ?.drop()
+      .catch((error: unknown) =>
+        console.warn(`[e2e] could not drop test database: ${String(error)}`),
+      );
     await rm(dataDir, { recursive: true, force: true });
   };
 

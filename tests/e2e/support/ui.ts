@@ -32,7 +32,8 @@ export async function pendingCount(page: Page): Promise<number> {
 export async function waitPending(page: Page, count: number, atLeast = false): Promise<void> {
   await page.waitForFunction(
     ([n, min]) => {
-      const label = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('aria-label') ?? '';
+      const label =
+        document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('aria-label') ?? '';
       const match = /(\d+) changes? waiting to sync/.exec(label);
       const pending = match ? Number(match[1]) : 0;
       return min ? pending >= n : pending === n;
@@ -44,12 +45,17 @@ export async function waitPending(page: Page, count: number, atLeast = false): P
 
 /** Waits until the service worker controls the page (needed before reloading offline). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** Client-side navigation through the sidebar (works offline without a reload). */
 export async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name, exact: true })
+    .click();
   await page.getByRole('heading', { name, level: 2 }).waitFor();
 }
 
@@ -70,7 +76,8 @@ export async function createCustomerUi(page: Page, customer: CustomerInput): Pro
   await page.getByLabel('Company Name').fill(customer.name);
   await page.getByLabel('Company Email').fill(customer.email);
   if (customer.phone) await page.getByLabel('Company Phone Number').fill(customer.phone);
-  if (customer.address) await page.getByLabel('Company Address', { exact: true }).fill(customer.address);
+  if (customer.address)
+    await page.getByLabel('Company Address', { exact: true }).fill(customer.address);
   await page.getByLabel('Main Contact Name').fill(customer.contactName);
   await page.getByLabel('Main Contact Email').fill(customer.contactEmail);
   await page.getByRole('button', { name: 'Create Customer' }).click();
@@ -106,11 +113,20 @@ export interface QuoteInput {
 /** Quotes → Create Quote → recipient pickers → items → Create Quote → back on the list. */
 export async function createQuoteUi(page: Page, quote: QuoteInput): Promise<void> {
   await openSection(page, 'Quotes');
-  await page.getByRole('link', { name: /^Create (First )?Quote$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Create (First )?Quote$/ })
+    .first()
+    .click();
   await page.getByRole('heading', { name: 'Create New Quote' }).waitFor();
   await page.getByRole('button', { name: 'Select Recipient' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Select ${quote.customer}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Select ${quote.contact}` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Select ${quote.customer}` })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Select ${quote.contact}` })
+    .click();
   await page.getByTestId('recipient-contact').getByText(quote.contact).waitFor();
   for (const [index, item] of quote.items.entries()) {
     await page.getByRole('button', { name: 'Add Item' }).click();
@@ -140,7 +156,11 @@ export async function openSyncIssues(page: Page): Promise<Locator> {
 }
 
 /** Customers → Edit <name> → change the given fields → Update Customer → back on the list. */
-export async function editCustomerUi(page: Page, name: string, fields: Record<string, string>): Promise<void> {
+export async function editCustomerUi(
+  page: Page,
+  name: string,
+  fields: Record<string, string>,
+): Promise<void> {
   await openSection(page, 'Customers');
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   await page.getByRole('heading', { name: 'Edit Customer' }).waitFor();

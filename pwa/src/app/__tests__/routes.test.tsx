@@ -6,7 +6,12 @@ import { routes } from '../routes';
 import { RouteErrorPage } from '../routes/RouteErrorPage';
 
 const ADMIN = { ...USER_CLAIMS, IsTenantAdmin: 'true' };
-const TENANT = { id: 't1', naturalName: 'Acme Plumbing Ltd', schemaName: 'acme_x1y2', createdAt: '2026-01-01' };
+const TENANT = {
+  id: 't1',
+  naturalName: 'Acme Plumbing Ltd',
+  schemaName: 'acme_x1y2',
+  createdAt: '2026-01-01',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +39,10 @@ describe('route guards', () => {
     mockFetch(() => ({ body: TENANT }));
     const { router } = renderApp(routes, '/dashboard/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings/tenant'));
-    expect(await screen.findByRole('tab', { name: /General/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: /General/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('sends unknown paths to / when signed out and to /dashboard when signed in', async () => {
@@ -55,7 +63,15 @@ describe('dashboard layout', () => {
     renderApp(routes, '/dashboard');
     await screen.findByRole('heading', { name: 'Keeping SMB Simple' });
     const nav = within(sidebar());
-    for (const label of ['Dashboard', 'Customers', 'Contacts', 'Products', 'Quotes', 'Orders', 'Invoices'])
+    for (const label of [
+      'Dashboard',
+      'Customers',
+      'Contacts',
+      'Products',
+      'Quotes',
+      'Orders',
+      'Invoices',
+    ])
       expect(nav.getByRole('link', { name: label })).toBeInTheDocument();
     expect(nav.getByText('Business Management')).toBeInTheDocument();
     expect(nav.getByText('Transactions')).toBeInTheDocument();
@@ -69,7 +85,10 @@ describe('dashboard layout', () => {
     renderApp(routes, '/dashboard/customers/42');
     await screen.findByRole('heading', { name: 'Edit Customer' });
     const nav = within(sidebar());
-    expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
+    expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings',
+    );
     expect(nav.getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
@@ -84,7 +103,9 @@ describe('dashboard layout', () => {
     expect(url).toBe('/api/tenants/current');
     expect((init?.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
     resolve({ body: TENANT });
-    await waitFor(() => expect(screen.getByTestId('tenant-name')).toHaveTextContent('Acme Plumbing Ltd'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tenant-name')).toHaveTextContent('Acme Plumbing Ltd'),
+    );
   });
 
   it('falls back to the company name from the tenantSchema claim, else Your Company', async () => {
@@ -95,7 +116,9 @@ describe('dashboard layout', () => {
     first.unmount();
     storeSession({ ...USER_CLAIMS, tenantSchema: undefined });
     renderApp(routes, '/dashboard');
-    await waitFor(() => expect(screen.getByTestId('tenant-name')).toHaveTextContent('Your Company'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tenant-name')).toHaveTextContent('Your Company'),
+    );
   });
 
   it('dashboard cards cover all six areas, invoices included as a live link', async () => {
@@ -105,7 +128,10 @@ describe('dashboard layout', () => {
     await screen.findByRole('heading', { name: 'Keeping SMB Simple' });
     expect(screen.getByText(/digital approval workflow/)).toBeInTheDocument();
     expect(screen.getByText(/fulfilment process/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open Invoices' })).toHaveAttribute('href', '/dashboard/invoices');
+    expect(screen.getByRole('link', { name: 'Open Invoices' })).toHaveAttribute(
+      'href',
+      '/dashboard/invoices',
+    );
     expect(document.body.textContent?.toLowerCase()).not.toContain('coming soon');
   });
 
@@ -128,8 +154,14 @@ describe('landing navbar', () => {
     const hero = await screen.findByRole('link', { name: 'Learn More' });
     expect(hero).toHaveAttribute('href', '/#services');
     expect(screen.getAllByRole('link', { name: 'Login' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Contact Sales with Enterprise' })).toHaveAttribute('href', '/contact');
+    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Contact Sales with Enterprise' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     expect(screen.getByText('Most Popular')).toBeInTheDocument();
     for (const path of ['/faq', '/support', '/privacy', '/terms', '/cookie-policy'])
       expect(document.querySelector(`footer a[href="${path}"]`)).not.toBeNull();
@@ -140,7 +172,10 @@ describe('landing navbar', () => {
     renderApp(routes, '/');
     const [hero] = await screen.findAllByRole('link', { name: 'Go to Dashboard' });
     expect(hero).toHaveAttribute('href', '/dashboard');
-    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute('href', '/dashboard');
+    expect(screen.getAllByRole('link', { name: 'Dashboard' })[0]).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
     expect(screen.getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });

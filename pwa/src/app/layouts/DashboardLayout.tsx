@@ -35,7 +35,15 @@ function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: (
           {NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => (
             <Box key={section.title ?? 'home'}>
               {section.title && (
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.06em' }}>
+                <Text
+                  size="xs"
+                  fw={700}
+                  c="dimmed"
+                  tt="uppercase"
+                  px="sm"
+                  mb={6}
+                  style={{ letterSpacing: '0.06em' }}
+                >
                   {section.title}
                 </Text>
               )}
@@ -98,8 +106,19 @@ export default function DashboardLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to="/dashboard" aria-label="SMB Finance dashboard home" visibleFrom="xs">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <UnstyledButton
+              component={Link}
+              to="/dashboard"
+              aria-label="SMB Finance dashboard home"
+              visibleFrom="xs"
+            >
               <Logo size="sm" />
             </UnstyledButton>
             <Divider orientation="vertical" visibleFrom="xs" />
@@ -109,7 +128,12 @@ export default function DashboardLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SyncIndicator userId={claims?.sub ?? null} />
-            <Button variant="default" size="sm" leftSection={<IconLogout size={16} />} onClick={logout}>
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconLogout size={16} />}
+              onClick={logout}
+            >
               Logout
             </Button>
           </Group>

@@ -26,7 +26,10 @@ export interface NavSection {
 
 /** Sidebar of spec §2. */
 export const NAV_SECTIONS: NavSection[] = [
-  { title: null, items: [{ label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, exact: true }] },
+  {
+    title: null,
+    items: [{ label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, exact: true }],
+  },
   {
     title: 'Business Management',
     items: [

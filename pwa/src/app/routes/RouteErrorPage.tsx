@@ -19,7 +19,9 @@ export function RouteErrorPage() {
           <IconAlertTriangle size={30} />
         </ThemeIcon>
         <Title order={2}>Unexpected Application Error!</Title>
-        <Text c="dimmed">Something broke on this screen. Your saved data is safe; reloading usually helps.</Text>
+        <Text c="dimmed">
+          Something broke on this screen. Your saved data is safe; reloading usually helps.
+        </Text>
         {detail && (
           <Code block w="100%" style={{ textAlign: 'left', whiteSpace: 'pre-wrap' }}>
             {detail}

@@ -12,7 +12,8 @@ export const SECTIONS = {
   },
   customerNew: {
     title: 'New Customer',
-    description: 'Add a customer company together with its main contact, who is saved as the Primary contact.',
+    description:
+      'Add a customer company together with its main contact, who is saved as the Primary contact.',
   },
   customerDetail: {
     title: 'Customer',
@@ -33,7 +34,8 @@ export const SECTIONS = {
   },
   products: {
     title: 'Products',
-    description: 'Your catalogue: name, SKU, price and currency, supplier, category and stock on hand.',
+    description:
+      'Your catalogue: name, SKU, price and currency, supplier, category and stock on hand.',
   },
   productNew: {
     title: 'New Product',
@@ -50,15 +52,18 @@ export const SECTIONS = {
   },
   quoteNew: {
     title: 'Create New Quote',
-    description: 'Pick a recipient, a currency and products; the totals and tax are worked out for you.',
+    description:
+      'Pick a recipient, a currency and products; the totals and tax are worked out for you.',
   },
   quoteDetail: {
     title: 'Quote',
-    description: 'Recipient, items, notes and totals of this quote, with Send, Share and Convert to Order.',
+    description:
+      'Recipient, items, notes and totals of this quote, with Send, Share and Convert to Order.',
   },
   orders: {
     title: 'Orders',
-    description: 'Orders converted from accepted quotes, followed through the fulfilment process and invoiced.',
+    description:
+      'Orders converted from accepted quotes, followed through the fulfilment process and invoiced.',
   },
   orderDetail: {
     title: 'Order',
@@ -74,11 +79,13 @@ export const SECTIONS = {
   },
   settingsTenant: {
     title: 'Company',
-    description: 'Your company name as customers see it, plus the company ID, schema name and creation date.',
+    description:
+      'Your company name as customers see it, plus the company ID, schema name and creation date.',
   },
   settingsCurrencies: {
     title: 'Currencies',
-    description: 'The currencies you quote in, each with its symbol, tax rate and dollar exchange rate; one is the default.',
+    description:
+      'The currencies you quote in, each with its symbol, tax rate and dollar exchange rate; one is the default.',
   },
   settingsUsers: {
     title: 'Users',

@@ -329,9 +329,7 @@ export function ItemsTable({
       </Group>
       {phone ? (
         // Phones: each line is a card with every field at full width, no sideways scrolling.
-        <Stack gap="sm">
-          {lines.length === 0 ? empty : rows}
-        </Stack>
+        <Stack gap="sm">{lines.length === 0 ? empty : rows}</Stack>
       ) : (
         // Below 1200 px (a tablet) the SKU goes under the product, headed there as the lists do,
         // so Subtotal stays clear of the pinned actions.

@@ -76,7 +76,9 @@ export const RecipientCard = memo(function RecipientCard({
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={3} size="h4">Recipient</Title>
+        <Title order={3} size="h4">
+          Recipient
+        </Title>
         {!readOnly && (
           <Button
             variant="light"

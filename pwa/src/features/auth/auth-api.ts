@@ -33,7 +33,13 @@ export const resendInvitation = (email: string) =>
   apiRequest<MessageResponse>('/api/auth/resend-invitation', { method: 'POST', body: { email } });
 
 function bodyHasMessage(data: unknown): boolean {
-  return !!data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && !!data.message;
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    'message' in data &&
+    typeof data.message === 'string' &&
+    !!data.message
+  );
 }
 
 export interface AuthErrorOptions {
@@ -48,8 +54,10 @@ export interface AuthErrorOptions {
 /** Spec §8 auth error texts: 404 → service unavailable; server message; status fallback; screen fallback. */
 export function authErrorMessage(error: unknown, options: AuthErrorOptions): string {
   if (error instanceof ApiError) {
-    if (error.status === 404) return `The ${options.service} service is currently unavailable. Please try again later.`;
-    if (!bodyHasMessage(error.data) && options.statusFallback) return options.statusFallback(error.status);
+    if (error.status === 404)
+      return `The ${options.service} service is currently unavailable. Please try again later.`;
+    if (!bodyHasMessage(error.data) && options.statusFallback)
+      return options.statusFallback(error.status);
     return error.message;
   }
   return errorText(error, options.fallback);

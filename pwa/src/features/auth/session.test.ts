@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeToken } from '../../test/helpers';
-import { clearSession, decodeClaims, expiryFor, isExpired, readSession, touchActivity, writeSession } from './session';
+import {
+  clearSession,
+  decodeClaims,
+  expiryFor,
+  isExpired,
+  readSession,
+  touchActivity,
+  writeSession,
+} from './session';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -8,7 +16,11 @@ describe('session storage', () => {
   it('stores token, last activity and expiry, and reads them back', () => {
     const now = Date.UTC(2026, 0, 1, 9);
     writeSession('a.b.c', new Date(now + 2 * HOUR).toISOString(), now);
-    expect(readSession()).toEqual({ token: 'a.b.c', lastActivity: now, tokenExpiry: now + 2 * HOUR });
+    expect(readSession()).toEqual({
+      token: 'a.b.c',
+      lastActivity: now,
+      tokenExpiry: now + 2 * HOUR,
+    });
   });
 
   it('falls back to the exp claim, then to two hours, for the expiry', () => {
@@ -38,7 +50,11 @@ describe('session storage', () => {
 
 describe('isExpired (spec §4)', () => {
   const now = Date.UTC(2026, 0, 1, 12);
-  const session = (lastActivity: number, tokenExpiry: number) => ({ token: 't', lastActivity, tokenExpiry });
+  const session = (lastActivity: number, tokenExpiry: number) => ({
+    token: 't',
+    lastActivity,
+    tokenExpiry,
+  });
 
   it('is valid within two hours of activity and before expiry', () => {
     expect(isExpired(session(now - 2 * HOUR, now + 1), now)).toBe(false);

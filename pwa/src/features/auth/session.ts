@@ -26,7 +26,10 @@ export function decodeClaims(token: string): Partial<TokenClaims> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return parsed && typeof parsed === 'object' ? (parsed as Partial<TokenClaims>) : null;
@@ -57,7 +60,11 @@ export function expiryFor(token: string, expiresAt: string | undefined, now: num
   return now + SESSION_LIFETIME_MS;
 }
 
-export function writeSession(token: string, expiresAt: string | undefined, now = Date.now()): StoredSession {
+export function writeSession(
+  token: string,
+  expiresAt: string | undefined,
+  now = Date.now(),
+): StoredSession {
   clearSessionExpiredNotice();
   const session = { token, lastActivity: now, tokenExpiry: expiryFor(token, expiresAt, now) };
   const store = storage();

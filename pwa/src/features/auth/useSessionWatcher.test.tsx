@@ -23,7 +23,10 @@ const lastActivity = () => Number(localStorage.getItem('lastActivity'));
 
 describe('session upkeep (spec §4)', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: START, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({
+      now: START,
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();

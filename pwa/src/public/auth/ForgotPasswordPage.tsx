@@ -21,7 +21,12 @@ export default function ForgotPasswordPage() {
   const [otpCode, setOtpCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ email?: string; otpCode?: string; newPassword?: string; confirm?: string }>({});
+  const [error, setError] = useState<{
+    email?: string;
+    otpCode?: string;
+    newPassword?: string;
+    confirm?: string;
+  }>({});
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -75,13 +80,19 @@ export default function ForgotPasswordPage() {
     }
     const rule = passwordError(newPassword, confirmPassword);
     if (rule) {
-      setError(rule === AUTH_MESSAGES.passwordsDoNotMatch ? { confirm: rule } : { newPassword: rule });
+      setError(
+        rule === AUTH_MESSAGES.passwordsDoNotMatch ? { confirm: rule } : { newPassword: rule },
+      );
       return;
     }
     setError({});
     setBusy(true);
     try {
-      const response = await resetPassword({ email: email.trim(), otpCode: otpCode.trim(), newPassword });
+      const response = await resetPassword({
+        email: email.trim(),
+        otpCode: otpCode.trim(),
+        newPassword,
+      });
       setDone(true);
       setMessage({
         kind: 'success',
@@ -117,14 +128,23 @@ export default function ForgotPasswordPage() {
     >
       <Stack gap="md">
         <OfflineNotice action="Resetting your password" />
-        <Stepper active={step} size="xs" allowNextStepsSelect={false} onStepClick={(s) => setStep(s as Step)}>
+        <Stepper
+          active={step}
+          size="xs"
+          allowNextStepsSelect={false}
+          onStepClick={(s) => setStep(s as Step)}
+        >
           <Stepper.Step label="Email" />
           <Stepper.Step label="Code" />
           <Stepper.Step label="New password" />
         </Stepper>
         <FormMessage message={message} />
         {step === 0 && (
-          <form onSubmit={(event) => void requestCode(event)} noValidate aria-label="Request reset code">
+          <form
+            onSubmit={(event) => void requestCode(event)}
+            noValidate
+            aria-label="Request reset code"
+          >
             <Stack gap="md">
               <TextInput
                 label="Email"

@@ -10,9 +10,19 @@ export interface Message {
 export function FormMessage({ message }: { message: Message | null }) {
   if (!message) return null;
   const color = message.kind === 'success' ? 'green' : message.kind === 'error' ? 'red' : 'brand';
-  const Icon = message.kind === 'success' ? IconCircleCheck : message.kind === 'error' ? IconAlertCircle : IconInfoCircle;
+  const Icon =
+    message.kind === 'success'
+      ? IconCircleCheck
+      : message.kind === 'error'
+        ? IconAlertCircle
+        : IconInfoCircle;
   return (
-    <Alert color={color} variant="light" icon={<Icon size={18} />} role={message.kind === 'error' ? 'alert' : 'status'}>
+    <Alert
+      color={color}
+      variant="light"
+      icon={<Icon size={18} />}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+    >
       {message.text}
     </Alert>
   );

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../app/useUpdateGuard';
@@ -12,7 +21,8 @@ import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
 
 function emailFromState(state: unknown): string {
-  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
+    return state.email;
   return '';
 }
 
@@ -22,7 +32,10 @@ function emailFromState(state: unknown): string {
  */
 function expiredFromState(state: unknown): Message | null {
   const expired =
-    (state && typeof state === 'object' && 'sessionExpired' in state && state.sessionExpired === true) ||
+    (state &&
+      typeof state === 'object' &&
+      'sessionExpired' in state &&
+      state.sessionExpired === true) ||
     sessionExpiredNotice() !== null;
   return expired ? { kind: 'info', text: SESSION_EXPIRED_MESSAGE } : null;
 }
@@ -31,7 +44,9 @@ export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) {
     const data = error.data;
     const serverText = data && typeof data === 'object' && 'message' in data ? data.message : null;
-    return typeof serverText === 'string' && serverText ? serverText : AUTH_MESSAGES.invalidCredentials;
+    return typeof serverText === 'string' && serverText
+      ? serverText
+      : AUTH_MESSAGES.invalidCredentials;
   }
   return authErrorMessage(error, {
     service: 'login',
@@ -96,7 +111,9 @@ export default function LoginPage() {
       const response = await resendVerification(email.trim());
       setResendMessage({
         kind: 'success',
-        text: response?.message || 'If your account needs verification, a new code has been sent to your email.',
+        text:
+          response?.message ||
+          'If your account needs verification, a new code has been sent to your email.',
       });
     } catch (error) {
       setResendMessage({
@@ -160,14 +177,29 @@ export default function LoginPage() {
       <Divider my="lg" />
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          {notVerified ? 'Your email address is not verified yet.' : 'Didn’t get your verification email?'}{' '}
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void resend()} disabled={resending}>
+          {notVerified
+            ? 'Your email address is not verified yet.'
+            : 'Didn’t get your verification email?'}{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={() => void resend()}
+            disabled={resending}
+          >
             Resend verification email
           </Anchor>
         </Text>
         <Text size="sm" c="dimmed">
           Already have a code?{' '}
-          <Anchor component={Link} to="/verify-email" state={{ email: email.trim() }} size="sm" fw={600}>
+          <Anchor
+            component={Link}
+            to="/verify-email"
+            state={{ email: email.trim() }}
+            size="sm"
+            fw={600}
+          >
             Verify your email
           </Anchor>
         </Text>

@@ -13,14 +13,16 @@ import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const REGISTER_REDIRECT_MS = 2000;
-export const PASSWORD_HINT = 'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
+export const PASSWORD_HINT =
+  'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
 
 type Field = 'tenantNaturalName' | 'email' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
 
 export function validateRegistration(values: Values): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  if (!values.tenantNaturalName.trim()) errors.tenantNaturalName = AUTH_MESSAGES.companyNameRequired;
+  if (!values.tenantNaturalName.trim())
+    errors.tenantNaturalName = AUTH_MESSAGES.companyNameRequired;
   if (!values.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
   else if (!isEmail(values.email.trim())) errors.email = CONTACT_MESSAGES.invalidEmail;
   const password = passwordError(values.password, values.confirmPassword);
@@ -30,7 +32,12 @@ export function validateRegistration(values: Values): Partial<Record<Field, stri
 }
 
 export default function RegisterPage() {
-  const [values, setValues] = useState<Values>({ tenantNaturalName: '', email: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<Values>({
+    tenantNaturalName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [api, setApi] = useState<'checking' | 'ok' | 'down'>('checking');
   const [submitting, setSubmitting] = useState(false);
@@ -61,7 +68,11 @@ export default function RegisterPage() {
     setSubmitting(true);
     const email = values.email.trim();
     try {
-      const response = await registerAccount({ ...values, email, tenantNaturalName: values.tenantNaturalName.trim() });
+      const response = await registerAccount({
+        ...values,
+        email,
+        tenantNaturalName: values.tenantNaturalName.trim(),
+      });
       if (response && response.success === false) {
         setMessage({ kind: 'error', text: response.message || 'Registration failed.' });
         return;
@@ -69,7 +80,9 @@ export default function RegisterPage() {
       setDone(true);
       setMessage({
         kind: 'success',
-        text: response?.message || 'Registration successful! Please check your email for a verification code.',
+        text:
+          response?.message ||
+          'Registration successful! Please check your email for a verification code.',
       });
       navigateLater('/verify-email', REGISTER_REDIRECT_MS, { state: { email } });
     } catch (error) {

@@ -11,14 +11,17 @@ import { useDelayedNavigate } from './useDelayedNavigate';
 export const VERIFY_REDIRECT_MS = 3000;
 
 function emailFromState(state: unknown): string | null {
-  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
+    return state.email;
   return null;
 }
 
 export default function VerifyEmailPage() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(() => emailFromState(location.state) ?? params.get('email') ?? '');
+  const [email, setEmail] = useState(
+    () => emailFromState(location.state) ?? params.get('email') ?? '',
+  );
   const [otpCode, setOtpCode] = useState('');
   const [errors, setErrors] = useState<{ email?: string; otpCode?: string }>({});
   const [message, setMessage] = useState<Message | null>(null);
@@ -72,7 +75,10 @@ export default function VerifyEmailPage() {
     setResending(true);
     try {
       const response = await resendVerification(email.trim());
-      setMessage({ kind: 'info', text: response?.message || 'A new verification code has been sent to your email.' });
+      setMessage({
+        kind: 'info',
+        text: response?.message || 'A new verification code has been sent to your email.',
+      });
     } catch (error) {
       setMessage({
         kind: 'error',
@@ -130,7 +136,14 @@ export default function VerifyEmailPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             Didn’t get a code?{' '}
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void resend()} disabled={resending}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={() => void resend()}
+              disabled={resending}
+            >
               Resend code
             </Anchor>
           </Text>

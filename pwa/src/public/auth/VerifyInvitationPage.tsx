@@ -20,7 +20,8 @@ export function validateInvitation(values: Record<Field, string>): Partial<Recor
   if (!values.email.trim()) errors.email = AUTH_MESSAGES.emailRequired;
   if (!values.otpCode.trim()) errors.otpCode = AUTH_MESSAGES.codeRequired;
   if (!values.password) errors.password = AUTH_MESSAGES.passwordRequired;
-  else if (!isStrongPassword(values.password)) errors.password = AUTH_MESSAGES.invitationPasswordRule;
+  else if (!isStrongPassword(values.password))
+    errors.password = AUTH_MESSAGES.invitationPasswordRule;
   return errors;
 }
 
@@ -61,10 +62,16 @@ export default function VerifyInvitationPage() {
       setDone(true);
       if (response?.token) {
         signIn(response.token, response.expiresAt);
-        setMessage({ kind: 'success', text: `${response.message || 'Invitation accepted.'} Opening your dashboard…` });
+        setMessage({
+          kind: 'success',
+          text: `${response.message || 'Invitation accepted.'} Opening your dashboard…`,
+        });
         navigateLater('/dashboard', INVITATION_REDIRECT_MS, { replace: true });
       } else {
-        setMessage({ kind: 'success', text: `${response?.message || 'Invitation accepted.'} Please sign in.` });
+        setMessage({
+          kind: 'success',
+          text: `${response?.message || 'Invitation accepted.'} Please sign in.`,
+        });
         navigateLater('/login', INVITATION_REDIRECT_MS, { state: { email: values.email.trim() } });
       }
     } catch (error) {
@@ -89,7 +96,10 @@ export default function VerifyInvitationPage() {
     }
     try {
       const response = await resendInvitation(values.email.trim());
-      setMessage({ kind: 'info', text: response?.message || 'A new invitation code has been sent to your email.' });
+      setMessage({
+        kind: 'info',
+        text: response?.message || 'A new invitation code has been sent to your email.',
+      });
     } catch {
       setMessage({ kind: 'error', text: 'Failed to resend invitation. Please try again later.' });
     }
@@ -146,7 +156,13 @@ export default function VerifyInvitationPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             Code expired?{' '}
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void resend()}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              onClick={() => void resend()}
+            >
               Resend invitation
             </Anchor>
           </Text>

@@ -28,7 +28,11 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { name: '', email: '', company: '', subject: '', message: '' };
 
 const PERKS = [
-  { icon: IconHeadset, title: 'Talk to a specialist', text: 'Plans for teams, migrations and integrations.' },
+  {
+    icon: IconHeadset,
+    title: 'Talk to a specialist',
+    text: 'Plans for teams, migrations and integrations.',
+  },
   { icon: IconClock, title: 'Fast answers', text: 'We reply within one business day.' },
   { icon: IconMail, title: 'No obligation', text: 'Just tell us what your business needs.' },
 ];

@@ -76,7 +76,8 @@ export const INFO_PAGES: Record<InfoPageKey, InfoContent> = {
   },
   terms: {
     title: 'Terms of Service',
-    intro: 'The short version: use SMB Finance lawfully, keep your password safe, and we will keep the service running for you.',
+    intro:
+      'The short version: use SMB Finance lawfully, keep your password safe, and we will keep the service running for you.',
     sections: [
       {
         heading: 'Your account',

@@ -1,5 +1,24 @@
-import { Anchor, Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconCircleCheck, IconCloudOff, IconDeviceMobile, IconLock } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowRight,
+  IconCircleCheck,
+  IconCloudOff,
+  IconDeviceMobile,
+  IconLock,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 import classes from './Landing.module.css';
@@ -65,23 +84,40 @@ export function Hero() {
               Finance and CRM for small businesses
             </Badge>
             <Title order={1} className={classes.heroTitle}>
-              Quotes, orders and invoices — <span className={classes.highlight}>without the busywork</span>
+              Quotes, orders and invoices —{' '}
+              <span className={classes.highlight}>without the busywork</span>
             </Title>
             <Text size="lg" c="dimmed" maw={520}>
-              Keep customers and contacts in one place, send professional quotes your customers approve online, and
-              turn them into orders and invoices in a click. Even with no signal at a customer’s site.
+              Keep customers and contacts in one place, send professional quotes your customers
+              approve online, and turn them into orders and invoices in a click. Even with no signal
+              at a customer’s site.
             </Text>
             <Group gap="sm">
               {isAuthenticated ? (
-                <Button component={Link} to="/dashboard" size="lg" rightSection={<IconArrowRight size={18} />}>
+                <Button
+                  component={Link}
+                  to="/dashboard"
+                  size="lg"
+                  rightSection={<IconArrowRight size={18} />}
+                >
                   Go to Dashboard
                 </Button>
               ) : (
-                <Button component={Link} to="/register" size="lg" rightSection={<IconArrowRight size={18} />}>
+                <Button
+                  component={Link}
+                  to="/register"
+                  size="lg"
+                  rightSection={<IconArrowRight size={18} />}
+                >
                   Get Started
                 </Button>
               )}
-              <Button component={Link} to={{ pathname: '/', hash: '#services' }} size="lg" variant="default">
+              <Button
+                component={Link}
+                to={{ pathname: '/', hash: '#services' }}
+                size="lg"
+                variant="default"
+              >
                 Learn More
               </Button>
             </Group>

@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import classes from './Landing.module.css';
@@ -58,9 +70,22 @@ export const PLANS = [
 
 export function Pricing() {
   return (
-    <Box component="section" id="pricing" py={{ base: 56, sm: 88 }} bg="gray.0" aria-labelledby="pricing-title">
+    <Box
+      component="section"
+      id="pricing"
+      py={{ base: 56, sm: 88 }}
+      bg="gray.0"
+      aria-labelledby="pricing-title"
+    >
       <Container size="lg">
-        <Text c="brand" fw={700} tt="uppercase" size="sm" ta="center" style={{ letterSpacing: '0.08em' }}>
+        <Text
+          c="brand"
+          fw={700}
+          tt="uppercase"
+          size="sm"
+          ta="center"
+          style={{ letterSpacing: '0.08em' }}
+        >
           Pricing
         </Text>
         <Title order={2} ta="center" mt={6} id="pricing-title" fz={{ base: 28, sm: 36 }}>
@@ -69,7 +94,12 @@ export function Pricing() {
         <Text c="dimmed" ta="center" maw={560} mx="auto" mt="sm">
           Monthly pricing, no setup fees, cancel any time.
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mt={48} style={{ alignItems: 'stretch' }}>
+        <SimpleGrid
+          cols={{ base: 1, md: 3 }}
+          spacing="lg"
+          mt={48}
+          style={{ alignItems: 'stretch' }}
+        >
           {PLANS.map((plan) => (
             <Card
               key={plan.name}

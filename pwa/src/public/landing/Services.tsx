@@ -12,17 +12,20 @@ import {
 export const SERVICES = [
   {
     title: 'Customer Management',
-    description: 'Every customer, contact and conversation in one organised place, searchable in seconds.',
+    description:
+      'Every customer, contact and conversation in one organised place, searchable in seconds.',
     icon: IconUsersGroup,
   },
   {
     title: 'Professional Quotes',
-    description: 'Branded quotes from your product catalogue, shared by link and approved online by your customer.',
+    description:
+      'Branded quotes from your product catalogue, shared by link and approved online by your customer.',
     icon: IconFileText,
   },
   {
     title: 'Invoice Management',
-    description: 'Invoice straight from orders with payment tracking and automated reminders for what is overdue.',
+    description:
+      'Invoice straight from orders with payment tracking and automated reminders for what is overdue.',
     icon: IconFileInvoice,
   },
   {
@@ -47,14 +50,22 @@ export function Services() {
     <Box component="section" py={{ base: 56, sm: 88 }} aria-labelledby="services-title">
       <div id="features" />
       <Container size="lg" id="services">
-        <Text c="brand" fw={700} tt="uppercase" size="sm" ta="center" style={{ letterSpacing: '0.08em' }}>
+        <Text
+          c="brand"
+          fw={700}
+          tt="uppercase"
+          size="sm"
+          ta="center"
+          style={{ letterSpacing: '0.08em' }}
+        >
           Services
         </Text>
         <Title order={2} ta="center" mt={6} id="services-title" fz={{ base: 28, sm: 36 }}>
           Everything a small business needs to get paid
         </Title>
         <Text c="dimmed" ta="center" maw={620} mx="auto" mt="sm">
-          From the first conversation to the paid invoice, SMB Finance keeps the whole process in one tidy workflow.
+          From the first conversation to the paid invoice, SMB Finance keeps the whole process in
+          one tidy workflow.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mt={48}>
           {SERVICES.map((service) => (

@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Center, Container, Loader, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Center,
+  Container,
+  Loader,
+  LoadingOverlay,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
@@ -9,7 +19,8 @@ import classes from './PublicQuotePage.module.css';
 
 export const INVALID_QUOTE_URL = 'Invalid quote URL. Missing required parameters.';
 
-type State = { status: 'loading' } | { status: 'ready'; html: string } | { status: 'error'; message: string };
+type State =
+  { status: 'loading' } | { status: 'ready'; html: string } | { status: 'error'; message: string };
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -56,7 +67,11 @@ export default function PublicQuotePage() {
     setState({ status: 'loading' });
     void loadQuoteHtml(tenantId, quoteId, token, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
-      setState(result.ok ? { status: 'ready', html: result.html } : { status: 'error', message: result.message });
+      setState(
+        result.ok
+          ? { status: 'ready', html: result.html }
+          : { status: 'error', message: result.message },
+      );
     });
     return () => controller.abort();
   }, [tenantId, quoteId, token]);
@@ -100,7 +115,13 @@ export default function PublicQuotePage() {
         <Box pos="relative" className={classes.sheet}>
           <LoadingOverlay visible={posting} loaderProps={{ children: <Loader /> }} />
           {postError && (
-            <Alert color="red" m="md" role="alert" withCloseButton onClose={() => setPostError(null)}>
+            <Alert
+              color="red"
+              m="md"
+              role="alert"
+              withCloseButton
+              onClose={() => setPostError(null)}
+            >
               {postError}
             </Alert>
           )}

@@ -11,7 +11,13 @@ export function failureText(body: string, fallback: string): string {
   if (!text) return fallback;
   try {
     const data: unknown = JSON.parse(text);
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message)
+    if (
+      data &&
+      typeof data === 'object' &&
+      'message' in data &&
+      typeof data.message === 'string' &&
+      data.message
+    )
       return data.message;
     return fallback;
   } catch {
@@ -52,16 +58,27 @@ function ownerHeader(): Record<string, string> {
 }
 
 /** GET the server-rendered quote document (HTML text). */
-export function loadQuoteHtml(tenantId: string, quoteId: string, token: string, signal?: AbortSignal) {
+export function loadQuoteHtml(
+  tenantId: string,
+  quoteId: string,
+  token: string,
+  signal?: AbortSignal,
+) {
   return asResult(
-    fetch(quoteViewUrl(tenantId, quoteId, token), { headers: { Accept: 'text/html', ...ownerHeader() }, signal }),
+    fetch(quoteViewUrl(tenantId, quoteId, token), {
+      headers: { Accept: 'text/html', ...ownerHeader() },
+      signal,
+    }),
     QUOTE_LOAD_FAILED,
   );
 }
 
 /** Only the quote's own accept/reject endpoints may be posted to from inside the document. */
 export function isQuoteActionUrl(url: URL): boolean {
-  return url.origin === window.location.origin && /^\/api\/quotes\/[^/]+\/[^/]+\/(accept|reject)$/.test(url.pathname);
+  return (
+    url.origin === window.location.origin &&
+    /^\/api\/quotes\/[^/]+\/[^/]+\/(accept|reject)$/.test(url.pathname)
+  );
 }
 
 /** POST an accept/reject form as application/x-www-form-urlencoded; the server answers with a new HTML document. */
@@ -80,12 +97,14 @@ export function postQuoteForm(url: URL, fields: URLSearchParams) {
 export function formFields(form: HTMLFormElement, submitter: Element | null): URLSearchParams {
   const fields = new URLSearchParams();
   for (const element of Array.from(form.elements)) {
-    const control = element as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
+    const control = element as
+      HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement;
     if (!control.name || control.disabled) continue;
     const tag = control.tagName.toLowerCase();
     const type = (control.getAttribute('type') ?? '').toLowerCase();
     if (tag === 'button' || ['submit', 'button', 'image', 'reset'].includes(type)) continue;
-    if ((type === 'checkbox' || type === 'radio') && !(control as HTMLInputElement).checked) continue;
+    if ((type === 'checkbox' || type === 'radio') && !(control as HTMLInputElement).checked)
+      continue;
     if (type === 'file') continue;
     fields.append(control.name, control.value);
   }

@@ -30,7 +30,12 @@ const COLUMNS = [
 
 export function SiteFooter() {
   return (
-    <Box component="footer" bg="gray.0" py={48} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+    <Box
+      component="footer"
+      bg="gray.0"
+      py={48}
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="xl">
           <Stack gap="xs">
@@ -52,7 +57,12 @@ export function SiteFooter() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Group justify="space-between" mt={40} pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group
+          justify="space-between"
+          mt={40}
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} SMB Finance. All rights reserved.
           </Text>

@@ -21,29 +21,36 @@ export function schemaNameFor(naturalName: string): string {
  * The control-plane row is written by the caller in its own transaction; if that fails, call
  * `dropTenantSchema`. (PGlite serialises transactions, so the schema is built before, not inside, it.)
  */
-export async function createTenantSchema(database: Database, naturalName: string): Promise<Pick<TenantRow, 'id' | 'natural_name' | 'schema_name'>> {
+export async function createTenantSchema(
+  database: Database,
+  naturalName: string,
+): Promise<Pick<TenantRow, 'id' | 'natural_name' | 'schema_name'>> {
   const schemaName = schemaNameFor(naturalName);
   await migrateTenant(database.pool, schemaName);
-  await database.tenantDb(schemaName).transaction().execute(async (trx) => {
-    const version = await nextVersion(trx);
-    await trx
-      .insertInto('currencies')
-      .values({
-        id: randomUUID(),
-        code: 'USD',
-        name: 'US Dollar',
-        symbol: '$',
-        tax_rate: '0',
-        dollar_exchange_rate: '1',
-        is_default: true,
-        version,
-      })
-      .execute();
-  });
+  await database
+    .tenantDb(schemaName)
+    .transaction()
+    .execute(async (trx) => {
+      const version = await nextVersion(trx);
+      await trx
+        .insertInto('currencies')
+        .values({
+          id: randomUUID(),
+          code: 'USD',
+          name: 'US Dollar',
+          symbol: '$',
+          tax_rate: '0',
+          dollar_exchange_rate: '1',
+          is_default: true,
+          version,
+        })
+        .execute();
+    });
   return { id: randomUUID(), natural_name: naturalName, schema_name: schemaName };
 }
 
 export async function dropTenantSchema(database: Database, schemaName: string): Promise<void> {
-  if (!/^[a-z][a-z0-9]*_[0-9a-f]{10}$/.test(schemaName)) throw new Error(`Refusing to drop schema ${schemaName}`);
+  if (!/^[a-z][a-z0-9]*_[0-9a-f]{10}$/.test(schemaName))
+    throw new Error(`Refusing to drop schema ${schemaName}`);
   await database.dropSchema(schemaName);
 }

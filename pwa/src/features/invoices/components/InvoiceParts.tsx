@@ -31,7 +31,9 @@ function PartyCard({
         <ThemeIcon variant="light" size="lg" radius="md">
           {icon}
         </ThemeIcon>
-        <Title order={3} size="h4">{title}</Title>
+        <Title order={3} size="h4">
+          {title}
+        </Title>
       </Group>
       <Text fw={600}>{name || 'N/A'}</Text>
       {rest.filter(Boolean).map((line) => (

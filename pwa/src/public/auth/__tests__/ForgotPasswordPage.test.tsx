@@ -5,7 +5,8 @@ import { renderScreen } from '../../../test/render';
 import ForgotPasswordPage from '../ForgotPasswordPage';
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,7 +29,9 @@ describe('ForgotPasswordPage (three steps)', () => {
     click('Send Reset Code');
     await settle();
     expect(
-      screen.getByText('If your email is registered, a verification code has been sent to your inbox.'),
+      screen.getByText(
+        'If your email is registered, a verification code has been sent to your inbox.',
+      ),
     ).toBeInTheDocument();
 
     // Step 2 checks the code locally only.
@@ -56,7 +59,11 @@ describe('ForgotPasswordPage (three steps)', () => {
     click('Reset Password');
     await settle();
     expect(screen.getByText(/Your password has been reset\./)).toBeInTheDocument();
-    expect(sentBody(fetch, 1)).toEqual({ email: 'ann@acme.test', otpCode: '654321', newPassword: 'Passw0rd!' });
+    expect(sentBody(fetch, 1)).toEqual({
+      email: 'ann@acme.test',
+      otpCode: '654321',
+      newPassword: 'Passw0rd!',
+    });
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
@@ -66,18 +73,29 @@ describe('ForgotPasswordPage (three steps)', () => {
   it('shows the server message when the code is rejected, and the fallback otherwise', async () => {
     let reset: { status: number; body?: unknown; text?: string } = {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'The verification code is invalid or has expired.' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The verification code is invalid or has expired.',
+      },
     };
-    mockFetch((url) => (url.endsWith('/forgot-password') ? { body: { success: true, message: 'ok' } } : reset));
+    mockFetch((url) =>
+      url.endsWith('/forgot-password') ? { body: { success: true, message: 'ok' } } : reset,
+    );
     renderScreen('/forgot-password', <ForgotPasswordPage />);
     type(/^email/i, 'ann@acme.test');
     click('Send Reset Code');
-    type(await screen.findByLabelText(/verification code/i).then(() => /verification code/i), '111111');
+    type(
+      await screen.findByLabelText(/verification code/i).then(() => /verification code/i),
+      '111111',
+    );
     click('Continue');
     type(/^new password/i, 'Passw0rd!');
     type(/confirm new password/i, 'Passw0rd!');
     click('Reset Password');
-    expect(await screen.findByText('The verification code is invalid or has expired.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The verification code is invalid or has expired.'),
+    ).toBeInTheDocument();
     reset = { status: 500, text: '' };
     click('Reset Password');
     expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();

@@ -5,7 +5,8 @@ import { renderScreen } from '../../../test/render';
 import { noteSessionExpired, writeSession } from '../../../features/auth/session';
 import LoginPage from '../LoginPage';
 
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const signIn = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
 afterEach(() => {
@@ -58,20 +59,31 @@ describe('LoginPage', () => {
   });
 
   it('shows the credentials message on 401 and the verification message on 403', async () => {
-    let reply = { status: 401, body: { statusCode: 401, error: 'Unauthorized' } as Record<string, unknown> };
+    let reply = {
+      status: 401,
+      body: { statusCode: 401, error: 'Unauthorized' } as Record<string, unknown>,
+    };
     mockFetch(() => reply);
     renderScreen('/login', <LoginPage />);
     type(/^email/i, 'ann@acme.test');
     type(/^password/i, 'wrong');
     signIn();
-    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Login failed. Please check your credentials.'),
+    ).toBeInTheDocument();
 
     reply = {
       status: 403,
-      body: { statusCode: 403, error: 'Forbidden', message: 'Please verify your email address before logging in.' },
+      body: {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Please verify your email address before logging in.',
+      },
     };
     signIn();
-    expect(await screen.findByText('Please verify your email address before logging in.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please verify your email address before logging in.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Your email address is not verified yet.')).toBeInTheDocument();
   });
 
@@ -83,7 +95,9 @@ describe('LoginPage', () => {
     type(/^password/i, 'Passw0rd!');
     signIn();
     expect(
-      await screen.findByText('The login service is currently unavailable. Please try again later.'),
+      await screen.findByText(
+        'The login service is currently unavailable. Please try again later.',
+      ),
     ).toBeInTheDocument();
     reply = { status: 200, text: '<html>proxy page</html>' };
     signIn();
@@ -91,10 +105,14 @@ describe('LoginPage', () => {
   });
 
   it('resend verification asks for the email first, then shows the server message', async () => {
-    const fetch = mockFetch(() => ({ body: { success: true, message: 'A new verification code is on its way.' } }));
+    const fetch = mockFetch(() => ({
+      body: { success: true, message: 'A new verification code is on its way.' },
+    }));
     renderScreen('/login', <LoginPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    expect(screen.getByText('Please enter your email address to resend verification')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter your email address to resend verification'),
+    ).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
     type(/^email/i, 'ann@acme.test');
     fireEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
@@ -114,7 +132,11 @@ describe('LoginPage', () => {
   it('stores the session, asks for persistent storage and opens the dashboard', async () => {
     const persist = vi.fn().mockResolvedValue(true);
     Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
-    const token = makeToken({ sub: 'u1', IsTenantAdmin: 'true', exp: Math.floor(Date.now() / 1000) + 7200 });
+    const token = makeToken({
+      sub: 'u1',
+      IsTenantAdmin: 'true',
+      exp: Math.floor(Date.now() / 1000) + 7200,
+    });
     const expiresAt = new Date(Date.now() + 7_200_000).toISOString();
     const fetch = mockFetch(() => ({ body: { success: true, message: 'ok', token, expiresAt } }));
     renderScreen('/login', <LoginPage />);

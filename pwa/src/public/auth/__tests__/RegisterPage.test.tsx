@@ -19,7 +19,8 @@ function fill(values: Partial<Record<'company' | 'email' | 'password' | 'confirm
 
 const signUp = () => fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-const pingOk = (url: string) => (url.endsWith('/api/auth/ping') ? { body: { ok: true, text: 'pong' } } : null);
+const pingOk = (url: string) =>
+  url.endsWith('/api/auth/ping') ? { body: { ok: true, text: 'pong' } } : null;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,13 +61,19 @@ describe('RegisterPage', () => {
       (url) =>
         pingOk(url) ?? {
           status: 409,
-          body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists.' },
+          body: {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'An account with this email already exists.',
+          },
         },
     );
     renderScreen('/register', <RegisterPage />);
     fill({ company: 'Acme', email: 'ann@acme.test', password: 'Passw0rd!', confirm: 'Passw0rd!' });
     signUp();
-    expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this email already exists.'),
+    ).toBeInTheDocument();
   });
 
   it('maps a 404 and a message-less error to the spec texts', async () => {
@@ -76,7 +83,9 @@ describe('RegisterPage', () => {
     fill({ company: 'Acme', email: 'ann@acme.test', password: 'Passw0rd!', confirm: 'Passw0rd!' });
     signUp();
     expect(
-      await screen.findByText('The registration service is currently unavailable. Please try again later.'),
+      await screen.findByText(
+        'The registration service is currently unavailable. Please try again later.',
+      ),
     ).toBeInTheDocument();
     status = 502;
     signUp();
@@ -93,7 +102,12 @@ describe('RegisterPage', () => {
         },
     );
     renderScreen('/register', <RegisterPage />);
-    fill({ company: ' Acme Ltd ', email: 'ann@acme.test', password: 'Passw0rd!', confirm: 'Passw0rd!' });
+    fill({
+      company: ' Acme Ltd ',
+      email: 'ann@acme.test',
+      password: 'Passw0rd!',
+      confirm: 'Passw0rd!',
+    });
     await settle();
     signUp();
     await settle();

@@ -13,7 +13,10 @@ afterEach(() => {
 
 describe('VerifyEmailPage', () => {
   it('takes the email from navigation state', () => {
-    renderScreen('/verify-email', <VerifyEmailPage />, { pathname: '/verify-email', state: { email: 'ann@acme.test' } });
+    renderScreen('/verify-email', <VerifyEmailPage />, {
+      pathname: '/verify-email',
+      state: { email: 'ann@acme.test' },
+    });
     expect(screen.getByLabelText(/^email/i)).toHaveValue('ann@acme.test');
   });
 
@@ -29,13 +32,22 @@ describe('VerifyEmailPage', () => {
   it('shows the server message for a bad code, and the fallback when there is none', async () => {
     let reply: { status: number; body?: unknown; text?: string } = {
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', message: 'The verification code is invalid or has expired.' },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The verification code is invalid or has expired.',
+      },
     };
     mockFetch(() => reply);
-    renderScreen('/verify-email', <VerifyEmailPage />, { pathname: '/verify-email', state: { email: 'ann@acme.test' } });
+    renderScreen('/verify-email', <VerifyEmailPage />, {
+      pathname: '/verify-email',
+      state: { email: 'ann@acme.test' },
+    });
     fireEvent.change(screen.getByLabelText(/verification code/i), { target: { value: '000000' } });
     verify();
-    expect(await screen.findByText('The verification code is invalid or has expired.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The verification code is invalid or has expired.'),
+    ).toBeInTheDocument();
     reply = { status: 400, text: '' };
     verify();
     expect(await screen.findByText('Email verification failed')).toBeInTheDocument();
@@ -44,8 +56,13 @@ describe('VerifyEmailPage', () => {
   it('on success goes to /login after 3 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fetch = mockFetch(() => ({ body: { success: true, message: 'Email verified.' } }));
-    renderScreen('/verify-email', <VerifyEmailPage />, { pathname: '/verify-email', state: { email: 'ann@acme.test' } });
-    fireEvent.change(screen.getByLabelText(/verification code/i), { target: { value: ' 123456 ' } });
+    renderScreen('/verify-email', <VerifyEmailPage />, {
+      pathname: '/verify-email',
+      state: { email: 'ann@acme.test' },
+    });
+    fireEvent.change(screen.getByLabelText(/verification code/i), {
+      target: { value: ' 123456 ' },
+    });
     verify();
     await settle();
     expect(screen.getByText(/Email verified\./)).toBeInTheDocument();
@@ -58,7 +75,10 @@ describe('VerifyEmailPage', () => {
 
   it('resend code failure shows the spec text', async () => {
     mockFetch(() => ({ status: 500, text: '' }));
-    renderScreen('/verify-email', <VerifyEmailPage />, { pathname: '/verify-email', state: { email: 'ann@acme.test' } });
+    renderScreen('/verify-email', <VerifyEmailPage />, {
+      pathname: '/verify-email',
+      state: { email: 'ann@acme.test' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Failed to resend verification code')).toBeInTheDocument();
   });

@@ -5,7 +5,8 @@ import { renderScreen } from '../../../test/render';
 import VerifyInvitationPage from '../VerifyInvitationPage';
 
 const accept = () => fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const PATH = '/verify-invitation';
 
 afterEach(() => {
@@ -32,14 +33,20 @@ describe('VerifyInvitationPage', () => {
   it('with a token: signs in and opens /dashboard after 1.5 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const token = makeToken({ sub: 'u2', exp: Math.floor(Date.now() / 1000) + 7200 });
-    const fetch = mockFetch(() => ({ body: { success: true, message: 'Welcome aboard.', token, expiresAt: '' } }));
+    const fetch = mockFetch(() => ({
+      body: { success: true, message: 'Welcome aboard.', token, expiresAt: '' },
+    }));
     renderScreen(PATH, <VerifyInvitationPage />, `${PATH}?email=bob%40acme.test`);
     type(/verification code/i, '222333');
     type(/^password/i, 'Passw0rd!');
     accept();
     await settle();
     expect(screen.getByText(/Welcome aboard\./)).toBeInTheDocument();
-    expect(sentBody(fetch)).toEqual({ email: 'bob@acme.test', otpCode: '222333', password: 'Passw0rd!' });
+    expect(sentBody(fetch)).toEqual({
+      email: 'bob@acme.test',
+      otpCode: '222333',
+      password: 'Passw0rd!',
+    });
     expect(localStorage.getItem('token')).toBe(token);
     act(() => vi.advanceTimersByTime(1499));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
@@ -66,9 +73,13 @@ describe('VerifyInvitationPage', () => {
     type(/verification code/i, '222333');
     type(/^password/i, 'Passw0rd!');
     accept();
-    expect(await screen.findByText('Failed to verify your invitation. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to verify your invitation. Please try again.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resend invitation' }));
-    expect(await screen.findByText('Failed to resend invitation. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to resend invitation. Please try again later.'),
+    ).toBeInTheDocument();
     type(/^email/i, '');
     fireEvent.click(screen.getByRole('button', { name: 'Resend invitation' }));
     expect(screen.getByText('Email is required to resend invitation')).toBeInTheDocument();

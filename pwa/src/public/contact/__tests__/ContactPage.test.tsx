@@ -4,7 +4,8 @@ import { mockFetch, sentBody } from '../../../test/helpers';
 import { renderScreen } from '../../../test/render';
 import ContactPage from '../ContactPage';
 
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
 function fillValid() {
@@ -23,7 +24,12 @@ describe('ContactPage (spec §5, §8)', () => {
     const fetch = mockFetch(() => ({ status: 201, body: {} }));
     renderScreen('/contact', <ContactPage />);
     send();
-    for (const text of ['Name is required', 'Email is required', 'Subject is required', 'Message is required'])
+    for (const text of [
+      'Name is required',
+      'Email is required',
+      'Subject is required',
+      'Message is required',
+    ])
       expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Company is required')).not.toBeInTheDocument();
     type(/^email/i, 'not-an-email');
@@ -44,7 +50,9 @@ describe('ContactPage (spec §5, §8)', () => {
     renderScreen('/contact', <ContactPage />);
     fillValid();
     send();
-    expect(await screen.findByText("Thank you for your message! We'll get back to you soon.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Thank you for your message! We'll get back to you soon."),
+    ).toBeInTheDocument();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/public/contact');
     expect(sentBody(fetch)).toEqual({
       name: 'Ann Lee',
@@ -57,10 +65,15 @@ describe('ContactPage (spec §5, §8)', () => {
   });
 
   it('shows the failure text when sending fails', async () => {
-    mockFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } }));
+    mockFetch(() => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+    }));
     renderScreen('/contact', <ContactPage />);
     fillValid();
     send();
-    expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An unexpected error occurred. Please try again later.'),
+    ).toBeInTheDocument();
   });
 });

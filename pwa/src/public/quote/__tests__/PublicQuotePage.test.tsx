@@ -38,7 +38,10 @@ describe('PublicQuotePage', () => {
   });
 
   it('shows the server text, or the fallback, under Something went wrong', async () => {
-    mockFetch(() => ({ status: 410, body: { statusCode: 410, error: 'Gone', message: 'This quote link has expired.' } }));
+    mockFetch(() => ({
+      status: 410,
+      body: { statusCode: 410, error: 'Gone', message: 'This quote link has expired.' },
+    }));
     const first = renderScreen(ROUTE, <PublicQuotePage />, '/quote/t1/q1/view?token=x');
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByText('This quote link has expired.')).toBeInTheDocument();
@@ -52,7 +55,9 @@ describe('PublicQuotePage', () => {
 
   it('posts the Accept form as x-www-form-urlencoded and shows the returned HTML', async () => {
     const fetch = mockFetch((url, init) =>
-      init?.method === 'POST' ? { text: '<html><body><p>Thank you, quote accepted.</p></body></html>' } : { text: QUOTE_HTML },
+      init?.method === 'POST'
+        ? { text: '<html><body><p>Thank you, quote accepted.</p></body></html>' }
+        : { text: QUOTE_HTML },
     );
     renderScreen(ROUTE, <PublicQuotePage />, '/quote/t1/q1/view?token=tok');
     await waitFor(() => expect(frame()).toBeInTheDocument());
@@ -67,9 +72,13 @@ describe('PublicQuotePage', () => {
     const [url, init] = fetch.mock.calls[1] ?? [];
     expect(url).toBe('/api/quotes/t1/q1/accept');
     expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
     expect(init?.body).toBe('token=tok');
-    await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('Thank you, quote accepted.'));
+    await waitFor(() =>
+      expect(frame().getAttribute('srcdoc')).toContain('Thank you, quote accepted.'),
+    );
   });
 });
 
@@ -84,9 +93,9 @@ describe('quote helpers', () => {
 
   it('extracts readable failure text', () => {
     expect(failureText('{"message":"Expired"}', 'fb')).toBe('Expired');
-    expect(failureText('<html><body><h1>Quote  not found</h1><script>x()</script></body></html>', 'fb')).toBe(
-      'Quote not found',
-    );
+    expect(
+      failureText('<html><body><h1>Quote  not found</h1><script>x()</script></body></html>', 'fb'),
+    ).toBe('Quote not found');
     expect(failureText('', 'fb')).toBe('fb');
     expect(failureText('plain words', 'fb')).toBe('plain words');
   });
