@@ -406,6 +406,48 @@ export async function firstSync(
 }
 
 /**
+ * Starts timing a search for NEEDLE in the search box `within` (a CSS scope: '' for the page, or
+ * '[role="dialog"] ' for a modal): from the box's next `input` event to its table showing only the
+ * one match. Type NEEDLE into the box after calling this; the promise gives the milliseconds.
+ */
+function timeSearch(page: Page, within: string, timeoutMs: number): Promise<number> {
+  const measured = page.evaluate(
+    ({ scope, needle, name, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const input = document.querySelector<HTMLInputElement>(
+          `${scope}input[aria-label="Search customers"]`,
+        )!;
+        let typedAt = 0;
+        const onInput = () => {
+          typedAt = performance.now();
+        };
+        input.addEventListener('input', onInput, { capture: true });
+        const done = () => {
+          const rows = document.querySelectorAll(`${scope}table tbody tr`);
+          return (
+            input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
+          );
+        };
+        const observer = new MutationObserver(() => {
+          if (typedAt && done()) {
+            observer.disconnect();
+            input.removeEventListener('input', onInput, { capture: true });
+            resolve(performance.now() - typedAt);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(
+          () => reject(new Error(`search did not show the match in ${timeout} ms`)),
+          timeout,
+        );
+      }),
+    { scope: within, needle: NEEDLE, name: NEEDLE_NAME, timeout: timeoutMs },
+  );
+  measured.catch(() => undefined); // a failing fill surfaces as itself
+  return measured;
+}
+
+/**
  * Customer search over 20,000 rows on the Customers screen: from the `input` event to the table
  * showing only the match, `runs` times (the first with a cold cache); and the query alone
  * (`customersMatching` in the page, first call cold), as many times.
@@ -421,43 +463,7 @@ export async function measureSearch(
   await page.locator('table tbody tr').first().waitFor({ timeout: timeoutMs });
   const total: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const measured = page.evaluate(
-      ({ needle, name, timeout }) =>
-        new Promise<number>((resolve, reject) => {
-          const input = document.querySelector<HTMLInputElement>(
-            'input[aria-label="Search customers"]',
-          )!;
-          let typedAt = 0;
-          const onInput = () => {
-            typedAt = performance.now();
-          };
-          input.addEventListener('input', onInput, { capture: true });
-          const done = () => {
-            const rows = document.querySelectorAll('table tbody tr');
-            return (
-              input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
-            );
-          };
-          const observer = new MutationObserver(() => {
-            if (typedAt && done()) {
-              observer.disconnect();
-              input.removeEventListener('input', onInput, { capture: true });
-              resolve(performance.now() - typedAt);
-            }
-          });
-          observer.observe(document.body, {
-            subtree: true,
-            childList: true,
-            characterData: true,
-          });
-          setTimeout(
-            () => reject(new Error(`search did not show the match in ${timeout} ms`)),
-            timeout,
-          );
-        }),
-      { needle: NEEDLE, name: NEEDLE_NAME, timeout: timeoutMs },
-    );
-    measured.catch(() => undefined); // a failing fill surfaces as itself
+    const measured = timeSearch(page, '', timeoutMs);
     await box.fill(NEEDLE, { timeout: timeoutMs });
     total.push(await measured);
     await box.fill('');
@@ -513,38 +519,7 @@ export async function measurePicker(
     open.push(await shown);
     const dialog = page.getByRole('dialog', { name: 'Select Customer' });
     const box = dialog.getByRole('textbox', { name: 'Search customers' });
-    const found = page.evaluate(
-      ({ needle, name, timeout }) =>
-        new Promise<number>((resolve, reject) => {
-          const input = document.querySelector<HTMLInputElement>(
-            '[role="dialog"] input[aria-label="Search customers"]',
-          )!;
-          let typedAt = 0;
-          input.addEventListener('input', () => (typedAt = performance.now()), {
-            capture: true,
-            once: true,
-          });
-          const done = () => {
-            const rows = document.querySelectorAll('[role="dialog"] tbody tr');
-            return (
-              input.value === needle && rows.length === 1 && rows[0]!.textContent!.includes(name)
-            );
-          };
-          const observer = new MutationObserver(() => {
-            if (typedAt && done()) {
-              observer.disconnect();
-              resolve(performance.now() - typedAt);
-            }
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          setTimeout(
-            () => reject(new Error(`the picker did not find the match in ${timeout} ms`)),
-            timeout,
-          );
-        }),
-      { needle: NEEDLE, name: NEEDLE_NAME, timeout: timeoutMs },
-    );
-    found.catch(() => undefined);
+    const found = timeSearch(page, '[role="dialog"] ', timeoutMs);
     await box.fill(NEEDLE, { timeout: timeoutMs });
     search.push(await found);
   }
