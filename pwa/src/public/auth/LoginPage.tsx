@@ -19,6 +19,7 @@ import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../features/au
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
+import { TextAction } from './TextAction';
 
 function emailFromState(state: unknown): string {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
@@ -180,16 +181,9 @@ export default function LoginPage() {
           {notVerified
             ? 'Your email address is not verified yet.'
             : 'Didn’t get your verification email?'}{' '}
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={() => void resend()}
-            disabled={resending}
-          >
+          <TextAction onClick={() => void resend()} disabled={resending}>
             Resend verification email
-          </Anchor>
+          </TextAction>
         </Text>
         <Text size="sm" c="dimmed">
           Already have a code?{' '}

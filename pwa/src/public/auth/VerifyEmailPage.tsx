@@ -7,6 +7,7 @@ import { authErrorMessage, resendVerification, verifyEmailOtp } from '../../feat
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { TextAction } from './TextAction';
 
 export const VERIFY_REDIRECT_MS = 3000;
 
@@ -136,16 +137,9 @@ export default function VerifyEmailPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             Didn’t get a code?{' '}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              fw={600}
-              onClick={() => void resend()}
-              disabled={resending}
-            >
+            <TextAction onClick={() => void resend()} disabled={resending}>
               Resend code
-            </Anchor>
+            </TextAction>
           </Text>
         </Stack>
       </form>

@@ -10,6 +10,7 @@ import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { TextAction } from './TextAction';
 
 export const INVITATION_REDIRECT_MS = 1500;
 
@@ -155,16 +156,7 @@ export default function VerifyInvitationPage() {
             Accept Invitation
           </Button>
           <Text size="sm" c="dimmed" ta="center">
-            Code expired?{' '}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              fw={600}
-              onClick={() => void resend()}
-            >
-              Resend invitation
-            </Anchor>
+            Code expired? <TextAction onClick={() => void resend()}>Resend invitation</TextAction>
           </Text>
         </Stack>
       </form>
