@@ -8,8 +8,8 @@ export const ApiErrorBody = Type.Object({
 });
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
-/** Spec §8: generic client-side error text when the body carries no message. */
-export function apiErrorMessage(status: number, body: unknown): string {
+/** The non-empty `message` of a parsed error body, if it has one. */
+export function errorBodyMessage(body: unknown): string | undefined {
   if (
     body &&
     typeof body === 'object' &&
@@ -18,7 +18,12 @@ export function apiErrorMessage(status: number, body: unknown): string {
     body.message
   )
     return body.message;
-  return `API error with status: ${status}`;
+  return undefined;
+}
+
+/** Spec §8: generic client-side error text when the body carries no message. */
+export function apiErrorMessage(status: number, body: unknown): string {
+  return errorBodyMessage(body) ?? `API error with status: ${status}`;
 }
 
 export const INVALID_JSON_MESSAGE = 'Server response was not valid JSON';

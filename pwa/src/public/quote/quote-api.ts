@@ -1,3 +1,4 @@
+import { errorBodyMessage } from '@smb/shared-types/errors';
 import { OFFLINE_MESSAGE } from '../../lib/api-client';
 import { isExpired, readSession } from '../../features/auth/session';
 
@@ -10,16 +11,7 @@ export function failureText(body: string, fallback: string): string {
   const text = body.trim();
   if (!text) return fallback;
   try {
-    const data: unknown = JSON.parse(text);
-    if (
-      data &&
-      typeof data === 'object' &&
-      'message' in data &&
-      typeof data.message === 'string' &&
-      data.message
-    )
-      return data.message;
-    return fallback;
+    return errorBodyMessage(JSON.parse(text)) ?? fallback;
   } catch {
     // not JSON
   }
