@@ -14,6 +14,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import classes from './Landing.module.css';
+import { SectionHeading } from './SectionHeading';
 
 /** Spec §1 pricing table. */
 export const PLANS = [
@@ -78,22 +79,13 @@ export function Pricing() {
       aria-labelledby="pricing-title"
     >
       <Container size="lg">
-        <Text
-          c="brand"
-          fw={700}
-          tt="uppercase"
-          size="sm"
-          ta="center"
-          style={{ letterSpacing: '0.08em' }}
-        >
-          Pricing
-        </Text>
-        <Title order={2} ta="center" mt={6} id="pricing-title" fz={{ base: 28, sm: 36 }}>
-          Simple plans that grow with you
-        </Title>
-        <Text c="dimmed" ta="center" maw={560} mx="auto" mt="sm">
-          Monthly pricing, no setup fees, cancel any time.
-        </Text>
+        <SectionHeading
+          label="Pricing"
+          titleId="pricing-title"
+          title="Simple plans that grow with you"
+          lead="Monthly pricing, no setup fees, cancel any time."
+          leadWidth={560}
+        />
         <SimpleGrid
           cols={{ base: 1, md: 3 }}
           spacing="lg"

@@ -7,6 +7,7 @@ import {
   IconPlugConnected,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { SectionHeading } from './SectionHeading';
 
 /** The six capabilities of spec §1. */
 export const SERVICES = [
@@ -50,23 +51,13 @@ export function Services() {
     <Box component="section" py={{ base: 56, sm: 88 }} aria-labelledby="services-title">
       <div id="features" />
       <Container size="lg" id="services">
-        <Text
-          c="brand"
-          fw={700}
-          tt="uppercase"
-          size="sm"
-          ta="center"
-          style={{ letterSpacing: '0.08em' }}
-        >
-          Services
-        </Text>
-        <Title order={2} ta="center" mt={6} id="services-title" fz={{ base: 28, sm: 36 }}>
-          Everything a small business needs to get paid
-        </Title>
-        <Text c="dimmed" ta="center" maw={620} mx="auto" mt="sm">
-          From the first conversation to the paid invoice, SMB Finance keeps the whole process in
-          one tidy workflow.
-        </Text>
+        <SectionHeading
+          label="Services"
+          titleId="services-title"
+          title="Everything a small business needs to get paid"
+          lead="From the first conversation to the paid invoice, SMB Finance keeps the whole process in one tidy workflow."
+          leadWidth={620}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mt={48}>
           {SERVICES.map((service) => (
             <Card key={service.title} padding="xl" shadow="xs" component="article">
