@@ -73,12 +73,13 @@ export async function pruneFieldWritesOfDeletedRows(
   trx: Transaction<AppDatabase>,
   schemaName: string,
 ): Promise<void> {
-  for (const entity of SYNC_ENTITIES)
-    await sql`DELETE FROM ${sql.id(schemaName, 'sync_field_writes')} w
-               WHERE w.entity = ${entity}
-                 AND NOT EXISTS (SELECT 1 FROM ${sql.id(schemaName, entity)} r WHERE r.id = w.entity_id)`.execute(
-      trx,
-    );
+  // One statement per tenant: a record whose table no longer holds its id is gone.
+  const gone = SYNC_ENTITIES.map(
+    (entity) =>
+      sql`(w.entity = ${entity} AND NOT EXISTS (SELECT 1 FROM ${sql.id(schemaName, entity)} r WHERE r.id = w.entity_id))`,
+  );
+  await sql`DELETE FROM ${sql.id(schemaName, 'sync_field_writes')} w
+             WHERE ${sql.join(gone, sql` OR `)}`.execute(trx);
 }
 
 /** Everything the servers run on a schedule. */
