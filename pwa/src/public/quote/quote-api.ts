@@ -7,6 +7,24 @@ export const QUOTE_LOAD_FAILED = 'Failed to load quote. It may have expired or b
 export type QuoteResult = { ok: true; html: string } | { ok: false; message: string };
 
 /** Readable text of a failed response: a JSON `message`, the text of an HTML page, or the plain body. */
+const BLOCKS = 'h1, h2, h3, h4, h5, h6, p, li';
+
+/**
+ * A page's text as one line: its headings and paragraphs each ended like a sentence, so that
+ * "<h1>Quote not found</h1><p>Failed to load quote.</p>" reads "Quote not found. Failed to load
+ * quote." rather than running the two together.
+ */
+function pageSentences(body: HTMLElement | null): string {
+  if (!body) return '';
+  const blocks = [...body.querySelectorAll(BLOCKS)].filter((el) => !el.querySelector(BLOCKS));
+  const parts = (blocks.length ? blocks : [body])
+    .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return parts
+    .map((part, i) => (i < parts.length - 1 && !/[.!?:]$/.test(part) ? `${part}.` : part))
+    .join(' ');
+}
+
 export function failureText(body: string, fallback: string): string {
   const text = body.trim();
   if (!text) return fallback;
@@ -18,7 +36,7 @@ export function failureText(body: string, fallback: string): string {
   if (/^<!doctype html|<html[\s>]|<body[\s>]/i.test(text)) {
     const doc = new DOMParser().parseFromString(text, 'text/html');
     doc.querySelectorAll('script, style, title').forEach((node) => node.remove());
-    const content = (doc.body?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const content = pageSentences(doc.body);
     return content ? content.slice(0, 400) : fallback;
   }
   return text.slice(0, 400);

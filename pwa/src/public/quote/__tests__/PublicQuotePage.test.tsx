@@ -96,6 +96,12 @@ describe('quote helpers', () => {
     expect(
       failureText('<html><body><h1>Quote  not found</h1><script>x()</script></body></html>', 'fb'),
     ).toBe('Quote not found');
+    expect(
+      failureText(
+        '<!doctype html><html><body><main><h1>Quote not found</h1><p class="muted">Failed to load quote. It may have expired or been removed.</p></main></body></html>',
+        'fb',
+      ),
+    ).toBe('Quote not found. Failed to load quote. It may have expired or been removed.');
     expect(failureText('', 'fb')).toBe('fb');
     expect(failureText('plain words', 'fb')).toBe('plain words');
   });
