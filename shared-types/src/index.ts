@@ -17,3 +17,5 @@ export * from './users';
 export * from './validation';
 export * from './payments';
 export * from './reminders';
+export * from './tax-categories';
+export * from './tax-calculation';

@@ -8,13 +8,9 @@
  * - total = subtotal + tax
  * Rounding is half-up (away from zero on an exact half). Results are strings with 2 decimals.
  */
-import Decimal from 'decimal.js';
+import { D, dec, type Dec, type MoneyInput } from './decimal';
 
-/** A private Decimal constructor so no other user of decimal.js can change our settings. */
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type Dec = InstanceType<typeof D>;
-
-export type MoneyInput = string | number | { toString(): string };
+export type { MoneyInput } from './decimal';
 
 /** Spec §9: tax rate when the document's currency is unknown. */
 export const DEFAULT_TAX_RATE = '10';
@@ -23,13 +19,6 @@ export const ORDER_TAX_RATE = '10';
 /** Spec §9: default quote currency and symbol. */
 export const DEFAULT_CURRENCY_CODE = 'USD';
 export const DEFAULT_CURRENCY_SYMBOL = '$';
-
-function dec(value: MoneyInput): Dec {
-  const text = typeof value === 'number' ? String(value) : value.toString().trim();
-  const parsed = new D(text === '' ? '0' : text);
-  if (!parsed.isFinite()) throw new RangeError(`Not a finite amount: ${text}`);
-  return parsed;
-}
 
 /** Rounds to cents, half-up. */
 export function roundMoney(value: MoneyInput): string {
