@@ -19,3 +19,4 @@ export * from './payments';
 export * from './reminders';
 export * from './tax-categories';
 export * from './tax-calculation';
+export * from './locale-numbers';
