@@ -20,3 +20,4 @@ export * from './reminders';
 export * from './tax-categories';
 export * from './tax-calculation';
 export * from './locale-numbers';
+export * from './countries';
