@@ -1,8 +1,8 @@
 /**
  * What a company's country sets up for it at sign-up: its currency, the standard and reduced
  * tax rates in force, the locale its numbers and dates are written in, the language of its
- * documents and its time zone (the paper size follows from the country: `paperSizeOf`). Existing companies keep what they have; these
- * are only defaults.
+ * documents and its time zone (the paper size follows from the country: `paperSizeOf`).
+ * Existing companies keep what they have; these are only defaults.
  *
  * The rates were checked against the countries' published rates on TAX_TABLE_CHECKED (temporary
  * measures included where they run past that day: Sweden's 6 % on food until the end of 2027).
