@@ -21,3 +21,4 @@ export * from './tax-categories';
 export * from './tax-calculation';
 export * from './locale-numbers';
 export * from './countries';
+export * from './recurrence';
