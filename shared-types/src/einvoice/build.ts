@@ -102,7 +102,9 @@ export function buildEInvoice(source: EInvoiceSource): EInvoiceDocument {
     notes: source.notes ?? [],
     seller: source.seller,
     buyer: source.buyer,
-    delivery: source.delivery,
+    // The delivery (service) date must be stated; unless the document names another, it is
+    // the issue date, as on most small-business invoices.
+    delivery: { ...source.delivery, date: source.delivery?.date ?? source.issueDate },
     payment: source.payment,
     lines: source.lines.map((line, i) => {
       const amounts = calculated.lines[i]!;

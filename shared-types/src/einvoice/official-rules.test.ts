@@ -1,6 +1,7 @@
 /**
- * Every kind of document we can issue, written as UBL and checked by the official rule sets
- * (CEN EN 16931, Peppol BIS Billing 3.0, KoSIT XRechnung 3.0) through the validator beside the
+ * Every kind of document we can issue, in every format (UBL for Peppol BIS Billing 3.0 and
+ * XRechnung 3.0, CII for Factur-X), checked by the official rule sets (CEN EN 16931, Peppol,
+ * KoSIT XRechnung, Factur-X 1.09) through the validator beside the
  * repository (`../shared/einvoice`, installed by its setup.sh): zero fatal, zero error.
  */
 import { execFile } from 'node:child_process';
@@ -10,8 +11,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildEInvoice, type EInvoiceSource, type EInvoiceSourceLine } from './build';
-import type { EInvoiceParty } from './model';
-import { writeUbl, type UblFlavour } from './ubl';
+import type { EInvoiceDocument, EInvoiceParty } from './model';
+import { writeCii } from './cii';
+import { writeUbl } from './ubl';
+
+type Format = 'peppol' | 'xrechnung' | 'facturx';
+const WRITE: Record<Format, (doc: EInvoiceDocument) => string> = {
+  peppol: (doc) => writeUbl(doc, 'peppol'),
+  xrechnung: (doc) => writeUbl(doc, 'xrechnung'),
+  facturx: writeCii,
+};
 
 const VALIDATOR = path.resolve(import.meta.dirname, '../../../../shared/einvoice/validate.sh');
 const run = promisify(execFile);
@@ -170,11 +179,11 @@ interface Verdict {
   warnings: number;
 }
 
-async function validate(xml: string, flavour: UblFlavour): Promise<Verdict> {
+async function validate(xml: string, format: Format): Promise<Verdict> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ubl-'));
   const file = path.join(dir, 'invoice.xml');
   writeFileSync(file, xml);
-  const result = await run('bash', [VALIDATOR, '--tsv', `--${flavour}`, file]).catch(
+  const result = await run('bash', [VALIDATOR, '--tsv', `--${format}`, file]).catch(
     (error: { stdout?: string; code?: number }) => {
       if (error.code !== 1) throw error;
       return { stdout: error.stdout ?? '' };
@@ -191,7 +200,7 @@ async function validate(xml: string, flavour: UblFlavour): Promise<Verdict> {
   };
 }
 
-describe('UBL e-invoices pass the official rules', () => {
+describe('e-invoices pass the official rules', () => {
   const counts: Record<string, { files: number; errors: number; warnings: number }> = {};
   afterAll(() => {
     for (const [flavour, c] of Object.entries(counts)) {
@@ -201,11 +210,11 @@ describe('UBL e-invoices pass the official rules', () => {
     }
   });
 
-  for (const flavour of ['peppol', 'xrechnung'] as const) {
+  for (const flavour of ['peppol', 'xrechnung', 'facturx'] as const) {
     it.concurrent.each(Object.entries(CASES))(
       `${flavour}: %s`,
       async (_name, source) => {
-        const verdict = await validate(writeUbl(buildEInvoice(source), flavour), flavour);
+        const verdict = await validate(WRITE[flavour](buildEInvoice(source)), flavour);
         const count = (counts[flavour] ??= { files: 0, errors: 0, warnings: 0 });
         count.files += 1;
         count.errors += verdict.errors.length;
@@ -222,7 +231,7 @@ describe('the validation harness', () => {
   it('sees a document whose totals do not add up', async () => {
     const doc = buildEInvoice(CASES['domestic standard rate']!);
     const verdict = await validate(
-      writeUbl({ ...doc, totals: { ...doc.totals, lineTotal: '1.00' } }, 'peppol'),
+      WRITE.peppol({ ...doc, totals: { ...doc.totals, lineTotal: '1.00' } }),
       'peppol',
     );
     expect(verdict.valid).toBe(false);
