@@ -29,7 +29,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared-types', include: ['shared-types/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared-types',
+          include: ['shared-types/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
       },
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
