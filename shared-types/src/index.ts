@@ -22,3 +22,4 @@ export * from './tax-calculation';
 export * from './locale-numbers';
 export * from './countries';
 export * from './recurrence';
+export * from './identifiers';

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildEInvoice } from './build';
+import { eInvoiceReadiness } from './readiness';
 import { CASES } from './cases.fixture';
 import type { EInvoiceDocument } from './model';
 import { writeCii } from './cii';
@@ -90,4 +91,33 @@ describe('the validation harness', () => {
     expect(verdict.valid).toBe(false);
     expect(verdict.errors.some((e) => e.includes('BR-CO-10'))).toBe(true);
   }, 120_000);
+});
+
+describe('what the readiness checks ask for, the official rules require', () => {
+  const reverseCharge = CASES['intra-EU reverse charge']!;
+  const domestic = CASES['domestic standard rate']!;
+  it.concurrent.each([
+    ['xrechnung', 'buyerReference', 'BR-DE-15', { ...domestic, buyerReference: undefined }],
+    [
+      'peppol',
+      'buyerAddress',
+      'PEPPOL-EN16931-R010',
+      { ...domestic, buyer: { ...domestic.buyer, electronicAddress: undefined } },
+    ],
+    [
+      'facturx',
+      'buyerVatIdReverseCharge',
+      'BR-AE-02',
+      { ...reverseCharge, buyer: { ...reverseCharge.buyer, vatId: undefined } },
+    ],
+  ] as const)(
+    '%s: missing %s breaks %s',
+    async (format, key, rule, source) => {
+      const doc = buildEInvoice(source);
+      expect(eInvoiceReadiness(doc, format).map((p) => p.key)).toContain(key);
+      const verdict = await validate(WRITE[format](doc), format);
+      expect(verdict.errors.some((e) => e.includes(rule))).toBe(true);
+    },
+    120_000,
+  );
 });
