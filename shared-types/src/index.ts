@@ -23,3 +23,4 @@ export * from './locale-numbers';
 export * from './countries';
 export * from './recurrence';
 export * from './identifiers';
+export * from './document-language';
