@@ -24,3 +24,5 @@ export * from './countries';
 export * from './recurrence';
 export * from './identifiers';
 export * from './document-language';
+export * from './numbering';
+export * from './units';
