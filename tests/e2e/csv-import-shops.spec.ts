@@ -182,4 +182,67 @@ describe('issue 37: shop exports import right with no column picked by hand', ()
       stock: 3,
     });
   });
+
+  it('a QuickBooks report: its title rows are left out, "Header is on row 5" can be changed, the flags fit 1440×900 and 390×844', async () => {
+    const { page, server } = e2e;
+    const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);
+    await loginThroughUi(page, owner);
+    await waitSynced(page);
+    const file = await fixture('quickbooks-online-customer-contact-list.csv');
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/dashboard/import/customers');
+      await page.getByRole('heading', { name: 'Import customers', level: 2 }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'Customer Contact List.csv',
+        mimeType: 'text/csv',
+        buffer: file,
+      });
+      await page.getByText('Looks like a QuickBooks Online export', { exact: false }).waitFor();
+      await page.getByText('Header is on row 5: the 4 rows above it are left out.').waitFor();
+      expect(
+        await page
+          .getByLabel(/^Company phone/)
+          .first()
+          .inputValue(),
+      ).toBe('Phone Numbers');
+      const sideways = () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+      await expect.poll(sideways).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `csv-quickbooks-columns-${width}.png`),
+        fullPage: true,
+      });
+      // Told the header is on row 1, the title is read as the header and nothing is recognised.
+      const headerRow = page.getByRole('textbox', { name: 'Header is on row' });
+      await headerRow.fill('1');
+      await page.getByText('Header is on row 1.').waitFor();
+      expect(await page.getByTestId('known-system').count()).toBe(0);
+      await headerRow.fill('5');
+      await page.getByText('Looks like a QuickBooks Online export', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await page.getByText('3 new', { exact: true }).waitFor();
+      await page.getByText('1 with problems', { exact: true }).waitFor();
+      expect(await flagTexts(page)).toEqual([
+        '1 row skipped:\nRow 11: Totals or footer row below the data (“Thursday, Nov 26, 2026 03:41:07 AM GMT-08:00”)',
+        '2 rows imported with a note:\nRow 8: Not imported, no field for them: service@coolcars.example\nRow 9: Imported without a main contact: no email for “Dylan Rodrigues”',
+      ]);
+      await expect.poll(sideways).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `csv-quickbooks-preview-${width}.png`),
+        fullPage: true,
+      });
+      await page.getByRole('button', { name: 'Import 3 customers' }).click();
+      await page
+        .getByRole('dialog', { name: 'Import 3 customers?' })
+        .getByText(/3 new customers will be created and 2 rows skipped\./)
+        .waitFor();
+      await page.keyboard.press('Escape');
+    }
+  });
 });
