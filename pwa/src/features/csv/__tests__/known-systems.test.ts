@@ -651,6 +651,57 @@ describe('contact exports as contacts of existing customers', () => {
   });
 });
 
+describe('Outlook and Google exports as contacts', () => {
+  const SCHMIDT = '00000000-0000-4000-8000-000000000011';
+  const ROSSI = '00000000-0000-4000-8000-000000000012';
+  const withCustomers: ImportLookups = {
+    ...lookups,
+    customersByName: new Map([
+      ['bäckerei schmidt gmbh', [SCHMIDT]],
+      ['studio rossi', [ROSSI]],
+    ]),
+  };
+  const contactsOf = (file: string) => {
+    const { plan } = importFixture('contacts', file);
+    return prepareRows('contacts', plan.rows, plan.mapping, withCustomers, { lines: plan.lines });
+  };
+
+  it('Outlook: Company, First + Last Name, E-mail Address, Business Phone, Job Title', () => {
+    const rows = contactsOf('outlook-contacts.csv');
+    expect(rows.map((r) => [r.line, r.status, r.reasons])).toEqual([
+      [2, 'new', []],
+      [3, 'invalid', ['Customer not found']],
+    ]);
+    expect(rows[0]!.values).toEqual({
+      customer: 'Bäckerei Schmidt GmbH',
+      customerId: SCHMIDT,
+      name: 'Anna Schmidt',
+      email: 'anna@baeckerei-schmidt.example',
+      phoneNumber: '+49 30 1234568',
+      role: 'Geschäftsführerin',
+    });
+  });
+
+  it('Google: Organization Name and Title, the first of several e-mails and phones', () => {
+    const rows = contactsOf('google-contacts.csv');
+    expect(rows[0]!.status).toBe('new');
+    expect(rows[0]!.values).toEqual({
+      customer: 'Studio Rossi',
+      customerId: ROSSI,
+      name: 'Chiara Rossi',
+      email: 'chiara@studiorossi.example',
+      phoneNumber: '+39 02 5555 0101',
+      role: 'Architetta',
+    });
+    expect(rows[0]!.notes).toEqual([
+      'Not imported, no field for them: studio@studiorossi.example',
+      'Not imported, no field for them: +39 02 5555 0102',
+    ]);
+    // No organisation: the customer is required.
+    expect(rows[1]!.reasons).toEqual(['Customer is required']);
+  });
+});
+
 describe('report exports: title rows and footer', () => {
   it('finds the QuickBooks header below its title rows, and the header row can be chosen', () => {
     const { csv, plan, flags } = importFixture(
