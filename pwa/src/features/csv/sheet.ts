@@ -37,27 +37,26 @@ const filledCells = (row: string[]) => row.filter((c) => c.trim() !== '').length
 const isBlank = (row: string[] | undefined) => !row || filledCells(row) === 0;
 
 /**
- * The header row (0-based index into `table`): among the first rows, the one whose cells are
- * most often header words we know, then the one with the most filled cells. A title row has one
- * filled cell; the header has many.
+ * The header row (0-based index into `table`): among the first rows with at least two filled
+ * cells (a title row has one), the one with the most cells that are header words we know; the
+ * earliest on a tie, so a file with headers we do not know keeps its first row as the header.
  */
 export function detectHeaderRow(table: string[][]): number {
   const words = headerWords();
   let best = -1;
-  let bestScore = -1;
+  let bestKnown = -1;
   for (let i = 0; i < table.length && i < HEADER_SEARCH_ROWS; i++) {
     const row = table[i]!;
-    const filled = filledCells(row);
-    if (filled === 0) continue;
+    if (filledCells(row) < 2) continue;
     const known = row.filter((c) => words.has(normaliseHeader(c))).length;
-    const numbers = row.filter((c) => /^[-+]?[\d.,\s€$£]+$/.test(c.trim())).length;
-    const score = known * 10 + filled - numbers * 5;
-    if (score > bestScore) {
+    if (known > bestKnown) {
       best = i;
-      bestScore = score;
+      bestKnown = known;
     }
   }
-  return Math.max(best, 0);
+  if (best >= 0) return best;
+  const first = table.findIndex((row) => !isBlank(row));
+  return Math.max(first, 0);
 }
 
 const TOTAL = /^(grand\s+)?totals?\b|^sum\b|^gesamt|^total\s/i;

@@ -732,6 +732,12 @@ describe('report exports: title rows and footer', () => {
     expect(planImport('customers', csv, 5).system?.name).toBe('QuickBooks Online');
   });
 
+  it('keeps the first row as the header when its words are unknown, even with a blank header cell', () => {
+    const text = 'Kundennr,,Bemerkung\r\nK-1,x,y\r\nK-2,x,y\r\n';
+    const { headerRow, headers, rows } = readCsvBytes(new TextEncoder().encode(text));
+    expect([headerRow, headers, rows.length]).toEqual([1, ['Kundennr', '', 'Bemerkung'], 2]);
+  });
+
   it('skips a TOTAL row at the end of a report', () => {
     const text = 'Report\r\n\r\nProduct,SKU,Price\r\nA,A-1,10\r\nB,B-1,20\r\nTOTAL,,30\r\n';
     const { headerRow, rows, footer } = readCsvBytes(new TextEncoder().encode(text));
