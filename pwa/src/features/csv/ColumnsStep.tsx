@@ -14,7 +14,7 @@ import { IMPORT_FIELDS } from './fields';
 import { plural } from './flags';
 import { columnsOf } from './mapping';
 import { looksLike } from './profiles';
-import type { StepProps } from './use-import-wizard';
+import type { StepProps } from './useImportWizard';
 
 const NOT_IMPORTED = '';
 

@@ -1,7 +1,7 @@
 import { Alert, FileInput, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { HINTS } from './import-texts';
-import type { StepProps } from './use-import-wizard';
+import type { StepProps } from './useImportWizard';
 
 /** Step 1: choose the CSV file (read on the device). */
 export function FileStep({ kind, wizard, phone }: StepProps) {

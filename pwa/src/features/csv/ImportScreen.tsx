@@ -10,7 +10,7 @@ import { plural } from './flags';
 import { countOf, TITLES } from './import-texts';
 import { PreviewStep } from './PreviewStep';
 import { ResultStep } from './ResultStep';
-import { useImportWizard } from './use-import-wizard';
+import { useImportWizard } from './useImportWizard';
 
 /** /dashboard/import/:kind — reads a CSV on the device, maps, previews, imports offline-first. */
 export default function ImportScreen() {

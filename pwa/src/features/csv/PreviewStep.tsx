@@ -16,7 +16,7 @@ import { STORED_COLUMNS, type ImportKind } from './fields';
 import type { PreviewFlag } from './flags';
 import { countOf, TITLES } from './import-texts';
 import type { PreparedRow } from './prepare';
-import type { Filter, StepProps } from './use-import-wizard';
+import type { Filter, StepProps } from './useImportWizard';
 
 /** Rows shown in the preview table (all rows are checked and counted). */
 const PREVIEW_ROWS = 50;

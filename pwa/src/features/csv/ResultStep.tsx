@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv-export';
 import type { SkippedRow } from './import-store';
 import { TITLES } from './import-texts';
-import type { StepProps } from './use-import-wizard';
+import type { StepProps } from './useImportWizard';
 
 /** The skipped rows as a CSV to fix and import again: the file's columns, then why. */
 function skippedCsv(headers: string[], skipped: SkippedRow[]): string {
