@@ -4,7 +4,8 @@
  */
 import { SmbDatabase } from '../../pwa/src/db/database';
 import { importRows, loadImportLookups } from '../../pwa/src/features/csv/import-store';
-import { guessMapping } from '../../pwa/src/features/csv/mapping';
+import { previewFlags } from '../../pwa/src/features/csv/flags';
+import { planImport } from '../../pwa/src/features/csv/import-plan';
 import { prepareRows } from '../../pwa/src/features/csv/prepare';
 import { readCsvBytes } from '../../pwa/src/features/csv/read-file';
 
@@ -22,11 +23,16 @@ async function run(rows: number) {
   const bytes = customersCsv(rows);
   const db = new SmbDatabase(`csv-bench-${Date.now()}`);
   await db.open();
-  // Preview: decode + parse + guess the mapping + check every row against the store.
+  // Preview, as the wizard does it: decode + parse + find the header row + recognise the system
+  // or score the columns + check every row against the store + the preview's flags.
   const previewStarted = performance.now();
   const csv = readCsvBytes(bytes);
-  const mapping = guessMapping('customers', csv.headers);
-  const prepared = prepareRows('customers', csv.rows, mapping, await loadImportLookups(db));
+  const plan = planImport('customers', csv);
+  const prepared = prepareRows('customers', plan.rows, plan.mapping, await loadImportLookups(db), {
+    lines: plan.lines,
+    headers: plan.headers,
+  });
+  previewFlags('customers', plan.headers, plan.rows, plan.mapping, prepared, plan.skipped, null);
   const previewMs = performance.now() - previewStarted;
   const valid = prepared.filter((r) => r.status === 'new').length;
   // Import: every valid row through the outbox, in batches, as the wizard does.

@@ -5,7 +5,7 @@ import type { SmbDatabase } from '../../db/database';
 import { newId } from '../../db/meta';
 import { mutateAll } from '../../sync/mutate';
 import { queueUpdate } from '../../sync/update-args';
-import type { ImportKind } from './mapping';
+import type { ImportKind } from './fields';
 import type { ImportLookups, PreparedRow, StoredValues } from './prepare';
 
 /** Reads what the preview compares the file with, from the local store (offline too). */
@@ -72,6 +72,7 @@ function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
         phoneNumber: text(v.phoneNumber),
         address: text(v.address),
         address2: text(v.address2),
+        ...(v.paymentTerms ? { paymentTerms: String(v.paymentTerms) } : {}),
         ...(v.mainContactName !== null
           ? {
               mainContact: {
@@ -116,7 +117,7 @@ function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
 }
 
 const UPDATABLE = {
-  customers: ['name', 'email', 'phoneNumber', 'address', 'address2'],
+  customers: ['name', 'email', 'phoneNumber', 'address', 'address2', 'paymentTerms'],
   contacts: ['customerId', 'name', 'phoneNumber', 'role'],
   products: [
     'name',

@@ -9,7 +9,7 @@ import type {
   QuoteRow,
 } from '../../db/types';
 import type { CsvColumn } from './csv-export';
-import { IMPORT_FIELDS, type ImportKind } from './mapping';
+import { IMPORT_FIELDS, type ImportKind } from './fields';
 
 /**
  * The columns each list exports. Customers, contacts and products use the import's own field
@@ -34,7 +34,7 @@ export const CUSTOMER_COLUMNS: CsvColumn<CustomerExportRow>[] = [
     header: label('customers', 'mainContactPhoneNumber'),
     value: (c) => c.mainContact?.phoneNumber,
   },
-  { header: 'Payment terms', value: (c) => c.paymentTerms },
+  { header: label('customers', 'paymentTerms'), value: (c) => c.paymentTerms },
   { header: 'Created', value: (c) => c.createdAt },
 ];
 

@@ -1,305 +1,20 @@
-/** What can be imported. */
-export type ImportKind = 'customers' | 'contacts' | 'products';
+import { isEmail } from '@smb/shared-types/validation';
+import { IMPORT_FIELDS, type FieldType, type ImportField, type ImportKind } from './fields';
+import { cellText, parseNumber } from './values';
 
-export const IMPORT_KINDS: ImportKind[] = ['customers', 'contacts', 'products'];
+export { IMPORT_FIELDS, IMPORT_KINDS, type ImportField, type ImportKind } from './fields';
 
-/** One field a column can go to, with the header words that usually mean it. */
-export interface ImportField {
-  key: string;
-  label: string;
-  required?: boolean;
-  /** Normalised header names (lower case, letters and digits only) that mean this field. */
-  aliases: string[];
+/**
+ * Field key → the column that feeds it (or absent: not imported). A known system may feed one
+ * field from several columns (Xero's four address lines): their non-blank values are joined.
+ */
+export type ColumnMapping = Record<string, number | number[] | undefined>;
+
+/** The columns of a mapped field, as a list. */
+export function columnsOf(mapping: ColumnMapping, key: string): number[] {
+  const value = mapping[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
-
-/** Header words → field, per kind, in the order the mapping step shows them. */
-export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
-  customers: [
-    {
-      key: 'name',
-      label: 'Company name',
-      required: true,
-      aliases: [
-        'name',
-        'company',
-        'companyname',
-        'customer',
-        'customername',
-        'organization',
-        'organisation',
-        'organizationname',
-        'account',
-        'accountname',
-        'business',
-        'client',
-        'clientname',
-        'firma',
-        'societe',
-        'raisonsociale',
-        'displayname',
-      ],
-    },
-    {
-      key: 'email',
-      label: 'Company email',
-      required: true,
-      aliases: [
-        'email',
-        'emailaddress',
-        'companyemail',
-        'customeremail',
-        'mail',
-        'email1',
-        'primaryemail',
-        'businessemail',
-        'accountemail',
-        'courriel',
-      ],
-    },
-    {
-      key: 'phoneNumber',
-      label: 'Company phone',
-      aliases: [
-        'phone',
-        'phonenumber',
-        'phone1',
-        'telephone',
-        'tel',
-        'companyphone',
-        'businessphone',
-        'mainphone',
-        'workphone',
-        'office',
-        'officephone',
-      ],
-    },
-    {
-      key: 'address',
-      label: 'Address',
-      aliases: [
-        'address',
-        'address1',
-        'addressline1',
-        'street',
-        'streetaddress',
-        'billingaddress',
-        'billingstreet',
-        'businessstreet',
-        'adresse',
-        'line1',
-      ],
-    },
-    {
-      key: 'address2',
-      label: 'Address line 2',
-      aliases: [
-        'address2',
-        'addressline2',
-        'street2',
-        'line2',
-        'city',
-        'billingcity',
-        'businesscity',
-        'cityzip',
-        'postcodecity',
-        'ville',
-      ],
-    },
-    {
-      key: 'mainContactName',
-      label: 'Main contact name',
-      aliases: [
-        'contact',
-        'contactname',
-        'maincontact',
-        'maincontactname',
-        'contactperson',
-        'primarycontact',
-        'primarycontactname',
-        'fullname',
-        'person',
-      ],
-    },
-    {
-      key: 'mainContactEmail',
-      label: 'Main contact email',
-      aliases: [
-        'contactemail',
-        'maincontactemail',
-        'contactemailaddress',
-        'primarycontactemail',
-        'personemail',
-        'email2',
-      ],
-    },
-    {
-      key: 'mainContactPhoneNumber',
-      label: 'Main contact phone',
-      aliases: [
-        'contactphone',
-        'maincontactphone',
-        'contactphonenumber',
-        'mobile',
-        'mobilephone',
-        'cell',
-        'cellphone',
-        'phone2',
-        'primarycontactphone',
-      ],
-    },
-  ],
-  contacts: [
-    {
-      key: 'customer',
-      label: 'Customer (name or email)',
-      required: true,
-      aliases: [
-        'customer',
-        'company',
-        'companyname',
-        'customername',
-        'organization',
-        'organisation',
-        'account',
-        'accountname',
-        'client',
-        'customeremail',
-        'companyemail',
-        'employer',
-      ],
-    },
-    {
-      key: 'name',
-      label: 'Name',
-      required: true,
-      aliases: ['name', 'contact', 'contactname', 'fullname', 'person', 'displayname'],
-    },
-    {
-      key: 'email',
-      label: 'Email',
-      required: true,
-      aliases: [
-        'email',
-        'emailaddress',
-        'contactemail',
-        'mail',
-        'email1',
-        'primaryemail',
-        'workemail',
-      ],
-    },
-    {
-      key: 'phoneNumber',
-      label: 'Phone',
-      aliases: [
-        'phone',
-        'phonenumber',
-        'phone1',
-        'telephone',
-        'tel',
-        'mobile',
-        'mobilephone',
-        'workphone',
-        'businessphone',
-        'cell',
-      ],
-    },
-    {
-      key: 'role',
-      label: 'Role',
-      aliases: ['role', 'title', 'jobtitle', 'position', 'function'],
-    },
-  ],
-  products: [
-    {
-      key: 'name',
-      label: 'Product name',
-      required: true,
-      aliases: [
-        'name',
-        'product',
-        'productname',
-        'item',
-        'itemname',
-        'title',
-        'article',
-        'designation',
-      ],
-    },
-    {
-      key: 'sku',
-      label: 'SKU',
-      aliases: [
-        'sku',
-        'code',
-        'productcode',
-        'itemcode',
-        'reference',
-        'ref',
-        'partnumber',
-        'articlenumber',
-        'itemnumber',
-        'productid',
-      ],
-    },
-    {
-      key: 'price',
-      label: 'Price',
-      aliases: [
-        'price',
-        'unitprice',
-        'saleprice',
-        'salesprice',
-        'sellingprice',
-        'rate',
-        'listprice',
-        'prix',
-        'prixunitaire',
-        'amount',
-      ],
-    },
-    {
-      key: 'currencyCode',
-      label: 'Currency code',
-      aliases: ['currency', 'currencycode', 'ccy', 'devise'],
-    },
-    {
-      key: 'cost',
-      label: 'Cost',
-      aliases: ['cost', 'unitcost', 'costprice', 'purchaseprice', 'buyprice'],
-    },
-    {
-      key: 'stock',
-      label: 'Stock',
-      aliases: ['stock', 'quantity', 'qty', 'onhand', 'quantityonhand', 'instock', 'inventory'],
-    },
-    {
-      key: 'category',
-      label: 'Category',
-      aliases: ['category', 'productcategory', 'group', 'type', 'family'],
-    },
-    {
-      key: 'supplier',
-      label: 'Supplier',
-      aliases: ['supplier', 'vendor', 'manufacturer', 'brand', 'preferredvendor'],
-    },
-    {
-      key: 'description',
-      label: 'Description',
-      aliases: [
-        'description',
-        'notes',
-        'details',
-        'productdescription',
-        'salesdescription',
-        'longdescription',
-      ],
-    },
-  ],
-};
-
-/** Field key → column index (or absent: not imported). */
-export type ColumnMapping = Record<string, number | undefined>;
 
 /** "E-mail Address" → "emailaddress"; accents dropped ("Société" → "societe"). */
 export function normaliseHeader(header: string): string {
@@ -311,37 +26,113 @@ export function normaliseHeader(header: string): string {
 }
 
 /**
- * Guesses which column feeds each field from the header row: an exact alias first, then a
- * header that contains an alias (longest alias wins). A column feeds at most one field.
+ * Header words that say a column is about something else, whatever else its header contains:
+ * "Contact owner" is our salesperson, not the customer's contact; "BankAccountName" is not the
+ * company; "Variant Barcode" is not the SKU; "SEO Description" is not the description.
  */
-export function guessMapping(kind: ImportKind, headers: string[]): ColumnMapping {
-  const normalised = headers.map(normaliseHeader);
-  const used = new Set<number>();
-  const mapping: ColumnMapping = {};
-  const fields = IMPORT_FIELDS[kind];
-  for (const field of fields) {
-    const index = normalised.findIndex((h, i) => !used.has(i) && field.aliases.includes(h));
-    if (index >= 0) {
-      mapping[field.key] = index;
-      used.add(index);
-    }
+const NOT_THIS = [
+  'owner',
+  'createdby',
+  'modifiedby',
+  'salesrep',
+  'bankaccount',
+  'seo',
+  'barcode',
+  'tracker',
+  'policy',
+  'image',
+  'url',
+  'website',
+  'compareat',
+  'shipping',
+  'instock',
+  'attention',
+  'yomi',
+  'phonetic',
+  'label',
+  'type',
+];
+
+/** Rows whose values are looked at to score columns (enough to judge, cheap for 10,000 rows). */
+const SAMPLE_ROWS = 200;
+
+/** How well a header names a field: exact alias (earlier = better), then a contained alias. */
+function headerScore(field: ImportField, header: string): number {
+  if (!header) return 0;
+  const exact = field.aliases.indexOf(header);
+  if (exact >= 0) return 200 - exact;
+  if (NOT_THIS.some((w) => header.includes(w) && !field.aliases.some((a) => a.includes(w))))
+    return 0;
+  let best = 0;
+  for (const alias of field.aliases)
+    if (alias.length >= 4 && header.includes(alias)) best = Math.max(best, 50 + alias.length);
+  return best;
+}
+
+const FITS: Record<FieldType, (text: string) => boolean> = {
+  text: () => true,
+  code: (t) => t.length <= 100,
+  email: (t) => isEmail(t.split(/[;,\s]|:::/)[0] ?? ''),
+  phone: (t) => /\d/.test(t) && !isEmail(t),
+  money: (t) => Number.isFinite(parseNumber(t)),
+  number: (t) => Number.isFinite(parseNumber(t)),
+};
+
+interface ColumnValues {
+  filled: number;
+  /** Share of the filled sample cells each field type accepts. */
+  fit: (type: FieldType) => number;
+}
+
+function columnValues(rows: string[][], column: number): ColumnValues {
+  const values: string[] = [];
+  for (let i = 0; i < rows.length && i < SAMPLE_ROWS; i++) {
+    const text = cellText(rows[i]![column]);
+    if (text !== '') values.push(text);
   }
-  for (const field of fields) {
-    if (mapping[field.key] !== undefined) continue;
-    let best = -1;
-    let bestLength = 0;
-    normalised.forEach((h, i) => {
-      if (used.has(i) || !h) return;
-      for (const alias of field.aliases)
-        if (alias.length >= 4 && h.includes(alias) && alias.length > bestLength) {
-          best = i;
-          bestLength = alias.length;
-        }
+  const cache = new Map<FieldType, number>();
+  return {
+    filled: values.length,
+    fit: (type) => {
+      if (!cache.has(type))
+        cache.set(type, values.length === 0 ? 0 : values.filter(FITS[type]).length / values.length);
+      return cache.get(type)!;
+    },
+  };
+}
+
+/**
+ * Guesses which column feeds each field. Every (field, column) pair whose header names the field
+ * is scored: a column with values that fit the field (e-mails for an e-mail field, amounts for a
+ * price) beats any empty column, so an empty "Sale price" never wins over a filled "Regular
+ * price"; then the header's match. A filled column whose values do not fit (text in a price
+ * column) is not chosen. Pairs are taken best first; a column feeds at most one field.
+ */
+export function guessMapping(
+  kind: ImportKind,
+  headers: string[],
+  rows: string[][] = [],
+): ColumnMapping {
+  const normalised = headers.map(normaliseHeader);
+  const columns = headers.map((_, i) => columnValues(rows, i));
+  const pairs: { key: string; column: number; score: number }[] = [];
+  for (const field of IMPORT_FIELDS[kind]) {
+    normalised.forEach((header, column) => {
+      const named = headerScore(field, header);
+      if (named === 0) return;
+      const values = columns[column]!;
+      const fit = values.filled === 0 ? 0 : values.fit(field.type ?? 'text');
+      if (rows.length > 0 && values.filled > 0 && fit < 0.5) return;
+      pairs.push({ key: field.key, column, score: named + (values.filled > 0 ? 1000 * fit : 0) });
     });
-    if (best >= 0) {
-      mapping[field.key] = best;
-      used.add(best);
-    }
+  }
+  pairs.sort((a, b) => b.score - a.score || a.column - b.column);
+  const mapping: ColumnMapping = {};
+  const used = new Set<number>();
+  for (const pair of pairs) {
+    if (mapping[pair.key] !== undefined || used.has(pair.column)) continue;
+    mapping[pair.key] = pair.column;
+    used.add(pair.column);
   }
   return mapping;
 }

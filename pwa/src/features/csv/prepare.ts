@@ -1,46 +1,30 @@
+import { ContactCreateBody } from '@smb/shared-types/contacts';
+import { CustomerCreateBody } from '@smb/shared-types/customers';
+import { ProductCreateBody } from '@smb/shared-types/products';
+import { IMPORT_FIELDS, STORED_COLUMNS, type ImportKind } from './fields';
+import { columnsOf, type ColumnMapping } from './mapping';
 import {
-  CONTACT_PERSON_MESSAGES,
-  ContactCreateBody,
-  contactError,
-  contactInput,
-} from '@smb/shared-types/contacts';
-import {
-  CustomerCreateBody,
-  customerError,
-  customerInput,
-  mainContactInput,
-} from '@smb/shared-types/customers';
-import {
-  PRODUCT_MESSAGES,
-  ProductCreateBody,
-  productError,
-  productInput,
-} from '@smb/shared-types/products';
-import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from './mapping';
-import { cellText, parseNumber } from './values';
+  AMBIGUOUS_CUSTOMER,
+  prepareContact,
+  prepareCustomer,
+  prepareProduct,
+  type Cells,
+  type ImportLookups,
+  type StoredValues,
+} from './prepare-kinds';
+import { cellText } from './values';
 
-/** What is already in the local store, for duplicates and references. Keys are lower case. */
-export interface ImportLookups {
-  customersByEmail: Map<string, string>;
-  /** Customer name → ids (several customers may share a name). */
-  customersByName: Map<string, string[]>;
-  contactsByEmail: Map<string, string>;
-  productsBySku: Map<string, string>;
-  /** Currency codes, upper case. */
-  currencyCodes: Set<string>;
-  defaultCurrency: string | null;
-}
+export type { ImportLookups, StoredValues } from './prepare-kinds';
 
 export type RowStatus = 'new' | 'duplicate' | 'invalid';
 
-/** Values as they will be stored (the mutation's fields). */
-export type StoredValues = Record<string, string | number | null>;
-
 export interface PreparedRow {
-  /** Row number in the file, the header being row 1. */
+  /** Row number in the file (the spreadsheet's row number). */
   line: number;
   status: RowStatus;
   reasons: string[];
+  /** What was done with values that did not fit a field; not problems. */
+  notes: string[];
   /** The existing record a duplicate would update. */
   existingId: string | null;
   values: StoredValues;
@@ -52,8 +36,7 @@ export interface PreparedRow {
 
 export const IMPORT_MESSAGES = {
   duplicateInFile: (field: string, line: number) => `Same ${field} as row ${line} of this file`,
-  ambiguousCustomer: (name: string) =>
-    `Several customers are named “${name}”: give the customer's email instead`,
+  ambiguousCustomer: AMBIGUOUS_CUSTOMER,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
@@ -78,147 +61,47 @@ const SCHEMAS = {
   products: ProductCreateBody,
 } as const;
 
+const maxLengths = new Map<string, number | null>();
+function maxLength(kind: ImportKind, key: string): number | null {
+  const id = `${kind}.${key}`;
+  if (!maxLengths.has(id)) maxLengths.set(id, maxLengthOf(SCHEMAS[kind], key));
+  return maxLengths.get(id)!;
+}
+
 function lengthReasons(kind: ImportKind, values: StoredValues): string[] {
   const reasons: string[] = [];
-  for (const field of IMPORT_FIELDS[kind]) {
-    const value = values[field.key];
+  for (const column of STORED_COLUMNS[kind]) {
+    const value = values[column.key];
     if (typeof value !== 'string') continue;
-    const max = maxLengthOf(SCHEMAS[kind], field.key);
-    if (max !== null && value.length > max) reasons.push(IMPORT_MESSAGES.tooLong(field.label, max));
+    const max = maxLength(kind, column.key);
+    if (max !== null && value.length > max)
+      reasons.push(IMPORT_MESSAGES.tooLong(column.label, max));
   }
   return reasons;
 }
 
-const reasonList = (...items: (string | null | false | undefined)[]) =>
-  items.filter((x): x is string => typeof x === 'string' && x !== '');
-
-type Cells = (key: string) => string | undefined;
-
-function prepareCustomer(cell: Cells, lookups: ImportLookups) {
-  const contactGiven = ['mainContactName', 'mainContactEmail', 'mainContactPhoneNumber'].some(
-    (k) => (cell(k) ?? '') !== '',
-  );
-  const body = {
-    name: cell('name') ?? '',
-    email: cell('email') ?? '',
-    phoneNumber: cell('phoneNumber') ?? null,
-    address: cell('address') ?? null,
-    address2: cell('address2') ?? null,
-    ...(contactGiven
-      ? {
-          mainContactName: cell('mainContactName') ?? '',
-          mainContactEmail: cell('mainContactEmail') ?? '',
-          mainContactPhoneNumber: cell('mainContactPhoneNumber') ?? null,
-        }
-      : {}),
-  };
-  const input = customerInput(body);
-  const main = mainContactInput(body);
-  const values: StoredValues = {
-    name: input.name ?? '',
-    email: input.email ?? '',
-    phoneNumber: input.phoneNumber ?? null,
-    address: input.address ?? null,
-    address2: input.address2 ?? null,
-    mainContactName: main?.name ?? null,
-    mainContactEmail: main?.email ?? null,
-    mainContactPhoneNumber: main?.phoneNumber ?? null,
-  };
-  const reasons = reasonList(customerError(input, true), main && customerError({}, false, main));
-  const key = (input.email ?? '').toLowerCase();
-  return { values, reasons, key, existingId: lookups.customersByEmail.get(key) ?? null };
-}
-
-function prepareContact(cell: Cells, lookups: ImportLookups) {
-  const customer = cell('customer') ?? '';
-  const wanted = customer.toLowerCase();
-  const byEmail = lookups.customersByEmail.get(wanted);
-  const byName = lookups.customersByName.get(wanted) ?? [];
-  const customerId = byEmail ?? (byName.length === 1 ? byName[0]! : undefined);
-  const input = contactInput({
-    customerId,
-    name: cell('name') ?? '',
-    email: cell('email') ?? '',
-    phoneNumber: cell('phoneNumber') ?? null,
-    role: cell('role') ?? null,
-  });
-  const values: StoredValues = {
-    customer,
-    customerId: customerId ?? null,
-    name: input.name ?? '',
-    email: input.email ?? '',
-    phoneNumber: input.phoneNumber ?? null,
-    role: input.role ?? null,
-  };
-  const customerProblem =
-    customer === ''
-      ? null
-      : !customerId
-        ? byName.length > 1
-          ? IMPORT_MESSAGES.ambiguousCustomer(customer)
-          : CONTACT_PERSON_MESSAGES.customerNotFound
-        : null;
-  const formProblem = contactError(input, true);
-  // "Customer is required" says less than why the given customer was not found.
-  const reasons = reasonList(
-    customerProblem,
-    !(customerProblem && formProblem === CONTACT_PERSON_MESSAGES.customerRequired) && formProblem,
-  );
-  const key = (input.email ?? '').toLowerCase();
-  return { values, reasons, key, existingId: lookups.contactsByEmail.get(key) ?? null };
-}
-
-function prepareProduct(cell: Cells, lookups: ImportLookups) {
-  const numbers: string[] = [];
-  const number = (key: string, label: string) => {
-    const parsed = parseNumber(cell(key) ?? '');
-    if (parsed !== null && Number.isNaN(parsed)) numbers.push(`${label} must be a number`);
-    return parsed;
-  };
-  const price = number('price', 'Price');
-  const cost = number('cost', 'Cost');
-  const stock = number('stock', 'Stock');
-  const code = (cell('currencyCode') || lookups.defaultCurrency || '').toUpperCase();
-  const input = productInput({
-    name: cell('name') ?? '',
-    sku: cell('sku') ?? null,
-    price: price === null || Number.isNaN(price) ? 0 : price,
-    currencyCode: code,
-    cost: cost === null || Number.isNaN(cost) ? null : cost,
-    stock: stock === null || Number.isNaN(stock) ? null : stock,
-    category: cell('category') ?? null,
-    supplier: cell('supplier') ?? null,
-    description: cell('description') ?? null,
-  });
-  const values: StoredValues = {
-    name: input.name ?? '',
-    sku: input.sku ?? null,
-    price: input.price ?? 0,
-    currencyCode: input.currencyCode ?? '',
-    cost: input.cost ?? null,
-    stock: input.stock ?? null,
-    category: input.category ?? null,
-    supplier: input.supplier ?? null,
-    description: input.description ?? null,
-  };
-  const reasons = reasonList(
-    ...numbers,
-    productError(input, true),
-    !!input.currencyCode &&
-      !lookups.currencyCodes.has(input.currencyCode) &&
-      PRODUCT_MESSAGES.unknownCurrency(input.currencyCode),
-  );
-  const key = (input.sku ?? '').toLowerCase();
-  return {
-    values,
-    reasons,
-    key,
-    existingId: key ? (lookups.productsBySku.get(key) ?? null) : null,
-  };
-}
-
 const PREPARE = { customers: prepareCustomer, contacts: prepareContact, products: prepareProduct };
 const DUPLICATE_FIELD = { customers: 'email', contacts: 'email', products: 'SKU' } as const;
+
+/** Fields fed from others: the stored field a mapped input field writes. */
+const STORED_KEY: Record<string, string> = {
+  postcode: 'address2',
+  city: 'address2',
+  region: 'address2',
+  country: 'address2',
+  mainContactFirstName: 'mainContactName',
+  mainContactLastName: 'mainContactName',
+  firstName: 'name',
+  lastName: 'name',
+  customer: 'customerId',
+};
+
+export interface PrepareOptions {
+  /** Each row's number in the file; by default the header is row 1 and no row is left out. */
+  lines?: number[];
+  /** The file's headers, to name a column in a message. */
+  headers?: string[];
+}
 
 /**
  * Turns the file's rows into what the import will store, each checked with the forms' rules
@@ -231,19 +114,32 @@ export function prepareRows(
   rows: string[][],
   mapping: ColumnMapping,
   lookups: ImportLookups,
+  options: PrepareOptions = {},
 ): PreparedRow[] {
   const seen = new Map<string, number>();
-  const given = IMPORT_FIELDS[kind]
-    .filter((f) => mapping[f.key] !== undefined)
-    .map((f) => (f.key === 'customer' ? 'customerId' : f.key));
+  const mapped = IMPORT_FIELDS[kind].filter((f) => columnsOf(mapping, f.key).length > 0);
+  const given = [...new Set(mapped.map((f) => STORED_KEY[f.key] ?? f.key))];
+  const columns = new Map(mapped.map((f) => [f.key, columnsOf(mapping, f.key)]));
+  const source = (key: string) =>
+    (columns.get(key) ?? [])
+      .map((c) => `“${options.headers?.[c] || `Column ${c + 1}`}”`)
+      .join(', ');
   return rows.map((cells, index) => {
-    const line = index + 2;
-    const cell: Cells = (key) => {
-      const column = mapping[key];
-      return column === undefined ? undefined : cellText(cells[column]);
-    };
-    const { values, reasons, key, existingId } = PREPARE[kind](cell, lookups);
-    reasons.push(...lengthReasons(kind, values));
+    const line = options.lines?.[index] ?? index + 2;
+    const cell = ((key: string) => {
+      const list = columns.get(key);
+      if (!list) return undefined;
+      if (list.length === 1) return cellText(cells[list[0]!]);
+      return list
+        .map((c) => cellText(cells[c]))
+        .filter(Boolean)
+        .join(', ');
+    }) as Cells;
+    cell.source = source;
+    const prepared = PREPARE[kind](cell, lookups);
+    const reasons = prepared.reasons.filter((r): r is string => typeof r === 'string' && r !== '');
+    reasons.push(...lengthReasons(kind, prepared.values));
+    const { key, existingId, values, notes } = prepared;
     if (key) {
       const earlier = seen.get(key);
       if (earlier !== undefined)
@@ -251,13 +147,17 @@ export function prepareRows(
       else seen.set(key, line);
     }
     const status: RowStatus = reasons.length > 0 ? 'invalid' : existingId ? 'duplicate' : 'new';
-    return { line, status, reasons, existingId, values, cells, given };
+    return { line, status, reasons, notes, existingId, values, cells, given };
   });
 }
 
 /** Fields the mapping still needs before a preview makes sense. */
 export function missingRequired(kind: ImportKind, mapping: ColumnMapping): string[] {
   return IMPORT_FIELDS[kind]
-    .filter((f) => f.required && mapping[f.key] === undefined)
+    .filter((f) => f.required && columnsOf(mapping, f.key).length === 0)
+    .filter((f) => !(kind === 'contacts' && f.key === 'name' && hasNameParts(mapping)))
     .map((f) => f.label);
 }
+
+const hasNameParts = (mapping: ColumnMapping) =>
+  columnsOf(mapping, 'firstName').length > 0 || columnsOf(mapping, 'lastName').length > 0;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes } from '../decode';
-import { guessMapping, IMPORT_FIELDS, type ImportKind } from '../mapping';
+import { guessMapping, IMPORT_FIELDS, type ColumnMapping, type ImportKind } from '../mapping';
 import { prepareRows, type ImportLookups, type PreparedRow } from '../prepare';
 import { readCsvBytes } from '../read-file';
 import { parseNumber } from '../values';
@@ -41,11 +41,11 @@ const summary = (rows: PreparedRow[]) =>
   rows.map((r) => ({ line: r.line, status: r.status, reasons: r.reasons }));
 
 /** The mapping as "field ← header", to read what was guessed. */
-const mapped = (kind: ImportKind, headers: string[], mapping: Record<string, number | undefined>) =>
+const mapped = (kind: ImportKind, headers: string[], mapping: ColumnMapping) =>
   Object.fromEntries(
     IMPORT_FIELDS[kind]
       .filter((f) => mapping[f.key] !== undefined)
-      .map((f) => [f.key, headers[mapping[f.key]!]]),
+      .map((f) => [f.key, headers[mapping[f.key] as number]]),
   );
 
 describe('decoding', () => {
@@ -75,7 +75,7 @@ describe('European Excel: semicolons, CRLF, no BOM', () => {
       email: 'E-mail Address',
       phoneNumber: 'Phone 1',
       address: 'Address',
-      address2: 'City',
+      city: 'City',
       mainContactName: 'Contact Name',
       mainContactEmail: 'Contact Email',
     });
@@ -91,7 +91,8 @@ describe('European Excel: semicolons, CRLF, no BOM', () => {
         status: 'invalid',
         reasons: ['Company email is not a valid email address'],
       },
-      { line: 6, status: 'invalid', reasons: ['Main contact email is required'] },
+      // A contact's name without its e-mail: the customer is imported, without a main contact.
+      { line: 6, status: 'new', reasons: [] },
       {
         line: 7,
         status: 'invalid',
@@ -100,6 +101,10 @@ describe('European Excel: semicolons, CRLF, no BOM', () => {
       { line: 8, status: 'new', reasons: [] },
     ]);
     expect(rows[0]!.existingId).toBe(CUSTOMER_ID);
+    expect(rows[4]!.notes).toEqual([
+      expect.stringMatching(/^Imported without a main contact: no email for “.+”$/),
+    ]);
+    expect(rows[4]!.values.mainContactName).toBeNull();
   });
 
   it('shows the values as stored: trimmed, blanks null, quotes and delimiters kept', () => {
@@ -109,6 +114,7 @@ describe('European Excel: semicolons, CRLF, no BOM', () => {
       phoneNumber: '+33 1 23 45 67 89',
       address: '12 rue de la Paix',
       address2: '75002 Paris',
+      paymentTerms: null,
       mainContactName: 'Jean Dupont',
       mainContactEmail: 'jean@dupont-fils.fr',
       mainContactPhoneNumber: null,

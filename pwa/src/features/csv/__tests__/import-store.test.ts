@@ -39,6 +39,36 @@ const CUSTOMERS = [
 ].join('\n');
 
 describe('importing through the outbox', () => {
+  it('stores payment terms read from the file, on a new customer and on an update', async () => {
+    const rows = await prepare(
+      'customers',
+      [
+        'Company name,Company email,Payment terms,Main contact name,Main contact email',
+        'Terms Co,terms@example.test,Net 14,Tia Terms,',
+        'Known Ltd,known@example.test,net_60,,',
+      ].join('\n'),
+    );
+    expect(rows.map((r) => [r.status, r.notes])).toEqual([
+      ['new', ['Imported without a main contact: no email for “Tia Terms”']],
+      ['duplicate', []],
+    ]);
+    const summary = await importRows(db, 'customers', rows, 'update');
+    expect([summary.created, summary.updated]).toEqual([1, 1]);
+    const outbox = await db.outbox.orderBy('mutationId').toArray();
+    const create = outbox.find((m) => m.name === 'customer.create')!;
+    expect(create.args).toMatchObject({ name: 'Terms Co', paymentTerms: 'net_14' });
+    expect(create.args).not.toHaveProperty('mainContact');
+    // The update changes the one field that differs.
+    expect(outbox.find((m) => m.name === 'customer.update')!.args).toMatchObject({
+      changes: { paymentTerms: 'net_60' },
+    });
+    const stored = await db.customers.toArray();
+    expect(stored.map((c) => [c.name, c.paymentTerms]).sort()).toEqual([
+      ['Known Ltd', 'net_60'],
+      ['Terms Co', 'net_14'],
+    ]);
+  });
+
   it('creates valid rows as customer.create mutations (with the main contact), in batches', async () => {
     const rows = await prepare('customers', CUSTOMERS);
     const progress: [number, number][] = [];
