@@ -4,55 +4,22 @@
  * KoSIT XRechnung, Factur-X 1.09) through the validator beside the
  * repository (`../shared/einvoice`, installed by its setup.sh): zero fatal, zero error.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEInvoice } from './build';
 import { eInvoiceReadiness } from './readiness';
 import { CASES } from './cases.fixture';
 import type { EInvoiceDocument } from './model';
 import { writeCii } from './cii';
 import { writeUbl } from './ubl';
+import { assertValidatorInstalled, validateXml, type ValidatedFormat } from './validator.fixture';
 
-type Format = 'peppol' | 'xrechnung' | 'facturx';
-const WRITE: Record<Format, (doc: EInvoiceDocument) => string> = {
+const WRITE: Record<ValidatedFormat, (doc: EInvoiceDocument) => string> = {
   peppol: (doc) => writeUbl(doc, 'peppol'),
   xrechnung: (doc) => writeUbl(doc, 'xrechnung'),
   facturx: writeCii,
 };
 
-const VALIDATOR = path.resolve(import.meta.dirname, '../../../../shared/einvoice/validate.sh');
-const run = promisify(execFile);
-
-interface Verdict {
-  valid: boolean;
-  errors: string[];
-  warnings: number;
-}
-
-async function validate(xml: string, format: Format): Promise<Verdict> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ubl-'));
-  const file = path.join(dir, 'invoice.xml');
-  writeFileSync(file, xml);
-  const result = await run('bash', [VALIDATOR, '--tsv', `--${format}`, file]).catch(
-    (error: { stdout?: string; code?: number }) => {
-      if (error.code !== 1) throw error;
-      return { stdout: error.stdout ?? '' };
-    },
-  );
-  const findings = result.stdout
-    .split('\n')
-    .filter((l) => l.includes('\t') && !l.startsWith('RESULT'));
-  const errors = findings.filter((l) => /\t(fatal|error)\t/.test(l));
-  return {
-    valid: /^RESULT\tVALID/m.test(result.stdout),
-    errors,
-    warnings: findings.length - errors.length,
-  };
-}
+beforeAll(assertValidatorInstalled);
 
 describe('e-invoices pass the official rules', () => {
   const counts: Record<string, { files: number; errors: number; warnings: number }> = {};
@@ -68,7 +35,7 @@ describe('e-invoices pass the official rules', () => {
     it.concurrent.each(Object.entries(CASES))(
       `${flavour}: %s`,
       async (_name, source) => {
-        const verdict = await validate(WRITE[flavour](buildEInvoice(source)), flavour);
+        const verdict = await validateXml(WRITE[flavour](buildEInvoice(source)), flavour);
         const count = (counts[flavour] ??= { files: 0, errors: 0, warnings: 0 });
         count.files += 1;
         count.errors += verdict.errors.length;
@@ -84,7 +51,7 @@ describe('e-invoices pass the official rules', () => {
 describe('the validation harness', () => {
   it('sees a document whose totals do not add up', async () => {
     const doc = buildEInvoice(CASES['domestic standard rate']!);
-    const verdict = await validate(
+    const verdict = await validateXml(
       WRITE.peppol({ ...doc, totals: { ...doc.totals, lineTotal: '1.00' } }),
       'peppol',
     );
@@ -115,7 +82,7 @@ describe('what the readiness checks ask for, the official rules require', () => 
     async (format, key, rule, source) => {
       const doc = buildEInvoice(source);
       expect(eInvoiceReadiness(doc, format).map((p) => p.key)).toContain(key);
-      const verdict = await validate(WRITE[format](doc), format);
+      const verdict = await validateXml(WRITE[format](doc), format);
       expect(verdict.errors.some((e) => e.includes(rule))).toBe(true);
     },
     120_000,
