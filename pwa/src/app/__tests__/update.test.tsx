@@ -12,7 +12,7 @@ import {
   setBusy,
   subscribeBusy,
   whenIdle,
-} from '../update-guard';
+} from '../../lib/update-guard';
 import { isNavActive } from '../layouts/nav';
 
 describe('update guard', () => {

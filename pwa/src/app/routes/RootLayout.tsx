@@ -1,7 +1,7 @@
 import { Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
-import { noteSessionExpired, type LoginState } from '../../features/auth/session';
+import { useAuth } from '../../lib/auth-context';
+import { noteSessionExpired, type LoginState } from '../../lib/session';
 import { useSessionWatcher } from '../../features/auth/useSessionWatcher';
 import { PageLoader } from '../../components/PageLoader';
 

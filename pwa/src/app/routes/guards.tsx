@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 
 /** Dashboard routes need a session (spec §2), else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -27,7 +27,7 @@ import { describeMutation, entityLabel, fieldLabel, timeAgo, valueText } from '.
 import { SYNC_MESSAGES as M } from './messages';
 import type { SyncSummary } from './summary';
 import { useRecordLabel } from './useRecordLabel';
-import { ThisDeviceCard } from '../../features/device/ThisDeviceCard';
+import { ThisDeviceCard } from '../device/ThisDeviceCard';
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

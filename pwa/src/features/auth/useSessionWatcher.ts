@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SESSION_CHECK_INTERVAL_MS } from '@smb/shared-types/auth';
 import { useLatest } from '../../lib/useLatest';
-import { useAuth } from './auth-context';
-import { isExpired, readSession, shouldEndSession, touchActivity } from './session';
+import { useAuth } from '../../lib/auth-context';
+import { isExpired, readSession, shouldEndSession, touchActivity } from '../../lib/session';
 
 const ACTIVITY_EVENTS = [
   'mousemove',

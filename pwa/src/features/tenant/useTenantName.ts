@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
 import { apiRequest } from '../../lib/api-client';
-import { useLocalTenant } from './data/tenant';
+import { useLocalTenant } from '../../db/live';
 
 /** GET /api/tenants/current. */
 export interface CurrentTenant {

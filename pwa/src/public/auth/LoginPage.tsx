@@ -11,11 +11,11 @@ import {
 } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/auth-api';
-import { useAuth } from '../../features/auth/auth-context';
-import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../features/auth/session';
+import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/data/auth-api';
+import { useAuth } from '../../lib/auth-context';
+import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';

@@ -17,7 +17,7 @@ import {
 import { IconCircleCheck, IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { CONTACT_MESSAGES, contactFieldErrors } from '@smb/shared-types/contact';
 import { stripAngleBrackets } from '@smb/shared-types/validation';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { apiRequest } from '../../lib/api-client';
 import { PublicPage } from '../site/PublicPage';

@@ -1,6 +1,6 @@
 import { errorBodyMessage } from '@smb/shared-types/errors';
 import { OFFLINE_MESSAGE } from '../../lib/api-client';
-import { isExpired, readSession } from '../../features/auth/session';
+import { isExpired, readSession } from '../../lib/session';
 
 export const QUOTE_LOAD_FAILED = 'Failed to load quote. It may have expired or been removed.';
 

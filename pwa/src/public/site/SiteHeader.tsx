@@ -3,7 +3,7 @@ import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import classes from './SiteHeader.module.css';
 
 // The phone menu (a Drawer with focus trap and scroll lock) is fetched the first time it opens,

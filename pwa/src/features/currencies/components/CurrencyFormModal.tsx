@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import type { CurrencyRow } from '../../../db/types';
 import { createCurrency, updateCurrency } from '../data/currencies';

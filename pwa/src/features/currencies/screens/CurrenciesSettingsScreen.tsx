@@ -8,10 +8,11 @@ import {
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { deleteCurrency, useCurrencies } from '../data/currencies';
+import { deleteCurrency } from '../data/currencies';
 import { CurrenciesTable } from '../components/CurrenciesTable';
 import { CURRENCY_SAVE_FAILED, CurrencyFormModal } from '../components/CurrencyFormModal';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
+import { useCurrencies } from '../../../db/live';
 
 export const CURRENCIES_LOAD_FAILED = 'Failed to load currencies. Please try again later.';
 export const CURRENCY_DELETE_FAILED =

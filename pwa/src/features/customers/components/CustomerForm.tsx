@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 
 export interface CustomerFormValues {
   companyName: string;

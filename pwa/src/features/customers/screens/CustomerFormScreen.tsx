@@ -11,7 +11,8 @@ import {
   EMPTY_CUSTOMER_FORM,
   type CustomerFormValues,
 } from '../components/CustomerForm';
-import { createCustomer, updateCustomer, useCustomer } from '../data/customers';
+import { createCustomer, updateCustomer } from '../data/customers';
+import { useCustomer } from '../../../db/live';
 
 const LIST = '/dashboard/customers';
 

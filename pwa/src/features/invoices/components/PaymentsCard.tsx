@@ -33,7 +33,7 @@ import {
 import { ValidationError } from '../../../db/errors';
 import type { InvoiceRow, PaymentRow } from '../../../db/types';
 import { TermsModal } from './TermsModal';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import {
   balanceOf,
   deletePayment,

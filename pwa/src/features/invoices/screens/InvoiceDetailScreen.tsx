@@ -18,7 +18,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
 import { RefusedChanges } from '../../../components/crud/SaveFeedback';

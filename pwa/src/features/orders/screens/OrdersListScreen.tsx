@@ -17,12 +17,11 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ORDER_COLUMNS } from '../../csv/list-columns';
 import type { OrderRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { useContacts } from '../../contacts/data/contacts';
-import { useCustomers } from '../../customers/data/customers';
 import { useInvoices } from '../../invoices/data/invoices';
 import { orderRowActions, type OrderAction } from '../components/OrderRowActions';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
+import { useContacts, useCustomers } from '../../../db/live';
 
 /** /dashboard/orders (spec §2 Orders list). */
 export default function OrdersListScreen() {

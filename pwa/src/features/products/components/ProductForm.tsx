@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import type { CurrencyRow } from '../../../db/types';
 
 export interface ProductFormValues {

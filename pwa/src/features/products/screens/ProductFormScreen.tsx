@@ -7,7 +7,8 @@ import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterS
 import type { ProductRow } from '../../../db/types';
 import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
 import { useProductCurrencies } from '../data/product-list';
-import { createProduct, updateProduct, useProduct } from '../data/products';
+import { createProduct, updateProduct } from '../data/products';
+import { useProduct } from '../../../db/live';
 
 const LIST = '/dashboard/products';
 

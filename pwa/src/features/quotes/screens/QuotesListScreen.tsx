@@ -18,15 +18,13 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { QUOTE_COLUMNS } from '../../csv/list-columns';
 import type { QuoteRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { useAuth } from '../../auth/auth-context';
-import { useContacts } from '../../contacts/data/contacts';
-import { useCustomers } from '../../customers/data/customers';
-import { useLocalTenant } from '../../tenant/data/tenant';
+import { useAuth } from '../../../lib/auth-context';
 import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
 import { SendQuoteMessage, quoteDisplayStatus, sendReady } from '../components/QuoteValidity';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
+import { useContacts, useCustomers, useLocalTenant } from '../../../db/live';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
 

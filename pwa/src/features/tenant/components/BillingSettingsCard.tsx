@@ -22,7 +22,7 @@ import {
 } from '@smb/shared-types/payments';
 import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
 import { ValidationError } from '../../../db/errors';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import {
   RefusedChanges,
   SaveMessageAlert,

@@ -34,9 +34,9 @@ import {
   type CompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
 
 type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;

@@ -16,18 +16,19 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { companyNameError } from '@smb/shared-types/tenants';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import {
   RefusedChanges,
   SaveMessageAlert,
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
-import { useAuth } from '../../auth/auth-context';
-import { updateTenant, useLocalTenant } from '../data/tenant';
+import { useAuth } from '../../../lib/auth-context';
+import { updateTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 import { BillingSettingsCard } from '../components/BillingSettingsCard';
-import { ThisDeviceCard } from '../../device/ThisDeviceCard';
+import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
+import { useLocalTenant } from '../../../db/live';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } fr
 import { IconAlertCircle, IconCheck, IconMail, IconSend } from '@tabler/icons-react';
 import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 
 export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
 

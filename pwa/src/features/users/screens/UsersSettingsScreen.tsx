@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { OfflineNotice } from '../../../components/OfflineNotice';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import { deleteUser, fetchUsers, inviteUser, setUserRole, type User } from '../data/users-api';
 import { InviteUserForm } from '../components/InviteUserForm';
 import { UsersTable } from '../components/UsersTable';

@@ -7,7 +7,7 @@ import type {
   VerifyEmailBody,
   VerifyInvitationBody,
 } from '@smb/shared-types/auth';
-import { ApiError, apiRequest, errorText } from '../../lib/api-client';
+import { ApiError, apiRequest, errorText } from '../../../lib/api-client';
 
 export interface PingResponse {
   ok: boolean;

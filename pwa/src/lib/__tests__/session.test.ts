@@ -8,7 +8,7 @@ import {
   readSession,
   touchActivity,
   writeSession,
-} from './session';
+} from '../session';
 
 const HOUR = 60 * 60 * 1000;
 
