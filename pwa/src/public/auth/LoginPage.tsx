@@ -13,7 +13,11 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/data/auth-api';
+import {
+  authErrorMessage,
+  loginRequest,
+  resendVerification,
+} from '../../features/auth/data/auth-api';
 import { useAuth } from '../../lib/auth-context';
 import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';

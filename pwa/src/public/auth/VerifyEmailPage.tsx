@@ -3,7 +3,11 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, resendVerification, verifyEmailOtp } from '../../features/auth/data/auth-api';
+import {
+  authErrorMessage,
+  resendVerification,
+  verifyEmailOtp,
+} from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';

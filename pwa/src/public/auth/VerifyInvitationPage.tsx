@@ -4,7 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, resendInvitation, verifyInvitation } from '../../features/auth/data/auth-api';
+import {
+  authErrorMessage,
+  resendInvitation,
+  verifyInvitation,
+} from '../../features/auth/data/auth-api';
 import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
 import { FormMessage, type Message } from './FormMessage';
