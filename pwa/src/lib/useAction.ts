@@ -35,3 +35,8 @@ export function useAction<A extends unknown[]>(
   );
   return { run, busy };
 }
+
+/** The text of what an action threw: an Error's message, or the thrown value itself. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
