@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
-import { FormShell } from '../../../components/crud/FormShell';
-import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { useRecordSave } from '../../../components/crud/useRecordSave';
 import { ContactForm, type ContactFormValues } from '../components/ContactForm';
 import { customerFilterFrom } from '../components/customer-filter';
 import { useContactDetails, useCustomerOptions } from '../data/contact-list';
@@ -21,36 +21,21 @@ export default function ContactFormScreen() {
   const preselected = customerFilterFrom(location.state)?.customerId ?? params.get('customerId');
   const customers = useCustomerOptions();
   const contact = useContactDetails(creating ? undefined : id);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const backToList = useRedirectAfterSave(LIST);
-
-  const save = async (values: ContactFormValues) => {
-    setError(null);
-    setSaving(true);
-    const body = {
-      customerId: values.customerId ?? undefined,
-      name: values.name,
-      email: values.email,
-      phoneNumber: values.phoneNumber,
-      role: values.role,
-    };
-    try {
-      if (creating) {
-        await createContact(body);
-        setSuccess('Contact created successfully!');
-      } else {
-        await updateContact(id, body);
-        setSuccess('Contact updated successfully!');
-      }
-      backToList();
-    } catch (e) {
-      setError(errorText(e, creating ? 'Failed to create contact' : 'Failed to update contact'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving, error, clearError, success } = useRecordSave({
+    record: 'Contact',
+    list: LIST,
+    creating,
+    save: (values: ContactFormValues) => {
+      const body = {
+        customerId: values.customerId ?? undefined,
+        name: values.name,
+        email: values.email,
+        phoneNumber: values.phoneNumber,
+        role: values.role,
+      };
+      return creating ? createContact(body) : updateContact(id, body);
+    },
+  });
 
   const loadError =
     (customers?.error ? `Failed to load customers: ${customers.error}` : null) ??
@@ -66,20 +51,14 @@ export default function ContactFormScreen() {
       title={creating ? 'New Contact' : 'Edit Contact'}
       description={creating ? 'Add a person to one of your customers.' : contact?.data?.name}
       success={success}
-      banner={<ErrorBanner message={error ?? loadError} onClose={() => setError(null)} />}
+      banner={<ErrorBanner message={error ?? loadError} onClose={clearError} />}
     >
       {body}
     </FormShell>
   );
 
   if (customers === undefined || (!creating && contact === undefined))
-    return shell(
-      <Stack gap="md" aria-busy="true" aria-label="Loading contact">
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-      </Stack>,
-    );
+    return shell(<FormSkeleton label="Loading contact" />);
   if (!creating && !contact?.data && !success)
     return shell(
       <Button variant="default" onClick={() => navigate(LIST)}>
@@ -106,7 +85,7 @@ export default function ContactFormScreen() {
       creating={creating}
       saving={saving}
       done={success !== null}
-      onSubmit={(values) => void save(values)}
+      onSubmit={submit}
       onCancel={() => navigate(LIST)}
     />,
   );

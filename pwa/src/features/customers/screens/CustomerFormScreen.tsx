@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { isPaymentTerms } from '@smb/shared-types/payments';
-import { Button, Skeleton, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
-import { FormShell } from '../../../components/crud/FormShell';
-import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { CustomerRow } from '../../../db/types';
 import {
   CustomerForm,
@@ -34,42 +34,30 @@ export default function CustomerFormScreen() {
   const creating = !id || id === 'new';
   const navigate = useNavigate();
   const customer = useCustomer(creating ? undefined : id);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const backToList = useRedirectAfterSave(LIST);
-
-  const save = async (values: CustomerFormValues) => {
-    setError(null);
-    setSaving(true);
-    try {
+  const { submit, saving, error, clearError, success } = useRecordSave({
+    record: 'Customer',
+    list: LIST,
+    creating,
+    save: async (values: CustomerFormValues) => {
       if (creating) {
         const { paymentTerms, ...rest } = values;
-        await createCustomer(isPaymentTerms(paymentTerms) ? { ...rest, paymentTerms } : rest);
-        setSuccess('Customer created successfully!');
-      } else {
-        await updateCustomer(id, {
-          companyName: values.companyName,
-          companyEmail: values.companyEmail,
-          companyPhoneNumber: values.companyPhoneNumber,
-          companyAddress: values.companyAddress,
-          companyAddress2: values.companyAddress2,
-          // Sent only when changed ('' → null: the company's default again).
-          ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
-            ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }
-            : {}),
-        });
-        setSuccess('Customer updated successfully!');
+        return createCustomer(isPaymentTerms(paymentTerms) ? { ...rest, paymentTerms } : rest);
       }
-      backToList();
-    } catch (e) {
-      setError(errorText(e, creating ? 'Failed to create customer' : 'Failed to update customer'));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return updateCustomer(id, {
+        companyName: values.companyName,
+        companyEmail: values.companyEmail,
+        companyPhoneNumber: values.companyPhoneNumber,
+        companyAddress: values.companyAddress,
+        companyAddress2: values.companyAddress2,
+        // Sent only when changed ('' → null: the company's default again).
+        ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
+          ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }
+          : {}),
+      });
+    },
+  });
 
-  const shell = (body: React.ReactNode, banner?: string | null) => (
+  const shell = (body: ReactNode, banner?: string | null) => (
     <FormShell
       backTo={LIST}
       backLabel="Back to Customers"
@@ -82,20 +70,14 @@ export default function CustomerFormScreen() {
             : undefined
       }
       success={success}
-      banner={<ErrorBanner message={banner ?? null} onClose={() => setError(null)} />}
+      banner={<ErrorBanner message={banner ?? null} onClose={clearError} />}
     >
       {body}
     </FormShell>
   );
 
   if (!creating && customer === undefined && !success)
-    return shell(
-      <Stack gap="md" aria-busy="true" aria-label="Loading customer">
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-      </Stack>,
-    );
+    return shell(<FormSkeleton label="Loading customer" />);
   if (!creating && customer === null && !success)
     return shell(
       <Button variant="default" onClick={() => navigate(LIST)}>
@@ -111,7 +93,7 @@ export default function CustomerFormScreen() {
       creating={creating}
       saving={saving}
       done={success !== null}
-      onSubmit={(values) => void save(values)}
+      onSubmit={submit}
       onCancel={() => navigate(LIST)}
     />,
     error,

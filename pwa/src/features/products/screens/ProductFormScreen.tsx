@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
-import { FormShell } from '../../../components/crud/FormShell';
-import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { ProductRow } from '../../../db/types';
 import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
 import { useProductCurrencies } from '../data/product-list';
@@ -33,29 +33,13 @@ export default function ProductFormScreen() {
   const navigate = useNavigate();
   const product = useProduct(creating ? undefined : id);
   const currencies = useProductCurrencies();
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const backToList = useRedirectAfterSave(LIST);
-
-  const save = async (values: ProductFormValues) => {
-    setError(null);
-    setSaving(true);
-    try {
-      if (creating) {
-        await createProduct(productBody(values));
-        setSuccess('Product created successfully!');
-      } else {
-        await updateProduct(id, productBody(values));
-        setSuccess('Product updated successfully!');
-      }
-      backToList();
-    } catch (e) {
-      setError(errorText(e, creating ? 'Failed to create product' : 'Failed to update product'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving, error, clearError, success } = useRecordSave({
+    record: 'Product',
+    list: LIST,
+    creating,
+    save: (values: ProductFormValues) =>
+      creating ? createProduct(productBody(values)) : updateProduct(id, productBody(values)),
+  });
 
   const shell = (body: ReactNode, banner?: string) => (
     <FormShell
@@ -64,20 +48,14 @@ export default function ProductFormScreen() {
       title={creating ? 'New Product' : 'Edit Product'}
       description={creating ? 'Add a product or service with its price and stock.' : product?.name}
       success={success}
-      banner={<ErrorBanner message={banner ?? error} onClose={() => setError(null)} />}
+      banner={<ErrorBanner message={banner ?? error} onClose={clearError} />}
     >
       {body}
     </FormShell>
   );
 
   if (currencies === undefined || (!creating && product === undefined))
-    return shell(
-      <Stack gap="md" aria-busy="true" aria-label="Loading product">
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-      </Stack>,
-    );
+    return shell(<FormSkeleton label="Loading product" />);
   if (!creating && product === null && !success)
     return shell(
       <Button variant="default" onClick={() => navigate(LIST)}>
@@ -108,7 +86,7 @@ export default function ProductFormScreen() {
       creating={creating}
       saving={saving}
       done={success !== null}
-      onSubmit={(values) => void save(values)}
+      onSubmit={submit}
       onCancel={() => navigate(LIST)}
     />,
   );
