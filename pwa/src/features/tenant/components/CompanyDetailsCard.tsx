@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Alert,
   Button,
   Card,
   FileButton,
@@ -17,13 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconDeviceFloppy,
-  IconPhotoUp,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import {
   COMPANY_LIMITS,
   COMPANY_MESSAGES,
@@ -38,6 +31,7 @@ import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../../lib/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
+import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 
 type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
 
@@ -143,18 +137,7 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
       <Text size="sm" c="dimmed" mb="md">
         Printed on the PDFs of quotes, orders and invoices. Empty fields are left out.
       </Text>
-      {message && (
-        <Alert
-          mb="md"
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
 
       <Stack gap={4} mb="lg">
         <Input.Label id="company-logo-label">Logo</Input.Label>

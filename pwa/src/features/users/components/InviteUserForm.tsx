@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconMail, IconSend } from '@tabler/icons-react';
+import { Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMail, IconSend } from '@tabler/icons-react';
 import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
+import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 
 export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
 
@@ -51,18 +52,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
       <Text size="sm" c="dimmed" mb="md">
         They receive an e-mail with a code to join your company. The code is valid for 24 hours.
       </Text>
-      {message && (
-        <Alert
-          mb="md"
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <Flex
