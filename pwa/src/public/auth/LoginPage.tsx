@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
@@ -17,7 +17,7 @@ import { AuthFrame } from './AuthFrame';
 import { EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { TextAction } from './TextAction';
-import { always, useAuthAction } from './useAuthAction';
+import { always, submitChecked, useAuthAction } from './useAuthAction';
 
 function emailFromState(state: unknown): string {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
@@ -102,17 +102,18 @@ export default function LoginPage() {
 
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setResendMessage(null);
-    const found = {
+  const submit = submitChecked(
+    () => ({
       email: email.trim() ? undefined : AUTH_MESSAGES.emailRequired,
       password: password ? undefined : AUTH_MESSAGES.passwordRequired,
-    };
-    setErrors(found);
-    if (!found.email && !found.password) void login.run();
-  };
+    }),
+    setErrors,
+    () => {
+      setMessage(null);
+      setResendMessage(null);
+    },
+    login.run,
+  );
 
   const askResend = () => {
     setResendMessage(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
@@ -10,7 +10,7 @@ import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
 import { EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
-import { useAuthAction } from './useAuthAction';
+import { submitChecked, useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const REGISTER_REDIRECT_MS = 2000;
@@ -88,13 +88,12 @@ export default function RegisterPage() {
     },
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = validateRegistration(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) void register.run();
-  };
+  const submit = submitChecked(
+    () => validateRegistration(values),
+    setErrors,
+    () => setMessage(null),
+    register.run,
+  );
 
   return (
     <AuthFrame

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
@@ -9,7 +9,7 @@ import { CodeField, EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
-import { always, useAuthAction } from './useAuthAction';
+import { always, submitChecked, useAuthAction } from './useAuthAction';
 
 export const VERIFY_REDIRECT_MS = 3000;
 
@@ -68,16 +68,15 @@ export default function VerifyEmailPage() {
     },
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = {
+  const submit = submitChecked(
+    () => ({
       email: email.trim() ? undefined : AUTH_MESSAGES.enterEmail,
       otpCode: otpCode.trim() ? undefined : AUTH_MESSAGES.enterCode,
-    };
-    setErrors(found);
-    if (!found.email && !found.otpCode) void verify.run();
-  };
+    }),
+    setErrors,
+    () => setMessage(null),
+    verify.run,
+  );
 
   const askResend = () => {
     setMessage(null);

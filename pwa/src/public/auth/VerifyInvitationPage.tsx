@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
@@ -12,7 +12,7 @@ import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
-import { always, useAuthAction } from './useAuthAction';
+import { always, submitChecked, useAuthAction } from './useAuthAction';
 
 export const INVITATION_REDIRECT_MS = 1500;
 
@@ -79,13 +79,12 @@ export default function VerifyInvitationPage() {
     },
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = validateInvitation(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) void accept.run();
-  };
+  const submit = submitChecked(
+    () => validateInvitation(values),
+    setErrors,
+    () => setMessage(null),
+    accept.run,
+  );
 
   const resend = async () => {
     setMessage(null);

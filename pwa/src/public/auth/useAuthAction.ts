@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { authErrorMessage, type AuthErrorOptions } from '../../features/auth/data/auth-api';
 import { useAction } from '../../lib/useAction';
 import type { Message } from './FormMessage';
@@ -18,3 +19,22 @@ export function useAuthAction<A extends unknown[]>(
 
 /** The same text whatever status the server answered without a message. */
 export const always = (text: string) => () => text;
+
+/**
+ * An auth form's submit: clears the form's messages, shows the field errors `check` finds, and
+ * starts `run` only when there are none.
+ */
+export function submitChecked<E extends Record<string, string | undefined>>(
+  check: () => E,
+  setErrors: (errors: E) => void,
+  clearMessages: () => void,
+  run: () => Promise<void>,
+) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    clearMessages();
+    const found = check();
+    setErrors(found);
+    if (Object.values(found).every((error) => !error)) void run();
+  };
+}

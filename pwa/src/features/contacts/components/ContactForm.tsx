@@ -17,13 +17,10 @@ export interface ContactFormValues {
 /** A contact: customer, name and email required; phone and role optional. */
 export function ContactForm({
   customers,
-  creating,
-  saving,
-  done,
-  onCancel,
-  ...form
+  ...props
 }: RecordFormProps<ContactFormValues> & { customers: CustomerOption[] }) {
-  const { values, set, text, submit } = useRecordForm('contact-form', { done, ...form });
+  const { values, set, text, submit } = useRecordForm('contact-form', props);
+  const { done } = props;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -52,13 +49,7 @@ export function ContactForm({
           <TextInput label="Phone Number" type="tel" autoComplete="tel" {...text('phoneNumber')} />
           <TextInput label="Role" placeholder="e.g. Purchasing Manager" {...text('role')} />
         </SimpleGrid>
-        <FormActions
-          record="Contact"
-          creating={creating}
-          saving={saving}
-          done={done}
-          onCancel={onCancel}
-        />
+        <FormActions record="Contact" {...props} />
       </Stack>
     </form>
   );

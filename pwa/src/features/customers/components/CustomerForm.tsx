@@ -37,14 +37,9 @@ const TERMS_OPTIONS = [
 ];
 
 /** A customer: the company's fields, plus its main contact when it is created. */
-export function CustomerForm({
-  creating,
-  saving,
-  done,
-  onCancel,
-  ...form
-}: RecordFormProps<CustomerFormValues>) {
-  const { values, set, text: field, submit } = useRecordForm('customer-form', { done, ...form });
+export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
+  const { values, set, text: field, submit } = useRecordForm('customer-form', props);
+  const { creating, done } = props;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -127,13 +122,7 @@ export function CustomerForm({
           </>
         )}
 
-        <FormActions
-          record="Customer"
-          creating={creating}
-          saving={saving}
-          done={done}
-          onCancel={onCancel}
-        />
+        <FormActions record="Customer" {...props} />
       </Stack>
     </form>
   );

@@ -51,13 +51,10 @@ export function productBody(values: ProductFormValues) {
 
 export function ProductForm({
   currencies,
-  creating,
-  saving,
-  done,
-  onCancel,
-  ...form
+  ...props
 }: RecordFormProps<ProductFormValues> & { currencies: CurrencyRow[] }) {
-  const { values, set, text, submit } = useRecordForm('product-form', { done, ...form });
+  const { values, set, text, submit } = useRecordForm('product-form', props);
+  const { done } = props;
   const symbol = currencies.find((c) => c.code === values.currencyCode)?.symbol;
   /** An amount in the product's currency: two decimals, never negative. */
   const money = (name: 'price' | 'cost') => ({
@@ -121,13 +118,7 @@ export function ProductForm({
           onChange={(e) => set('description', e.currentTarget.value)}
           disabled={done}
         />
-        <FormActions
-          record="Product"
-          creating={creating}
-          saving={saving}
-          done={done}
-          onCancel={onCancel}
-        />
+        <FormActions record="Product" {...props} />
       </Stack>
     </form>
   );
