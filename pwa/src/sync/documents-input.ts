@@ -28,7 +28,7 @@ export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentIt
   }));
 }
 
-/** The form's currency, else the tenant's default, else USD (spec §9). */
+/** The form's currency, else the tenant's default, else USD. */
 export async function currencyCodeFor(
   db: SmbDatabase,
   code: string | null | undefined,

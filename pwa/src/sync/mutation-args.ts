@@ -85,7 +85,7 @@ export interface DocumentCreateArgs extends DocumentFields {
 export interface IdArgs {
   id: string;
 }
-/** quote.send: a new valid-until day, required to re-send an expired quote (issue 19.5). */
+/** quote.send: a new valid-until day, required to re-send an expired quote. */
 export interface QuoteSendArgs extends IdArgs {
   validUntil?: string;
 }

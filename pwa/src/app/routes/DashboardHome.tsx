@@ -143,7 +143,7 @@ function ChartsSkeleton() {
   );
 }
 
-/** Dashboard index (spec §1; issue 20): the business's numbers, then the six areas of the app. */
+/** Dashboard index: the business's numbers, then the six areas of the app. */
 export default function DashboardHome() {
   const data = useDashboard();
   return (

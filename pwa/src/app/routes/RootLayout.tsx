@@ -6,7 +6,7 @@ import { useSessionWatcher } from '../../features/auth/useSessionWatcher';
 import { PageLoader } from '../../components/PageLoader';
 
 /**
- * Top route: session upkeep (spec §4) and the loading fallback of lazy screens. On expiry /login
+ * Top route: session upkeep (expiry after 2 h without activity) and the loading fallback of lazy screens. On expiry /login
  * says that unsynced changes are kept and offers the same account's email.
  */
 export function RootLayout() {

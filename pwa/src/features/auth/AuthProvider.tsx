@@ -25,7 +25,7 @@ function initialToken(): string | null {
 }
 
 /**
- * The offline store's lifecycle (DESIGN §6), loaded on demand so that the landing page never
+ * The offline store's lifecycle (the local database and its sync), loaded on demand so that the landing page never
  * downloads Dexie. Without IndexedDB (old browsers, unit tests without fake-indexeddb) the
  * dashboard simply has no local store.
  */

@@ -15,7 +15,7 @@ export const fetchCurrentTenant = (token: string, signal?: AbortSignal) =>
   apiRequest<CurrentTenant>('/api/tenants/current', { token, signal });
 
 /**
- * Header tenant name (spec §2). The local tenant comes first: the last pull's, with this device's
+ * Header tenant name. The local tenant comes first: the last pull's, with this device's
  * unsynced rename applied, so an offline rename in Settings shows at once. Before the first pull
  * the server's GET /api/tenants/current; on failure (or offline) the company name derived from
  * the tenantSchema claim, else 'Your Company'. 'Loading...' while nothing is known yet.

@@ -16,7 +16,7 @@ const SECTION_LINKS = [
   { label: 'Contact Sales', to: { pathname: '/contact' } },
 ];
 
-/** Public navbar (spec §2): logged-out and logged-in variants; slide-in menu with overlay on phones. */
+/** Public navbar: logged-out and logged-in variants; slide-in menu with overlay on phones. */
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);

@@ -26,7 +26,7 @@ const wrap = (storage: StorageManagerLike) =>
     </MantineProvider>,
   );
 
-describe('This device (issue 22.4, 22.5)', () => {
+describe('This device', () => {
   it('shows persistent storage, space used and left, and the changes waiting to sync', async () => {
     await createCustomer({ name: 'Waiting Co', email: 'w@waiting.test' }, db);
     await createCustomer({ name: 'Queued Co', email: 'q@queued.test' }, db);

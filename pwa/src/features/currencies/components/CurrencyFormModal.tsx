@@ -32,7 +32,7 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-/** Add / edit form (spec §5 rules); saved on this device first, synced later. */
+/** Add / edit form; saved on this device first, synced later. */
 export function CurrencyFormModal({ currency, onClose, onSaved }: Props) {
   const [values, setValues] = useState<CurrencyFormValues>(() => currencyFormValues(currency));
   const [errors, setErrors] = useState<CurrencyFormErrors>({});

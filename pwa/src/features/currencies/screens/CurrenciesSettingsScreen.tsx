@@ -121,7 +121,7 @@ function Currencies() {
   );
 }
 
-/** /dashboard/settings/currencies (spec §2): currencies table, add/edit form, guarded delete. */
+/** /dashboard/settings/currencies: currencies table, add/edit form, guarded delete. */
 export default function CurrenciesSettingsScreen() {
   return (
     <LoadErrorBoundary message={CURRENCIES_LOAD_FAILED}>

@@ -208,7 +208,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   );
 }
 
-/** /dashboard/invoices/{id} (spec §2): read-only invoice with a status dropdown saved by Save. */
+/** /dashboard/invoices/{id}: read-only invoice with a status dropdown saved by Save. */
 export default function InvoiceDetailScreen() {
   const { id } = useParams();
   const invoice = useInvoice(id);

@@ -54,7 +54,7 @@ function matches(row: InvoiceListRow, needle: string): boolean {
 }
 
 /**
- * /dashboard/invoices (spec §2): every invoice, newest first or by due date, searchable, filtered
+ * /dashboard/invoices: every invoice, newest first or by due date, searchable, filtered
  * by status or Overdue, and paged — all from the local store, so offline too.
  */
 export default function InvoicesListScreen() {

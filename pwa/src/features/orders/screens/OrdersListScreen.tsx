@@ -23,7 +23,7 @@ import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 import { useContacts, useCustomers } from '../../../db/live';
 
-/** /dashboard/orders (spec §2 Orders list). */
+/** /dashboard/orders: the orders list. */
 export default function OrdersListScreen() {
   const orders = useOrders();
   const customers = useById(useCustomers());

@@ -68,7 +68,7 @@ export function statusFilter(param: string | null): string[] {
   return QUOTE_FILTERS.filter((s) => wanted.includes(s));
 }
 
-/** /dashboard/quotes (spec §2 Quotes list). */
+/** /dashboard/quotes: the quotes list. */
 export default function QuotesListScreen() {
   const quotes = useQuotes();
   const customers = useById(useCustomers());

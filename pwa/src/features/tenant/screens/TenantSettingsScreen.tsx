@@ -87,7 +87,7 @@ function formatCreated(iso: string | undefined): string {
     : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /dashboard/settings/tenant (spec §2 General): company name, saved offline-first, and account facts. */
+/** /dashboard/settings/tenant (General): company name, saved offline-first, and account facts. */
 export default function TenantSettingsScreen() {
   const tenant = useLocalTenant();
   const { claims } = useAuth();

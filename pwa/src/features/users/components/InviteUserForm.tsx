@@ -13,7 +13,7 @@ interface Props {
   onInvite: (email: string, isTenantAdmin: boolean) => Promise<void>;
 }
 
-/** Invite by e-mail (spec §2 Users), optionally as administrator. */
+/** Invite by e-mail, optionally as administrator. */
 export function InviteUserForm({ disabled, onInvite }: Props) {
   const [email, setEmail] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
