@@ -20,6 +20,17 @@ export function checkDocument(input: DocumentInput): void {
   if (problem) throw new ValidationError(problem);
 }
 
+/** The update arguments of a quote's or order's shared fields: only those the form gave. */
+export function documentUpdateArgs(input: DocumentInput) {
+  return {
+    customerId: input.customerId ?? undefined,
+    contactId: input.contactId,
+    currencyCode: input.currencyCode ?? undefined,
+    notes: input.notes ?? undefined,
+    items: input.items ? itemArgs(input.items) : undefined,
+  };
+}
+
 export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentItemArgs[] {
   return items.map((item) => ({
     id: item.id || newId(),
