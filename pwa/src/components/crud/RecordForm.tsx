@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
@@ -64,6 +64,30 @@ export function FormActions({
         leftSection={<IconDeviceFloppy size={18} />}
       >
         {creating ? `Create ${record}` : `Update ${record}`}
+      </Button>
+    </Group>
+  );
+}
+
+/** A settings card's submit, bottom right: enabled once something changed. */
+export function SaveButton({
+  saving,
+  dirty,
+  children,
+}: {
+  saving: boolean;
+  dirty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button
+        type="submit"
+        loading={saving}
+        disabled={!dirty}
+        leftSection={<IconDeviceFloppy size={16} />}
+      >
+        {children}
       </Button>
     </Group>
   );

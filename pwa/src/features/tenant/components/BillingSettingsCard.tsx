@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button,
   Card,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -12,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -29,6 +26,7 @@ import {
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
 import { updateBillingSettings } from '../data/tenant';
+import { SaveButton } from '../../../components/crud/RecordForm';
 
 export const BILLING_SAVED = 'Payment settings saved';
 export const BILLING_SAVE_FAILED = 'Failed to save the payment settings';
@@ -143,16 +141,9 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
                 onChange={(v) => set('reminderMax', whole(v, form.reminderMax))}
               />
             </SimpleGrid>
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={saving}
-                disabled={!dirty}
-                leftSection={<IconDeviceFloppy size={16} />}
-              >
-                Save
-              </Button>
-            </Group>
+            <SaveButton saving={saving} dirty={dirty}>
+              Save
+            </SaveButton>
           </Stack>
         </form>
       )}

@@ -16,7 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import {
   COMPANY_LIMITS,
   COMPANY_MESSAGES,
@@ -32,6 +32,7 @@ import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../../lib/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
 import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
+import { SaveButton } from '../../../components/crud/RecordForm';
 
 type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
 
@@ -251,16 +252,9 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(e) => set(f.key, e.currentTarget.value)}
             />
           ))}
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={!dirty}
-              leftSection={<IconDeviceFloppy size={16} />}
-            >
-              Save Company Details
-            </Button>
-          </Group>
+          <SaveButton saving={saving} dirty={dirty}>
+            Save Company Details
+          </SaveButton>
         </Stack>
       </form>
     </Card>
