@@ -10,7 +10,7 @@ import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
 import { EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
-import { submitChecked, useAuthAction } from './useAuthAction';
+import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const REGISTER_REDIRECT_MS = 2000;
@@ -88,12 +88,7 @@ export default function RegisterPage() {
     },
   );
 
-  const submit = submitChecked(
-    () => validateRegistration(values),
-    setErrors,
-    () => setMessage(null),
-    register.run,
-  );
+  const submit = register.submitWhen(() => validateRegistration(values), setErrors);
 
   return (
     <AuthFrame

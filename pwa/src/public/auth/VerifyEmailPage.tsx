@@ -9,7 +9,7 @@ import { CodeField, EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
-import { always, submitChecked, useAuthAction } from './useAuthAction';
+import { always, useAuthAction } from './useAuthAction';
 
 export const VERIFY_REDIRECT_MS = 3000;
 
@@ -68,14 +68,12 @@ export default function VerifyEmailPage() {
     },
   );
 
-  const submit = submitChecked(
+  const submit = verify.submitWhen(
     () => ({
       email: email.trim() ? undefined : AUTH_MESSAGES.enterEmail,
       otpCode: otpCode.trim() ? undefined : AUTH_MESSAGES.enterCode,
     }),
     setErrors,
-    () => setMessage(null),
-    verify.run,
   );
 
   const askResend = () => {

@@ -12,7 +12,7 @@ import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
-import { always, submitChecked, useAuthAction } from './useAuthAction';
+import { always, useAuthAction } from './useAuthAction';
 
 export const INVITATION_REDIRECT_MS = 1500;
 
@@ -79,12 +79,7 @@ export default function VerifyInvitationPage() {
     },
   );
 
-  const submit = submitChecked(
-    () => validateInvitation(values),
-    setErrors,
-    () => setMessage(null),
-    accept.run,
-  );
+  const submit = accept.submitWhen(() => validateInvitation(values), setErrors);
 
   const resend = async () => {
     setMessage(null);

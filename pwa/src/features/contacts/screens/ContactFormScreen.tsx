@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
@@ -13,19 +13,14 @@ const LIST = '/dashboard/contacts';
 
 /** /dashboard/contacts/new (optionally with a preselected customer) and /dashboard/contacts/{id}. */
 export default function ContactFormScreen() {
-  const { id } = useParams();
-  const creating = !id || id === 'new';
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const preselected = customerFilterFrom(location.state)?.customerId ?? params.get('customerId');
   const customers = useCustomerOptions();
-  const contact = useContactDetails(creating ? undefined : id);
-  const { submit, saving, error, clearError, success } = useRecordSave({
+  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
     record: 'Contact',
     list: LIST,
-    creating,
-    save: (values: ContactFormValues) => {
+    save: (values: ContactFormValues, recordId) => {
       const body = {
         customerId: values.customerId ?? undefined,
         name: values.name,
@@ -33,9 +28,10 @@ export default function ContactFormScreen() {
         phoneNumber: values.phoneNumber,
         role: values.role,
       };
-      return creating ? createContact(body) : updateContact(id, body);
+      return recordId === null ? createContact(body) : updateContact(recordId, body);
     },
   });
+  const contact = useContactDetails(id ?? undefined);
 
   const loadError =
     (customers?.error ? `Failed to load customers: ${customers.error}` : null) ??
@@ -61,7 +57,7 @@ export default function ContactFormScreen() {
     return shell(<FormSkeleton label="Loading contact" />);
   if (!creating && !contact?.data && !success)
     return shell(
-      <Button variant="default" onClick={() => navigate(LIST)}>
+      <Button variant="default" onClick={toList}>
         Back to Contacts
       </Button>,
     );
@@ -86,7 +82,7 @@ export default function ContactFormScreen() {
       saving={saving}
       done={success !== null}
       onSubmit={submit}
-      onCancel={() => navigate(LIST)}
+      onCancel={toList}
     />,
   );
 }

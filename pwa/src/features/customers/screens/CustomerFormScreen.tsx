@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { isPaymentTerms } from '@smb/shared-types/payments';
 import { Button } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
@@ -30,20 +29,15 @@ function formValues(customer: CustomerRow): CustomerFormValues {
 
 /** /dashboard/customers/new and /dashboard/customers/{id}. */
 export default function CustomerFormScreen() {
-  const { id } = useParams();
-  const creating = !id || id === 'new';
-  const navigate = useNavigate();
-  const customer = useCustomer(creating ? undefined : id);
-  const { submit, saving, error, clearError, success } = useRecordSave({
+  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
     record: 'Customer',
     list: LIST,
-    creating,
-    save: async (values: CustomerFormValues) => {
-      if (creating) {
+    save: async (values: CustomerFormValues, recordId) => {
+      if (recordId === null) {
         const { paymentTerms, ...rest } = values;
         return createCustomer(isPaymentTerms(paymentTerms) ? { ...rest, paymentTerms } : rest);
       }
-      return updateCustomer(id, {
+      return updateCustomer(recordId, {
         companyName: values.companyName,
         companyEmail: values.companyEmail,
         companyPhoneNumber: values.companyPhoneNumber,
@@ -56,6 +50,7 @@ export default function CustomerFormScreen() {
       });
     },
   });
+  const customer = useCustomer(id ?? undefined);
 
   const shell = (body: ReactNode, banner?: string | null) => (
     <FormShell
@@ -80,7 +75,7 @@ export default function CustomerFormScreen() {
     return shell(<FormSkeleton label="Loading customer" />);
   if (!creating && customer === null && !success)
     return shell(
-      <Button variant="default" onClick={() => navigate(LIST)}>
+      <Button variant="default" onClick={toList}>
         Back to Customers
       </Button>,
       'Customer not found',
@@ -94,7 +89,7 @@ export default function CustomerFormScreen() {
       saving={saving}
       done={success !== null}
       onSubmit={submit}
-      onCancel={() => navigate(LIST)}
+      onCancel={toList}
     />,
     error,
   );

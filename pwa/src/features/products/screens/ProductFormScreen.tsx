@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
@@ -28,18 +27,16 @@ function formValues(product: ProductRow): ProductFormValues {
 
 /** /dashboard/products/new and /dashboard/products/{id}. */
 export default function ProductFormScreen() {
-  const { id } = useParams();
-  const creating = !id || id === 'new';
-  const navigate = useNavigate();
-  const product = useProduct(creating ? undefined : id);
   const currencies = useProductCurrencies();
-  const { submit, saving, error, clearError, success } = useRecordSave({
+  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
     record: 'Product',
     list: LIST,
-    creating,
-    save: (values: ProductFormValues) =>
-      creating ? createProduct(productBody(values)) : updateProduct(id, productBody(values)),
+    save: (values: ProductFormValues, recordId) =>
+      recordId === null
+        ? createProduct(productBody(values))
+        : updateProduct(recordId, productBody(values)),
   });
+  const product = useProduct(id ?? undefined);
 
   const shell = (body: ReactNode, banner?: string) => (
     <FormShell
@@ -58,7 +55,7 @@ export default function ProductFormScreen() {
     return shell(<FormSkeleton label="Loading product" />);
   if (!creating && product === null && !success)
     return shell(
-      <Button variant="default" onClick={() => navigate(LIST)}>
+      <Button variant="default" onClick={toList}>
         Back to Products
       </Button>,
       'Product not found',
@@ -87,7 +84,7 @@ export default function ProductFormScreen() {
       saving={saving}
       done={success !== null}
       onSubmit={submit}
-      onCancel={() => navigate(LIST)}
+      onCancel={toList}
     />,
   );
 }
