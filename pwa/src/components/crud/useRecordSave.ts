@@ -4,6 +4,9 @@ import { useAction } from '../../lib/useAction';
 import { errorText } from '../ErrorBanner';
 import { useRedirectAfterSave } from './useRedirectAfterSave';
 
+/** What `useRecordSave` gives a form screen. */
+export type RecordSave<V = unknown> = ReturnType<typeof useRecordSave<V>>;
+
 /**
  * A record's form screen, at `<list>/new` (`creating`) or `<list>/{id}`. Saving: `saving` while it runs; then "<Record> created successfully!" (or
  * "updated") and back to the list after a second, or the error in the form's banner ("Failed to
@@ -43,6 +46,7 @@ export function useRecordSave<V>({
   return {
     id,
     creating,
+    list,
     toList: () => navigate(list),
     submit,
     saving: action.busy,

@@ -8,7 +8,7 @@ import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
-import { EmailField, FooterLink } from './fields';
+import { EmailField, signInFooter } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
@@ -94,7 +94,7 @@ export default function RegisterPage() {
     <AuthFrame
       title="Create your account"
       subtitle="Register your business and start sending quotes in minutes."
-      footer={<FooterLink text="Already have an account?" to="/login" label="Sign in" />}
+      footer={signInFooter}
     >
       <form onSubmit={submit} noValidate aria-label="Register">
         <Stack gap="md">

@@ -7,7 +7,7 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { resendInvitation, verifyInvitation } from '../../features/auth/data/auth-api';
 import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
-import { CodeField, EmailField, FooterLink } from './fields';
+import { CodeField, EmailField, signInFooter } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
@@ -102,7 +102,7 @@ export default function VerifyInvitationPage() {
     <AuthFrame
       title="Accept your invitation"
       subtitle="Enter the code from your invitation email and choose a password."
-      footer={<FooterLink text="Already have an account?" to="/login" label="Sign in" />}
+      footer={signInFooter}
     >
       <form onSubmit={submit} noValidate aria-label="Accept invitation">
         <Stack gap="md">

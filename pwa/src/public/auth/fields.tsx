@@ -48,3 +48,8 @@ export function FooterLink({ text, to, label }: { text: string; to: string; labe
     </>
   );
 }
+
+/** The footer of the screens that create an account: for those who already have one. */
+export const signInFooter = (
+  <FooterLink text="Already have an account?" to="/login" label="Sign in" />
+);

@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { ErrorBanner } from '../../../components/ErrorBanner';
-import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import { ContactForm, type ContactFormValues } from '../components/ContactForm';
 import { customerFilterFrom } from '../components/customer-filter';
@@ -17,7 +14,7 @@ export default function ContactFormScreen() {
   const [params] = useSearchParams();
   const preselected = customerFilterFrom(location.state)?.customerId ?? params.get('customerId');
   const customers = useCustomerOptions();
-  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
+  const save = useRecordSave({
     record: 'Contact',
     list: LIST,
     save: (values: ContactFormValues, recordId) => {
@@ -31,58 +28,49 @@ export default function ContactFormScreen() {
       return recordId === null ? createContact(body) : updateContact(recordId, body);
     },
   });
-  const contact = useContactDetails(id ?? undefined);
+  const contact = useContactDetails(save.id ?? undefined);
 
   const loadError =
     (customers?.error ? `Failed to load customers: ${customers.error}` : null) ??
     (contact?.error ? `Failed to load contact details: ${contact.error}` : null) ??
-    (!creating && contact && contact.data === null && !contact.error && !success
+    (!save.creating && contact && contact.data === null && !contact.error && !save.success
       ? 'Contact not found'
       : null);
 
-  const shell = (body: ReactNode) => (
-    <FormShell
-      backTo={LIST}
-      backLabel="Back to Contacts"
-      title={creating ? 'New Contact' : 'Edit Contact'}
-      description={creating ? 'Add a person to one of your customers.' : contact?.data?.name}
-      success={success}
-      banner={<ErrorBanner message={error ?? loadError} onClose={clearError} />}
-    >
-      {body}
-    </FormShell>
-  );
-
-  if (customers === undefined || (!creating && contact === undefined))
-    return shell(<FormSkeleton label="Loading contact" />);
-  if (!creating && !contact?.data && !success)
-    return shell(
-      <Button variant="default" onClick={toList}>
-        Back to Contacts
-      </Button>,
-    );
-
-  const row = contact?.data;
-  const initial: ContactFormValues = row
-    ? {
-        customerId: row.customerId,
-        name: row.name,
-        email: row.email,
-        phoneNumber: row.phoneNumber ?? '',
-        role: row.role ?? '',
-      }
-    : { customerId: preselected, name: '', email: '', phoneNumber: '', role: '' };
-
-  return shell(
-    <ContactForm
-      key={row?.id ?? 'new'}
-      initial={initial}
-      customers={customers.data ?? []}
-      creating={creating}
-      saving={saving}
-      done={success !== null}
-      onSubmit={submit}
-      onCancel={toList}
-    />,
+  return (
+    <RecordFormFrame
+      save={save}
+      record="Contact"
+      plural="Contacts"
+      description={save.creating ? 'Add a person to one of your customers.' : contact?.data?.name}
+      message={save.error ?? loadError}
+      loading={customers === undefined || (!save.creating && contact === undefined)}
+      missing={!save.creating && !contact?.data && !save.success}
+      form={() => {
+        const row = contact?.data;
+        return (
+          <ContactForm
+            key={row?.id ?? 'new'}
+            initial={
+              row
+                ? {
+                    customerId: row.customerId,
+                    name: row.name,
+                    email: row.email,
+                    phoneNumber: row.phoneNumber ?? '',
+                    role: row.role ?? '',
+                  }
+                : { customerId: preselected, name: '', email: '', phoneNumber: '', role: '' }
+            }
+            customers={customers?.data ?? []}
+            creating={save.creating}
+            saving={save.saving}
+            done={save.success !== null}
+            onSubmit={save.submit}
+            onCancel={save.toList}
+          />
+        );
+      }}
+    />
   );
 }

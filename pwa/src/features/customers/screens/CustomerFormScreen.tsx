@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
 import { isPaymentTerms } from '@smb/shared-types/payments';
-import { Button } from '@mantine/core';
-import { ErrorBanner } from '../../../components/ErrorBanner';
-import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { CustomerRow } from '../../../db/types';
 import {
@@ -29,7 +26,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
 
 /** /dashboard/customers/new and /dashboard/customers/{id}. */
 export default function CustomerFormScreen() {
-  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
+  const save = useRecordSave({
     record: 'Customer',
     list: LIST,
     save: async (values: CustomerFormValues, recordId) => {
@@ -50,47 +47,36 @@ export default function CustomerFormScreen() {
       });
     },
   });
-  const customer = useCustomer(id ?? undefined);
+  const customer = useCustomer(save.id ?? undefined);
 
-  const shell = (body: ReactNode, banner?: string | null) => (
-    <FormShell
-      backTo={LIST}
-      backLabel="Back to Customers"
-      title={creating ? 'New Customer' : 'Edit Customer'}
+  const notFound = !save.creating && customer === null && !save.success;
+
+  return (
+    <RecordFormFrame
+      save={save}
+      record="Customer"
+      plural="Customers"
       description={
-        creating
+        save.creating
           ? 'Add a customer company together with its main contact.'
           : customer
             ? customer.name
             : undefined
       }
-      success={success}
-      banner={<ErrorBanner message={banner ?? null} onClose={clearError} />}
-    >
-      {body}
-    </FormShell>
-  );
-
-  if (!creating && customer === undefined && !success)
-    return shell(<FormSkeleton label="Loading customer" />);
-  if (!creating && customer === null && !success)
-    return shell(
-      <Button variant="default" onClick={toList}>
-        Back to Customers
-      </Button>,
-      'Customer not found',
-    );
-
-  return shell(
-    <CustomerForm
-      key={customer?.id ?? 'new'}
-      initial={customer ? formValues(customer) : EMPTY_CUSTOMER_FORM}
-      creating={creating}
-      saving={saving}
-      done={success !== null}
-      onSubmit={submit}
-      onCancel={toList}
-    />,
-    error,
+      message={notFound ? 'Customer not found' : save.error}
+      loading={!save.creating && customer === undefined && !save.success}
+      missing={notFound}
+      form={() => (
+        <CustomerForm
+          key={customer?.id ?? 'new'}
+          initial={customer ? formValues(customer) : EMPTY_CUSTOMER_FORM}
+          creating={save.creating}
+          saving={save.saving}
+          done={save.success !== null}
+          onSubmit={save.submit}
+          onCancel={save.toList}
+        />
+      )}
+    />
   );
 }

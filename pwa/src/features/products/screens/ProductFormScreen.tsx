@@ -1,7 +1,4 @@
-import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
-import { ErrorBanner } from '../../../components/ErrorBanner';
-import { FormShell, FormSkeleton } from '../../../components/crud/FormShell';
+import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { ProductRow } from '../../../db/types';
 import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
@@ -28,7 +25,7 @@ function formValues(product: ProductRow): ProductFormValues {
 /** /dashboard/products/new and /dashboard/products/{id}. */
 export default function ProductFormScreen() {
   const currencies = useProductCurrencies();
-  const { id, creating, toList, submit, saving, error, clearError, success } = useRecordSave({
+  const save = useRecordSave({
     record: 'Product',
     list: LIST,
     save: (values: ProductFormValues, recordId) =>
@@ -36,55 +33,47 @@ export default function ProductFormScreen() {
         ? createProduct(productBody(values))
         : updateProduct(recordId, productBody(values)),
   });
-  const product = useProduct(id ?? undefined);
+  const product = useProduct(save.id ?? undefined);
 
-  const shell = (body: ReactNode, banner?: string) => (
-    <FormShell
-      backTo={LIST}
-      backLabel="Back to Products"
-      title={creating ? 'New Product' : 'Edit Product'}
-      description={creating ? 'Add a product or service with its price and stock.' : product?.name}
-      success={success}
-      banner={<ErrorBanner message={banner ?? error} onClose={clearError} />}
-    >
-      {body}
-    </FormShell>
-  );
+  const notFound = !save.creating && product === null && !save.success;
 
-  if (currencies === undefined || (!creating && product === undefined))
-    return shell(<FormSkeleton label="Loading product" />);
-  if (!creating && product === null && !success)
-    return shell(
-      <Button variant="default" onClick={toList}>
-        Back to Products
-      </Button>,
-      'Product not found',
-    );
-
-  const initial: ProductFormValues = product
-    ? formValues(product)
-    : {
-        name: '',
-        sku: '',
-        price: '',
-        currencyCode: currencies.defaultCode,
-        cost: '',
-        stock: '',
-        category: '',
-        supplier: '',
-        description: '',
-      };
-
-  return shell(
-    <ProductForm
-      key={product?.id ?? `new-${currencies.defaultCode ?? ''}`}
-      initial={initial}
-      currencies={currencies.currencies}
-      creating={creating}
-      saving={saving}
-      done={success !== null}
-      onSubmit={submit}
-      onCancel={toList}
-    />,
+  return (
+    <RecordFormFrame
+      save={save}
+      record="Product"
+      plural="Products"
+      description={
+        save.creating ? 'Add a product or service with its price and stock.' : product?.name
+      }
+      message={notFound ? 'Product not found' : save.error}
+      loading={currencies === undefined || (!save.creating && product === undefined)}
+      missing={notFound}
+      form={() => (
+        <ProductForm
+          key={product?.id ?? `new-${currencies?.defaultCode ?? ''}`}
+          initial={
+            product
+              ? formValues(product)
+              : {
+                  name: '',
+                  sku: '',
+                  price: '',
+                  currencyCode: currencies?.defaultCode ?? null,
+                  cost: '',
+                  stock: '',
+                  category: '',
+                  supplier: '',
+                  description: '',
+                }
+          }
+          currencies={currencies?.currencies ?? []}
+          creating={save.creating}
+          saving={save.saving}
+          done={save.success !== null}
+          onSubmit={save.submit}
+          onCancel={save.toList}
+        />
+      )}
+    />
   );
 }
