@@ -29,6 +29,7 @@ import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 import { BillingSettingsCard } from '../components/BillingSettingsCard';
 import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
 import { useLocalTenant } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -94,7 +95,6 @@ export default function TenantSettingsScreen() {
   const [name, setName] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [message, setMessage] = useState<SaveMessage | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const savedName = tenant?.naturalName ?? '';
   const value = name ?? savedName;
@@ -106,26 +106,26 @@ export default function TenantSettingsScreen() {
     if (name !== null && name === savedName) setName(null);
   }, [name, savedName]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const problem = companyNameError(value);
-    setFieldError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
+  const save = useAction(
+    async () => {
       await updateTenant(value);
       setName(value.trim());
       setMessage({ ok: true, text: TENANT_SAVED });
-    } catch (cause) {
+    },
+    (cause) =>
       setMessage({
         ok: false,
         text:
           cause instanceof ValidationError && cause.message ? cause.message : TENANT_SAVE_FAILED,
-      });
-    } finally {
-      setSaving(false);
-    }
+      }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const problem = companyNameError(value);
+    setFieldError(problem);
+    if (!problem) void save.run();
   };
 
   return (
@@ -144,7 +144,7 @@ export default function TenantSettingsScreen() {
         {tenant === undefined ? (
           <Skeleton height={60} role="status" aria-label="Loading company information" />
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <form onSubmit={submit} noValidate>
             <Flex
               direction={{ base: 'column', xs: 'row' }}
               gap="sm"
@@ -165,7 +165,7 @@ export default function TenantSettingsScreen() {
               />
               <Button
                 type="submit"
-                loading={saving}
+                loading={save.busy}
                 mt={{ base: 0, xs: 25 }}
                 leftSection={<IconDeviceFloppy size={16} />}
               >

@@ -5,6 +5,7 @@ import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
+import { useAction } from '../../../lib/useAction';
 
 export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
 
@@ -19,10 +20,19 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
   const [isAdmin, setIsAdmin] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
   useUpdateGuard('invite-user', email.trim() !== '');
 
-  const submit = async (event: FormEvent) => {
+  const send = useAction(
+    async (value: string) => {
+      await onInvite(value, isAdmin);
+      setEmail('');
+      setIsAdmin(false);
+      setMessage({ ok: true, text: `Invitation sent to ${value}.` });
+    },
+    () => setMessage({ ok: false, text: INVITE_FAILED }),
+  );
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     const value = email.trim();
@@ -32,18 +42,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
         ? USER_MESSAGES.invalidEmail
         : null;
     setFieldError(problem);
-    if (problem) return;
-    setSending(true);
-    try {
-      await onInvite(value, isAdmin);
-      setEmail('');
-      setIsAdmin(false);
-      setMessage({ ok: true, text: `Invitation sent to ${value}.` });
-    } catch {
-      setMessage({ ok: false, text: INVITE_FAILED });
-    } finally {
-      setSending(false);
-    }
+    if (!problem) void send.run(value);
   };
 
   return (
@@ -53,7 +52,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
         They receive an e-mail with a code to join your company. The code is valid for 24 hours.
       </Text>
       <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Flex
             direction={{ base: 'column', xs: 'row' }}
@@ -77,7 +76,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
             />
             <Button
               type="submit"
-              loading={sending}
+              loading={send.busy}
               disabled={disabled}
               leftSection={<IconSend size={16} />}
               mt={{ base: 0, xs: 25 }}
