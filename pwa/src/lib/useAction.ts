@@ -10,12 +10,13 @@ export interface Action<A extends unknown[]> {
 
 /**
  * An async action behind a button or a form: `busy` while it runs and cleared however it ends,
- * and what it throws handed to `onError` (which shows it) instead of escaping the event handler.
+ * and what it throws handed to `onError` (which shows it; it gets the action's arguments too)
+ * instead of escaping the event handler.
  * Without `onError` the error is rethrown after `busy` is cleared.
  */
 export function useAction<A extends unknown[]>(
   action: (...args: A) => Promise<void>,
-  onError?: (error: unknown) => void,
+  onError?: (error: unknown, ...args: A) => void,
 ): Action<A> {
   const [busy, setBusy] = useState(false);
   const latest = useLatest({ action, onError });
@@ -26,7 +27,7 @@ export function useAction<A extends unknown[]>(
         await latest.current.action(...args);
       } catch (error) {
         if (!latest.current.onError) throw error;
-        latest.current.onError(error);
+        latest.current.onError(error, ...args);
       } finally {
         setBusy(false);
       }

@@ -22,6 +22,7 @@ import { orderRowActions, type OrderAction } from '../components/OrderRowActions
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 import { useContacts, useCustomers } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
 
 /** /dashboard/orders: the orders list. */
 export default function OrdersListScreen() {
@@ -37,7 +38,6 @@ export default function OrdersListScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
-  const [busy, setBusy] = useState(false);
   const { page, pages, setPage, rows } = usePage(orders);
   const pdf = usePdfAction('order');
 
@@ -55,18 +55,16 @@ export default function OrdersListScreen() {
     }
   };
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteOrder(toDelete.id);
-    } catch (e) {
-      setError(errorMessage(e) ?? 'Failed to delete order');
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+  const remove = useAction(
+    async (order: OrderRow) => {
+      try {
+        await deleteOrder(order.id);
+      } finally {
+        setToDelete(null);
+      }
+    },
+    (e) => setError(errorMessage(e) ?? 'Failed to delete order'),
+  );
 
   return (
     <Stack gap="lg">
@@ -147,8 +145,10 @@ export default function OrdersListScreen() {
         message="Are you sure you want to delete this order?"
         confirmLabel="Delete"
         color="red"
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={remove.busy}
+        onConfirm={() => {
+          if (toDelete) void remove.run(toDelete);
+        }}
         onClose={() => setToDelete(null)}
       />
       {pdf.dialog}

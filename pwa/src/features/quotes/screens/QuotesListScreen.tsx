@@ -25,6 +25,7 @@ import { SendQuoteMessage, quoteDisplayStatus, sendReady } from '../components/Q
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 import { useContacts, useCustomers, useLocalTenant } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
 
@@ -79,7 +80,6 @@ export default function QuotesListScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
   const [validUntil, setValidUntil] = useState('');
   const [params, setParams] = useSearchParams();
@@ -109,11 +109,8 @@ export default function QuotesListScreen() {
     }
   };
 
-  const runConfirmed = async () => {
-    if (!confirm) return;
-    const { kind, quote } = confirm;
-    setBusy(true);
-    try {
+  const confirmed = useAction(
+    async ({ kind, quote }: NonNullable<typeof confirm>) => {
       if (kind === 'delete') await deleteQuote(quote.id);
       else if (kind === 'send') await sendQuote(quote.id, undefined, validUntil || undefined);
       else {
@@ -122,12 +119,14 @@ export default function QuotesListScreen() {
         return;
       }
       setConfirm(null);
-    } catch (e) {
+    },
+    (e, { kind }) => {
       setError(errorMessage(e) ?? FALLBACK[kind]);
       setConfirm(null);
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const runConfirmed = () => {
+    if (confirm) void confirmed.run(confirm);
   };
 
   const shareQuote = quotes?.find((q) => q.id === shareId) ?? null;
@@ -248,8 +247,8 @@ export default function QuotesListScreen() {
         confirmDisabled={confirm?.kind === 'send' && !sendReady(confirm.quote, validUntil)}
         confirmLabel={dialog?.label ?? ''}
         color={dialog?.color}
-        busy={busy}
-        onConfirm={() => void runConfirmed()}
+        busy={confirmed.busy}
+        onConfirm={runConfirmed}
         onClose={() => setConfirm(null)}
       />
       <ShareQuoteDialog
