@@ -32,6 +32,7 @@ import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
 import { hasNoteText } from '../components/sanitize-notes';
+import { LinkButton } from '../../../components/LinkButton';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 
@@ -195,14 +196,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       )}
 
       <Group justify="flex-end">
-        <Button
-          component={Link}
-          to="/dashboard/invoices"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to="/dashboard/invoices" variant="default" icon={IconArrowLeft}>
           Back to Invoices
-        </Button>
+        </LinkButton>
       </Group>
     </Stack>
   );

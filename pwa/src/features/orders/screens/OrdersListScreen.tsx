@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFileText, IconTruckDelivery } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { DocumentListTable } from '../../../components/documents/DocumentListTable';
@@ -23,6 +23,7 @@ import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 import { useContacts, useCustomers } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
+import { LinkButton } from '../../../components/LinkButton';
 
 /** /dashboard/orders: the orders list. */
 export default function OrdersListScreen() {
@@ -85,14 +86,9 @@ export default function OrdersListScreen() {
               }))
             }
           />
-          <Button
-            component={Link}
-            to="/dashboard/quotes"
-            variant="default"
-            leftSection={<IconFileText size={16} />}
-          >
+          <LinkButton to="/dashboard/quotes" variant="default" icon={IconFileText}>
             Go to Quotes
-          </Button>
+          </LinkButton>
         </Group>
       </Group>
 
@@ -108,13 +104,9 @@ export default function OrdersListScreen() {
           title="No Orders Yet"
           text="Orders are created from quotes. Convert an accepted quote to start fulfilling it."
           action={
-            <Button
-              component={Link}
-              to="/dashboard/quotes"
-              leftSection={<IconFileText size={16} />}
-            >
+            <LinkButton to="/dashboard/quotes" icon={IconFileText}>
               Go to Quotes
-            </Button>
+            </LinkButton>
           }
         />
       ) : (

@@ -26,6 +26,7 @@ import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
 import { useContacts, useCustomers, useLocalTenant } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
+import { LinkButton } from '../../../components/LinkButton';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
 
@@ -200,13 +201,9 @@ export default function QuotesListScreen() {
           title="No Quotes Yet"
           text="Create your first professional quote to send to a customer."
           action={
-            <Button
-              component={Link}
-              to="/dashboard/quotes/new"
-              leftSection={<IconPlus size={16} />}
-            >
+            <LinkButton to="/dashboard/quotes/new" icon={IconPlus}>
               Create First Quote
-            </Button>
+            </LinkButton>
           }
         />
       ) : (
