@@ -1,7 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { UpdateBanner } from './UpdateBanner';
-import { OUTBOX_REASON, isUpdateRequired, subscribeUpdateRequired, whenIdle } from './update-guard';
+import {
+  OUTBOX_REASON,
+  isUpdateRequired,
+  subscribeUpdateRequired,
+  whenIdle,
+} from '../lib/update-guard';
 
 /**
  * Registers the service worker and offers the reload when a new version is waiting. When the

@@ -10,7 +10,7 @@ export interface ConfirmDialogProps {
   color?: string;
   /** An icon before the confirm label. */
   confirmIcon?: ReactNode;
-  /** While the action runs the dialog cannot be dismissed (spec §9: 'unless deleting'). */
+  /** While the action runs the dialog cannot be dismissed (a deletion cannot be abandoned half-way). */
   busy?: boolean;
   /**
    * Runs the action. If it returns a promise the dialog shows itself busy until it settles and

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** The dismissible error banner of list and form screens (spec §8). */
+/** The dismissible error banner of list and form screens: the error's own text, else the fallback. */
 export function ErrorBanner({ message, onClose }: { message: string | null; onClose: () => void }) {
   if (!message) return null;
   return (

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 
-/** Online-only screens (DESIGN §6) say clearly that they need a connection. */
+/** Online-only screens (sign-in, user management, contact form) say clearly that they need a connection. */
 export function OfflineNotice({ action }: { action: string }) {
   const { online } = useNetwork();
   if (online) return null;

@@ -205,7 +205,7 @@ export class SmbDatabase extends Dexie {
   }
 }
 
-/** One database per tenant and user (DESIGN §6), so two accounts never see each other's data. */
+/** One database per tenant and user, so two accounts never see each other's data. */
 export function databaseName(tenantId: string, userId: string): string {
   return `smb-${tenantId}-${userId}`;
 }

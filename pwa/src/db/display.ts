@@ -1,4 +1,4 @@
-/** What a document number shows before the server has assigned it (DESIGN §3). */
+/** What a document number shows before the server has assigned it (only the server numbers documents). */
 export const PENDING_NUMBER = 'Pending';
 
 export function displayNumber(number: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** A local write refused before it is queued; `message` is the text to show (spec §5 wording). */
+/** A local write refused before it is queued; `message` is the text to show, worded as the server would. */
 export class ValidationError extends Error {
   constructor(message: string) {
     super(message);

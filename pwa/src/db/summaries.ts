@@ -12,7 +12,7 @@ import {
 import type { InvoiceRow, PaymentRow, QuoteRow } from './types';
 
 /**
- * Compact summaries of quotes, invoices and payments (issue 20): what the dashboard's figures read
+ * Compact summaries of quotes, invoices and payments: what the dashboard's figures read
  * instead of the whole documents (no line items, notes, addresses or reminders).
  *
  * The summaries of one table are packed into SUMMARY_BUCKETS records (`quotes:0` … `quotes:63`,

@@ -5,7 +5,7 @@ export const OFFLINE_MESSAGE =
 export const NETWORK_MESSAGE =
   'Could not reach the server. Please check your connection and try again.';
 
-/** An HTTP error from the API; `message` follows spec §8 (body message, else 'API error with status: …'). */
+/** An HTTP error from the API; `message` is the body's message, else 'API error with status: …'). */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;

@@ -20,6 +20,17 @@ export function checkDocument(input: DocumentInput): void {
   if (problem) throw new ValidationError(problem);
 }
 
+/** The update arguments of a quote's or order's shared fields: only those the form gave. */
+export function documentUpdateArgs(input: DocumentInput) {
+  return {
+    customerId: input.customerId ?? undefined,
+    contactId: input.contactId,
+    currencyCode: input.currencyCode ?? undefined,
+    notes: input.notes ?? undefined,
+    items: input.items ? itemArgs(input.items) : undefined,
+  };
+}
+
 export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentItemArgs[] {
   return items.map((item) => ({
     id: item.id || newId(),
@@ -28,7 +39,7 @@ export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentIt
   }));
 }
 
-/** The form's currency, else the tenant's default, else USD (spec §9). */
+/** The form's currency, else the tenant's default, else USD. */
 export async function currencyCodeFor(
   db: SmbDatabase,
   code: string | null | undefined,

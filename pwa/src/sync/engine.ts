@@ -1,14 +1,11 @@
 import { liveQuery, type Subscription } from 'dexie';
-import { PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@smb/shared-types/sync';
-import { OUTBOX_REASON, requireUpdate, setBusy } from '../app/update-guard';
+import { OUTBOX_REASON, requireUpdate, setBusy } from '../lib/update-guard';
 import type { SmbDatabase } from '../db/database';
-import { clientIdentity, getMeta } from '../db/meta';
-import { fetchEventSource } from './event-stream';
+import { fetchEventSource, type EventSourceLike } from './event-stream';
+import { pullAll, pushAll } from './exchange';
 import { classifyFailure } from './failure';
-import { applyPullPage } from './pull';
-import { applyPushResponse, closeGap, nextPushBatch, toMutation } from './push';
 import { isQuotaError, reportStorageError, syncStatus, type SyncStatusStore } from './status';
-import { postJson, SYNC_REQUEST_TIMEOUT_MS, type SyncTransport } from './transport';
+import { SYNC_REQUEST_TIMEOUT_MS, type SyncTransport } from './transport';
 
 /** The part of `navigator.locks` the engine uses (one sync leader per browser). */
 export interface LockManagerLike {
@@ -17,12 +14,6 @@ export interface LockManagerLike {
     options: { signal?: AbortSignal },
     callback: (lock: unknown) => Promise<void>,
   ): Promise<unknown>;
-}
-
-export interface EventSourceLike {
-  onmessage: ((event: { data: string }) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  close(): void;
 }
 
 export interface SyncEngineOptions {
@@ -67,7 +58,7 @@ const SSE_RETRY_MIN_MS = 60_000;
 const SSE_RETRY_MAX_MS = 600_000;
 
 /**
- * The sync engine (DESIGN §6): push the outbox in batches, then pull until `hasMore` is false.
+ * The sync engine: push the outbox in batches, then pull until `hasMore` is false.
  * One leader per browser via `navigator.locks`; other tabs see changes through Dexie.
  */
 export class SyncEngine {
@@ -261,8 +252,9 @@ export class SyncEngine {
     let pushed = 0;
     let pulled = 0;
     try {
-      pushed = await this.pushAll();
-      pulled = await this.pullAll();
+      const exchange = { db: this.db, transport: this.transport, timeoutMs: this.requestTimeoutMs };
+      pushed = await pushAll(exchange, (pushing) => this.setPushing(pushing));
+      pulled = await pullAll(exchange, (firstSync) => this.status.set({ firstSync }));
       this.failures = 0;
       this.status.set({
         online: true,
@@ -312,79 +304,6 @@ export class SyncEngine {
       ...(failure.kind === 'refused' || failure.kind === 'local' ? {} : { online: browserOnline }),
     });
     return failure.message;
-  }
-
-  private async ids() {
-    // An async scope: Dexie keeps its zone only across awaits inside async functions.
-    return this.db.transaction('rw', this.db.meta, async () => await clientIdentity(this.db));
-  }
-
-  private async pushAll(): Promise<number> {
-    const { clientId, clientGroupId } = await this.ids();
-    const deviceName = (await getMeta(this.db, 'deviceName'))?.trim();
-    let pushed = 0;
-    for (;;) {
-      const batch = await nextPushBatch(this.db, clientId);
-      if (batch.length === 0) return pushed;
-      this.setPushing(true);
-      let response: PushResponse;
-      try {
-        response = await postJson<PushResponse>(
-          this.transport,
-          '/api/sync/push',
-          {
-            clientGroupId,
-            clientId,
-            mutations: batch.map(toMutation),
-            protocolVersion: PROTOCOL_VERSION,
-            ...(deviceName ? { deviceName } : {}),
-          },
-          { timeoutMs: this.requestTimeoutMs },
-        );
-      } finally {
-        this.setPushing(false);
-      }
-      await applyPushResponse(this.db, clientId, batch, response);
-      pushed += batch.filter((e) => e.mutationId <= response.lastMutationId).length;
-      if (response.gapAt !== undefined) {
-        if (await closeGap(this.db, clientId, response.lastMutationId)) continue;
-        return pushed;
-      }
-      // No progress (the server processed nothing of this batch): stop, pull, try again later.
-      if (response.lastMutationId < (batch[0]?.mutationId ?? 0)) return pushed;
-    }
-  }
-
-  private async pullAll(): Promise<number> {
-    const { clientId, clientGroupId } = await this.ids();
-    const cursor = (await getMeta(this.db, 'cursor')) ?? null;
-    const fromScratch = cursor === null;
-    let received = 0;
-    const request = (from: string | null) => {
-      const pending = postJson<PullResponse>(
-        this.transport,
-        '/api/sync/pull',
-        { clientGroupId, clientId, cursor: from, protocolVersion: PROTOCOL_VERSION },
-        { timeoutMs: this.requestTimeoutMs },
-      );
-      pending.catch(() => undefined); // awaited below; never an unhandled rejection
-      return pending;
-    };
-    let next = request(cursor);
-    for (let page = 0; page < 100_000; page++) {
-      const response = await next;
-      // A pull only reads: ask for the next page while this one is written to IndexedDB, so the
-      // server and the local store work at the same time instead of taking turns.
-      if (response.hasMore) next = request(response.cursor);
-      await applyPullPage(this.db, clientId, response);
-      received += response.patch.length;
-      if (fromScratch)
-        this.status.set({
-          firstSync: response.hasMore ? { received, remaining: response.remaining } : null,
-        });
-      if (!response.hasMore) break;
-    }
-    return received;
   }
 
   private async openEvents(): Promise<void> {

@@ -1,4 +1,9 @@
-import type { EventSourceLike } from './engine';
+/** The part of an `EventSource` the sync engine uses: a message means "the server has changes". */
+export interface EventSourceLike {
+  onmessage: ((event: { data: string }) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
 
 /**
  * A server-sent-events reader over `fetch`, so the token travels in the Authorization header

@@ -1,6 +1,10 @@
 import type { CompanyDetailsUpdateBody } from '@smb/shared-types/company';
 import type { BillingSettingsUpdate } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
+import type { ContactRow, CurrencyRow, CustomerRow, ProductRow } from '../db/types';
+
+/** What the local store adds to a record's own fields: its id, and the server's bookkeeping. */
+type StoredFields = 'id' | 'createdAt' | 'version' | 'updatedAt';
 
 /**
  * Arguments of each named mutation (client → server), camelCase like the REST bodies.
@@ -13,54 +17,23 @@ export interface MainContactArgs {
   phoneNumber: string | null;
 }
 
-export interface CustomerFields {
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  address: string | null;
-  address2: string | null;
-  /** The customer's own payment terms; null or left out: the tenant's default. */
-  paymentTerms?: string | null;
-}
+export type CustomerFields = Omit<CustomerRow, StoredFields>;
 export interface CustomerCreateArgs extends CustomerFields {
   id: string;
   mainContact?: MainContactArgs;
 }
 
-export interface ContactFields {
-  customerId: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  role: string | null;
-}
+export type ContactFields = Omit<ContactRow, StoredFields>;
 export interface ContactCreateArgs extends ContactFields {
   id: string;
 }
 
-export interface ProductFields {
-  name: string;
-  sku: string | null;
-  price: number;
-  currencyCode: string;
-  cost: number | null;
-  stock: number | null;
-  category: string | null;
-  supplier: string | null;
-  description: string | null;
-}
+export type ProductFields = Omit<ProductRow, StoredFields>;
 export interface ProductCreateArgs extends ProductFields {
   id: string;
 }
 
-export interface CurrencyFields {
-  code: string;
-  name: string;
-  symbol: string;
-  taxRate: number;
-  dollarExchangeRate: number;
-  isDefault: boolean;
-}
+export type CurrencyFields = Omit<CurrencyRow, StoredFields>;
 export interface CurrencyCreateArgs extends CurrencyFields {
   id: string;
 }
@@ -85,7 +58,7 @@ export interface DocumentCreateArgs extends DocumentFields {
 export interface IdArgs {
   id: string;
 }
-/** quote.send: a new valid-until day, required to re-send an expired quote (issue 19.5). */
+/** quote.send: a new valid-until day, required to re-send an expired quote. */
 export interface QuoteSendArgs extends IdArgs {
   validUntil?: string;
 }

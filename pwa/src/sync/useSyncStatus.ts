@@ -28,7 +28,7 @@ export interface SyncStatusView extends SyncState {
 const NONE: never[] = [];
 
 /**
- * The visible sync status (DESIGN §6): this tab's engine state plus what IndexedDB holds. Each
+ * The visible sync status: this tab's engine state plus what IndexedDB holds. Each
  * stored part is its own live query, so a local edit (an outbox write) reads the outbox's count
  * again, not the rejections, conflicts and sync time too.
  */

@@ -12,7 +12,7 @@ import {
   setBusy,
   subscribeBusy,
   whenIdle,
-} from '../update-guard';
+} from '../../lib/update-guard';
 import { isNavActive } from '../layouts/nav';
 
 describe('update guard', () => {
@@ -35,7 +35,7 @@ describe('update guard', () => {
     unsubscribe();
   });
 
-  it('an update the server requires waits for forms but not for the outbox (issue 22.1)', async () => {
+  it('an update the server requires waits for forms but not for the outbox', async () => {
     setBusy(OUTBOX_REASON, true);
     setBusy('form:quote', true);
     let idle = false;

@@ -19,7 +19,7 @@ import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { SyncBanners } from '../../components/sync/SyncBanners';
 import { SyncIndicator } from '../../components/sync/SyncIndicator';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { useTenantName } from '../../features/tenant/useTenantName';
 import { isNavActive, NAV_SECTIONS } from './nav';
 

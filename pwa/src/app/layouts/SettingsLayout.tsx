@@ -10,7 +10,7 @@ const TABS = [
   { value: 'users', label: 'Users', icon: IconUsers },
 ] as const;
 
-/** Settings tabs; the active tab follows the path (spec §2). */
+/** Settings tabs; the active tab follows the path. */
 export default function SettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** Sidebar of spec §2. */
+/** The dashboard sidebar's links, in order. */
 export const NAV_SECTIONS: NavSection[] = [
   {
     title: null,
@@ -53,7 +53,7 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-/** Active when the path matches or is nested below the link (spec §2). */
+/** Active when the path matches or is nested below the link. */
 export function isNavActive(pathname: string, item: Pick<NavItem, 'to' | 'exact'>): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (item.exact) return path === item.to;

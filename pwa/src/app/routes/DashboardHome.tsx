@@ -28,6 +28,7 @@ import { Link } from 'react-router-dom';
 import { MetricCards, MetricCardsSkeleton } from '../../features/dashboard/components/MetricCards';
 import { useDashboard } from '../../features/dashboard/data/useDashboard';
 import type { DashboardMetrics } from '../../features/dashboard/data/metrics';
+import { LinkButton } from '../../components/LinkButton';
 
 /** recharts is large: the charts come in their own chunk, after the figures are on screen. */
 const DashboardCharts = lazy(() => import('../../features/dashboard/components/DashboardCharts'));
@@ -115,13 +116,9 @@ function EmptyDashboard() {
           as you add customers, send quotes and invoice orders — even offline.
         </Text>
         <Group justify="center" gap="sm" mt="xs">
-          <Button
-            component={Link}
-            to="/dashboard/customers/new"
-            leftSection={<IconPlus size={16} />}
-          >
+          <LinkButton to="/dashboard/customers/new" icon={IconPlus}>
             Add a customer
-          </Button>
+          </LinkButton>
           <Button component={Link} to="/dashboard/quotes/new" variant="light">
             Create a quote
           </Button>
@@ -143,7 +140,7 @@ function ChartsSkeleton() {
   );
 }
 
-/** Dashboard index (spec §1; issue 20): the business's numbers, then the six areas of the app. */
+/** Dashboard index: the business's numbers, then the six areas of the app. */
 export default function DashboardHome() {
   const data = useDashboard();
   return (

@@ -1,12 +1,12 @@
 import { Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
-import { noteSessionExpired, type LoginState } from '../../features/auth/session';
+import { useAuth } from '../../lib/auth-context';
+import { noteSessionExpired, type LoginState } from '../../lib/session';
 import { useSessionWatcher } from '../../features/auth/useSessionWatcher';
 import { PageLoader } from '../../components/PageLoader';
 
 /**
- * Top route: session upkeep (spec §4) and the loading fallback of lazy screens. On expiry /login
+ * Top route: session upkeep (expiry after 2 h without activity) and the loading fallback of lazy screens. On expiry /login
  * says that unsynced changes are kept and offers the same account's email.
  */
 export function RootLayout() {

@@ -1,4 +1,4 @@
-/** Title and description of each dashboard data screen (spec §2). */
+/** Title and description of each dashboard data screen. */
 export interface SectionInfo {
   title: string;
   description: string;

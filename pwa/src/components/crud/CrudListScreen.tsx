@@ -43,7 +43,7 @@ export interface CrudListScreenProps<T extends { id: string; name: string }> {
   children: (rows: T[], onDelete: (row: T) => void) => ReactNode;
 }
 
-/** Spec §2 customers and products lists: header, search, table, pager, delete confirmation. */
+/** A master-data list (customers, products): header, search, table, pager, delete confirmation. */
 export function CrudListScreen<T extends { id: string; name: string }>({
   title,
   description,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from './PageHeader';
@@ -40,6 +40,17 @@ export function FormShell({
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         {children}
       </Paper>
+    </Stack>
+  );
+}
+
+/** A record's form while the record loads: three field-high placeholders. */
+export function FormSkeleton({ label }: { label: string }) {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={label}>
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+      <Skeleton height={36} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-/** Spec §9: a saved customer or contact returns to its list after 1 second. */
+/** A saved record returns to its list after 1 second, long enough to read the success message. */
 export const SAVE_REDIRECT_MS = 1000;
 
 /** Returns `redirect()`: goes to `to` after the delay (cancelled when the screen unmounts). */

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
 import { PickerModal } from './PickerModal';
 
-/** Case-insensitive match on name, e-mail or role (spec §2). */
+/** Case-insensitive match on name, e-mail or role. */
 export function filterContacts(contacts: ContactRow[], search: string): ContactRow[] {
   const q = search.trim().toLowerCase();
   if (!q) return contacts;
@@ -32,7 +32,7 @@ interface ContactPickerModalProps {
   onSelect: (contact: ContactRow) => void;
 }
 
-/** Select Contact modal (spec §2): the chosen customer's contacts. */
+/** Select Contact modal: the chosen customer's contacts. */
 export function ContactPickerModal({
   opened,
   onClose,

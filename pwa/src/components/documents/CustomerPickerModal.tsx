@@ -6,7 +6,7 @@ export function customerLocation(customer: Pick<CustomerRow, 'address' | 'addres
   return [customer.address, customer.address2].filter(Boolean).join(', ');
 }
 
-/** Case-insensitive match on name or e-mail (spec §2). */
+/** Case-insensitive match on name or e-mail. */
 export function filterCustomers(customers: CustomerRow[], search: string): CustomerRow[] {
   const q = search.trim().toLowerCase();
   if (!q) return customers;
@@ -31,7 +31,7 @@ interface CustomerPickerModalProps {
   onSelect: (customer: CustomerRow) => void;
 }
 
-/** Select Customer modal (spec §2). */
+/** Select Customer modal: search, then pick one customer for the document. */
 export function CustomerPickerModal({
   opened,
   onClose,

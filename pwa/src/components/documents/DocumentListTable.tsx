@@ -37,7 +37,7 @@ export interface DocumentListTableProps<T extends ListedDocument> {
 }
 
 /**
- * Spec §2 quotes and orders lists: Number, Customer, Contact, Date, Total, Status, Actions.
+ * The quotes and orders lists: Number, Customer, Contact, Date, Total, Status, Actions.
  * A table from Mantine's `sm` breakpoint up, one card per document on phones.
  */
 export function DocumentListTable<T extends ListedDocument>({

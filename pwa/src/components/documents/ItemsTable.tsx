@@ -257,7 +257,7 @@ const ItemRow = memo(function ItemRow({
 });
 
 /**
- * Items card: SKU, Product, Quantity, Unit Price, Subtotal, Actions (spec §2) — a table, and on
+ * Items card: SKU, Product, Quantity, Unit Price, Subtotal, Actions — a table, and on
  * phones one stacked card per line.
  */
 export function ItemsTable({

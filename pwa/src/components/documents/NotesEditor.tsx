@@ -4,9 +4,9 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
-/** Spec §9: undo history of 100 entries; edits within 1000 ms form one undo step. */
+/** Undo keeps 100 steps; edits less than 1000 ms apart form one step. */
 export const NOTES_HISTORY = { depth: 100, newGroupDelay: 1000 } as const;
-/** Spec §9: the only link schemes a note may carry. */
+/** The only link schemes a note may carry: nothing that runs code (javascript:, data:). */
 export const NOTES_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
 
 export function isAllowedNotesUrl(url: string): boolean {
@@ -21,7 +21,7 @@ export interface NotesEditorProps {
   label?: string;
 }
 
-/** Rich-text notes: bold, italic, underline, lists, links, clean formatting (spec §2). */
+/** Rich-text notes: bold, italic, underline, lists, links, clean formatting. */
 export default function NotesEditor({
   value,
   onChange,

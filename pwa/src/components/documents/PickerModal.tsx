@@ -3,7 +3,7 @@ import { Box, Button, Loader, Center, Modal, Table, Text, TextInput } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
-/** Spec §9: the search field takes focus 100 ms after the picker opens. */
+/** The search field takes focus 100 ms after the picker opens (once its opening transition ran). */
 export const PICKER_FOCUS_DELAY_MS = 100;
 
 /**

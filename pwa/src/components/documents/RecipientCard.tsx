@@ -2,8 +2,7 @@ import { memo, useCallback, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
-import { useContact, useContactsOf } from '../../features/contacts/data/contacts';
-import { useCustomer, useCustomers } from '../../features/customers/data/customers';
+import { useContact, useContactsOf, useCustomer, useCustomers } from '../../db/live';
 import { ContactPickerModal } from './ContactPickerModal';
 import { CustomerPickerModal, customerLocation } from './CustomerPickerModal';
 

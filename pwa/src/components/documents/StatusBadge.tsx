@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** Spec §4 quote colours, plus the order and invoice states. */
+/** Quote colours (Draft grey, Sent blue, Accepted green, Rejected red, Converted light blue), plus the order and invoice states. */
 const STATUS_COLORS: Record<string, string> = {
   Draft: 'gray',
   Sent: 'blue',

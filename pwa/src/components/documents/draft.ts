@@ -61,7 +61,7 @@ export function emptyLine(): DraftLine {
   };
 }
 
-/** Spec §5: choosing a product sets the unit price to the product's price. */
+/** Choosing a product sets the unit price to the product's price (editable afterwards). */
 export function withProduct(line: DraftLine, product: ProductRow | null): DraftLine {
   if (!product)
     return { ...line, productId: null, productName: '', productSku: null, unitPrice: 0 };
@@ -74,7 +74,7 @@ export function withProduct(line: DraftLine, product: ProductRow | null): DraftL
   };
 }
 
-/** Spec §5: quantity read as an integer; anything invalid reads as 0. */
+/** Quantity is read as an integer; anything invalid reads as 0. */
 export function parseQuantity(value: string | number): number {
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0;

@@ -1,4 +1,4 @@
-/** The creation date in the user's local format (spec §2). */
+/** The creation date in the user's local format. */
 export function localDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);

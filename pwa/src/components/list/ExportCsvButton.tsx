@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { messageOf, useAction } from '../../lib/useAction';
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../../features/csv/csv-export';
 
 export interface ExportCsvButtonProps<T> {
@@ -24,24 +24,17 @@ export function ExportCsvButton<T>({
   disabled,
   onError,
 }: ExportCsvButtonProps<T>) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      downloadCsv(csvFileName(noun), toCsv(columns, await rows()));
-    } catch (e) {
-      onError?.(`Failed to export ${noun}: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exportRows = useAction(
+    async () => downloadCsv(csvFileName(noun), toCsv(columns, await rows())),
+    (e) => onError?.(`Failed to export ${noun}: ${messageOf(e)}`),
+  );
   return (
     <Button
       variant="default"
       leftSection={<IconDownload size={18} />}
-      loading={busy}
+      loading={exportRows.busy}
       disabled={disabled}
-      onClick={() => void run()}
+      onClick={() => void exportRows.run()}
       aria-label={`Export CSV of ${noun}`}
     >
       Export CSV

@@ -4,7 +4,7 @@ import { IconDownload, IconShare } from '@tabler/icons-react';
 import type { DocumentKind } from '@smb/shared-types/documents/model';
 import { useDatabase } from '../../db/current';
 import { getMeta } from '../../db/meta';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { cachedLogo } from './logo-cache';
 
 export const PDF_FAILED = 'Could not create the PDF. Please try again.';

@@ -24,7 +24,7 @@ function useNow(ms: number): number {
 }
 
 /**
- * Header sync status (DESIGN §6): offline, a failing sync, syncing, pending changes and the last
+ * Header sync status: offline, a failing sync, syncing, pending changes and the last
  * sync; a badge counts sync issues. Clicking opens the 'Sync issues' panel.
  */
 export function SyncIndicator({

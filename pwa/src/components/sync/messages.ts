@@ -1,6 +1,6 @@
 /**
  * The words of the sync indicator and the 'Sync issues' panel, in one place. The spec gives no
- * wording for them; DESIGN §6 asks for a visible status: online/offline, pending count, last
+ * wording for them; the user must always see online/offline, the pending count, the last
  * synced time, failures. Every state is derived from the engine's status in `summary.ts`.
  */
 import type { SyncFailure } from '../../sync/status';

@@ -53,7 +53,7 @@ const conflict: ConflictRow = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('a local schema upgrade (issue 22.3)', () => {
+describe('a local schema upgrade', () => {
   it('keeps pending changes, rows made offline and unresolved conflicts, and sends the changes after', async () => {
     expect(PREVIOUS.length).toBeGreaterThan(0);
     const name = `upgrade-${newId()}`;
@@ -67,7 +67,7 @@ describe('a local schema upgrade (issue 22.3)', () => {
     const createdId = await createCustomer({ name: 'Made Offline', email: 'm@offline.test' }, old);
     await updateCustomer(synced.id, { companyName: 'Renamed offline' }, old);
     await old.conflicts.put(conflict);
-    // Documents stored before the dashboard summaries existed (issue 20).
+    // Documents stored before the dashboard summaries existed.
     const quotes = [quote('q1', { status: 'Sent', total: 12.5 }), quote('q2', { total: 3 })];
     const invoices = [invoice('i1', { total: 40, amountPaid: 15, issueDate: '2026-11-02' })];
     const payments = [payment('p1', 'i1', 15, '2026-11-03')];
@@ -137,7 +137,7 @@ describe('a local schema upgrade (issue 22.3)', () => {
   });
 });
 
-describe('schema version 3: outbox entries know their protocol version (issue 22.6)', () => {
+describe('schema version 3: outbox entries know their protocol version', () => {
   it('stamps entries an older build queued as protocol 1; they are sent upcast to this build’s shape', async () => {
     const name = `upgrade-v3-${newId()}`;
     const v2 = SCHEMA_VERSIONS.filter((v) => v.version <= 2);

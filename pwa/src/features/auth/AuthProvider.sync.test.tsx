@@ -3,7 +3,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession, USER_CLAIMS } from '../../test/helpers';
 import { AuthProvider } from './AuthProvider';
-import { useAuth, type AuthContextValue } from './auth-context';
+import { useAuth, type AuthContextValue } from '../../lib/auth-context';
 
 const sync = vi.hoisted(() => ({
   startSync: vi.fn(),

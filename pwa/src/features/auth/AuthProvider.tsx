@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthContextValue } from '../../lib/auth-context';
 import {
   clearSession,
   decodeClaims,
@@ -9,7 +9,7 @@ import {
   SESSION_KEYS,
   shouldEndSession,
   writeSession,
-} from './session';
+} from '../../lib/session';
 
 /** The stored session on app start; an expired one is kept while offline (`shouldEndSession`). */
 function initialToken(): string | null {
@@ -25,7 +25,7 @@ function initialToken(): string | null {
 }
 
 /**
- * The offline store's lifecycle (DESIGN §6), loaded on demand so that the landing page never
+ * The offline store's lifecycle (the local database and its sync), loaded on demand so that the landing page never
  * downloads Dexie. Without IndexedDB (old browsers, unit tests without fake-indexeddb) the
  * dashboard simply has no local store.
  */

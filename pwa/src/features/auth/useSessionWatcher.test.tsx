@@ -21,7 +21,7 @@ const routes = [
 
 const lastActivity = () => Number(localStorage.getItem('lastActivity'));
 
-describe('session upkeep (spec §4)', () => {
+describe('session upkeep', () => {
   beforeEach(() => {
     vi.useFakeTimers({
       now: START,
@@ -106,7 +106,7 @@ describe('session upkeep (spec §4)', () => {
     online.mockRestore();
   });
 
-  it('online, the same expiry logs out at the next 60 s check (spec §4 unchanged)', () => {
+  it('online, the same expiry logs out at the next 60 s check', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     storeSession(undefined, START);
     const { router } = renderApp(routes, '/dashboard');

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SESSION_CHECK_INTERVAL_MS } from '@smb/shared-types/auth';
 import { useLatest } from '../../lib/useLatest';
-import { useAuth } from './auth-context';
-import { isExpired, readSession, shouldEndSession, touchActivity } from './session';
+import { useAuth } from '../../lib/auth-context';
+import { isExpired, readSession, shouldEndSession, touchActivity } from '../../lib/session';
 
 const ACTIVITY_EVENTS = [
   'mousemove',
@@ -17,7 +17,7 @@ const ACTIVITY_EVENTS = [
 const ACTIVITY_WRITE_THROTTLE_MS = 1000;
 
 /**
- * Spec §4 session upkeep while signed in: activity events and route changes refresh the last
+ * Session upkeep while signed in: activity events and route changes refresh the last
  * activity time; every 60 s the session is checked (expired → `onExpired`) and, if still valid,
  * the last activity time is refreshed. Offline, an expired session is kept until the browser is
  * back online (`shouldEndSession`); the check runs again on the `online` event.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
 import { apiRequest } from '../../lib/api-client';
-import { useLocalTenant } from './data/tenant';
+import { useLocalTenant } from '../../db/live';
 
 /** GET /api/tenants/current. */
 export interface CurrentTenant {
@@ -15,7 +15,7 @@ export const fetchCurrentTenant = (token: string, signal?: AbortSignal) =>
   apiRequest<CurrentTenant>('/api/tenants/current', { token, signal });
 
 /**
- * Header tenant name (spec §2). The local tenant comes first: the last pull's, with this device's
+ * Header tenant name. The local tenant comes first: the last pull's, with this device's
  * unsynced rename applied, so an offline rename in Settings shows at once. Before the first pull
  * the server's GET /api/tenants/current; on failure (or offline) the company name derived from
  * the tenantSchema claim, else 'Your Company'. 'Loading...' while nothing is known yet.

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import classes from './AuthFrame.module.css';
 
-/** The frame all account screens share (spec §2), with Back to Home. */
+/** The frame all account screens share, with Back to Home. */
 export function AuthFrame({
   title,
   subtitle,

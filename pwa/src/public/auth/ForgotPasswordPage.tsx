@@ -1,20 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Stepper, TextInput } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Button, Group, PasswordInput, Stack, Stepper } from '@mantine/core';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, forgotPassword, resetPassword } from '../../features/auth/auth-api';
+import { forgotPassword, resetPassword } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
+import { CodeField, EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
+import { always, useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const RESET_REDIRECT_MS = 3000;
 
 type Step = 0 | 1 | 2;
 
-/** Spec §4: email request → code entry (checked locally only) → new password (server checks the code). */
+/** Three steps: e-mail → code (only checked for presence here) → new password (the server checks the code). */
 export default function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>(0);
   const [email, setEmail] = useState('');
@@ -28,12 +29,47 @@ export default function ForgotPasswordPage() {
     confirm?: string;
   }>({});
   const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const navigateLater = useDelayedNavigate();
   useUpdateGuard('form:reset-password', !done && (otpCode !== '' || newPassword !== ''));
 
-  const requestCode = async (event: FormEvent) => {
+  const request = useAuthAction(
+    async () => {
+      await forgotPassword(email.trim());
+      setMessage({ kind: 'info', text: AUTH_MESSAGES.resetRequested });
+      setStep(1);
+    },
+    setMessage,
+    {
+      service: 'password reset',
+      statusFallback: always('Failed to request password reset'),
+      fallback: 'Failed to request password reset',
+    },
+  );
+  const resetAction = useAuthAction(
+    async () => {
+      const response = await resetPassword({
+        email: email.trim(),
+        otpCode: otpCode.trim(),
+        newPassword,
+      });
+      setDone(true);
+      setMessage({
+        kind: 'success',
+        text: `${response?.message || 'Your password has been reset.'} Redirecting you to sign in…`,
+      });
+      navigateLater('/login', RESET_REDIRECT_MS, { state: { email: email.trim() } });
+    },
+    setMessage,
+    {
+      service: 'password reset',
+      statusFallback: always('Failed to reset password'),
+      fallback: 'Failed to reset password',
+    },
+  );
+  const busy = request.busy || resetAction.busy;
+
+  const requestCode = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     if (!email.trim()) {
@@ -41,23 +77,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     setError({});
-    setBusy(true);
-    try {
-      await forgotPassword(email.trim());
-      setMessage({ kind: 'info', text: AUTH_MESSAGES.resetRequested });
-      setStep(1);
-    } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text: authErrorMessage(failure, {
-          service: 'password reset',
-          statusFallback: () => 'Failed to request password reset',
-          fallback: 'Failed to request password reset',
-        }),
-      });
-    } finally {
-      setBusy(false);
-    }
+    void request.run();
   };
 
   const enterCode = (event: FormEvent) => {
@@ -71,7 +91,7 @@ export default function ForgotPasswordPage() {
     setStep(2);
   };
 
-  const reset = async (event: FormEvent) => {
+  const reset = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     if (!newPassword) {
@@ -86,45 +106,14 @@ export default function ForgotPasswordPage() {
       return;
     }
     setError({});
-    setBusy(true);
-    try {
-      const response = await resetPassword({
-        email: email.trim(),
-        otpCode: otpCode.trim(),
-        newPassword,
-      });
-      setDone(true);
-      setMessage({
-        kind: 'success',
-        text: `${response?.message || 'Your password has been reset.'} Redirecting you to sign in…`,
-      });
-      navigateLater('/login', RESET_REDIRECT_MS, { state: { email: email.trim() } });
-    } catch (failure) {
-      setMessage({
-        kind: 'error',
-        text: authErrorMessage(failure, {
-          service: 'password reset',
-          statusFallback: () => 'Failed to reset password',
-          fallback: 'Failed to reset password',
-        }),
-      });
-    } finally {
-      setBusy(false);
-    }
+    void resetAction.run();
   };
 
   return (
     <AuthFrame
       title="Reset your password"
       subtitle="We’ll email you a code to choose a new password."
-      footer={
-        <>
-          Remembered it?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Back to sign in
-          </Anchor>
-        </>
-      }
+      footer={<FooterLink text="Remembered it?" to="/login" label="Back to sign in" />}
     >
       <Stack gap="md">
         <OfflineNotice action="Resetting your password" />
@@ -140,17 +129,9 @@ export default function ForgotPasswordPage() {
         </Stepper>
         <FormMessage message={message} />
         {step === 0 && (
-          <form
-            onSubmit={(event) => void requestCode(event)}
-            noValidate
-            aria-label="Request reset code"
-          >
+          <form onSubmit={requestCode} noValidate aria-label="Request reset code">
             <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
+              <EmailField
                 value={email}
                 onChange={(event) => setEmail(event.currentTarget.value)}
                 error={error.email}
@@ -164,16 +145,10 @@ export default function ForgotPasswordPage() {
         {step === 1 && (
           <form onSubmit={enterCode} noValidate aria-label="Enter reset code">
             <Stack gap="md">
-              <TextInput
-                label="Verification code"
-                placeholder="123456"
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
+              <CodeField
                 value={otpCode}
                 onChange={(event) => setOtpCode(event.currentTarget.value)}
                 error={error.otpCode}
-                styles={{ input: { letterSpacing: '0.3em', fontWeight: 600 } }}
               />
               <Group grow>
                 <Button variant="default" onClick={() => setStep(0)}>
@@ -185,7 +160,7 @@ export default function ForgotPasswordPage() {
           </form>
         )}
         {step === 2 && (
-          <form onSubmit={(event) => void reset(event)} noValidate aria-label="Choose new password">
+          <form onSubmit={reset} noValidate aria-label="Choose new password">
             <Stack gap="md">
               <PasswordInput
                 label="New password"

@@ -1,25 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, loginRequest, resendVerification } from '../../features/auth/auth-api';
-import { useAuth } from '../../features/auth/auth-context';
-import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../features/auth/session';
+import {
+  authErrorMessage,
+  loginRequest,
+  resendVerification,
+} from '../../features/auth/data/auth-api';
+import { useAction } from '../../lib/useAction';
+import { useAuth } from '../../lib/auth-context';
+import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
+import { EmailField, FooterLink } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { TextAction } from './TextAction';
+import { always, submitChecked, useAuthAction } from './useAuthAction';
 
 function emailFromState(state: unknown): string {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string')
@@ -51,7 +49,7 @@ export function loginErrorMessage(error: unknown): string {
   }
   return authErrorMessage(error, {
     service: 'login',
-    statusFallback: () => 'Login failed. Please try again.',
+    statusFallback: always('Login failed. Please try again.'),
     fallback: 'Login failed. Please try again.',
   });
 }
@@ -67,48 +65,25 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [message, setMessage] = useState<Message | null>(() => expiredFromState(location.state));
   const [resendMessage, setResendMessage] = useState<Message | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
   const [notVerified, setNotVerified] = useState(false);
   useUpdateGuard('form:login', password !== '');
-
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setResendMessage(null);
-    const found = {
-      email: email.trim() ? undefined : AUTH_MESSAGES.emailRequired,
-      password: password ? undefined : AUTH_MESSAGES.passwordRequired,
-    };
-    setErrors(found);
-    if (found.email || found.password) return;
-    setSubmitting(true);
-    try {
+  const login = useAction(
+    async () => {
       const response = await loginRequest({ email: email.trim(), password });
       if (!response?.token) {
         setMessage({ kind: 'error', text: response?.message || 'Login failed' });
-        setSubmitting(false);
         return;
       }
       signIn(response.token, response.expiresAt);
       navigate('/dashboard', { replace: true });
-    } catch (error) {
+    },
+    (error) => {
       setNotVerified(error instanceof ApiError && error.status === 403);
       setMessage({ kind: 'error', text: loginErrorMessage(error) });
-      setSubmitting(false);
-    }
-  };
-
-  const resend = async () => {
-    setResendMessage(null);
-    if (!email.trim()) {
-      setResendMessage({ kind: 'error', text: AUTH_MESSAGES.enterEmailToResend });
-      return;
-    }
-    setResending(true);
-    try {
+    },
+  );
+  const resend = useAuthAction(
+    async () => {
       const response = await resendVerification(email.trim());
       setResendMessage({
         kind: 'success',
@@ -116,43 +91,48 @@ export default function LoginPage() {
           response?.message ||
           'If your account needs verification, a new code has been sent to your email.',
       });
-    } catch (error) {
-      setResendMessage({
-        kind: 'error',
-        text: authErrorMessage(error, {
-          service: 'verification',
-          statusFallback: () => 'Failed to resend verification email',
-          fallback: 'Failed to resend verification email',
-        }),
-      });
-    } finally {
-      setResending(false);
-    }
+    },
+    setResendMessage,
+    {
+      service: 'verification',
+      statusFallback: always('Failed to resend verification email'),
+      fallback: 'Failed to resend verification email',
+    },
+  );
+
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+
+  const submit = submitChecked(
+    () => ({
+      email: email.trim() ? undefined : AUTH_MESSAGES.emailRequired,
+      password: password ? undefined : AUTH_MESSAGES.passwordRequired,
+    }),
+    setErrors,
+    () => {
+      setMessage(null);
+      setResendMessage(null);
+    },
+    login.run,
+  );
+
+  const askResend = () => {
+    setResendMessage(null);
+    if (email.trim()) void resend.run();
+    else setResendMessage({ kind: 'error', text: AUTH_MESSAGES.enterEmailToResend });
   };
 
   return (
     <AuthFrame
       title="Welcome back"
       subtitle="Sign in to your SMB Finance account."
-      footer={
-        <>
-          New to SMB Finance?{' '}
-          <Anchor component={Link} to="/register" fw={600}>
-            Create an account
-          </Anchor>
-        </>
-      }
+      footer={<FooterLink text="New to SMB Finance?" to="/register" label="Create an account" />}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Login">
+      <form onSubmit={submit} noValidate aria-label="Login">
         <Stack gap="md">
           <OfflineNotice action="Signing in" />
           <FormMessage message={message} />
-          <TextInput
-            label="Email"
+          <EmailField
             placeholder="you@company.com"
-            type="email"
-            required
-            autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={errors.email}
@@ -170,7 +150,7 @@ export default function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" size="md" loading={submitting}>
+          <Button type="submit" size="md" loading={login.busy}>
             Sign In
           </Button>
         </Stack>
@@ -181,7 +161,7 @@ export default function LoginPage() {
           {notVerified
             ? 'Your email address is not verified yet.'
             : 'Didn’t get your verification email?'}{' '}
-          <TextAction onClick={() => void resend()} disabled={resending}>
+          <TextAction onClick={askResend} disabled={resend.busy}>
             Resend verification email
           </TextAction>
         </Text>

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
 import { CONTACT_MESSAGES } from '@smb/shared-types/contact';
 import { isEmail } from '@smb/shared-types/validation';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, pingApi, registerAccount } from '../../features/auth/auth-api';
+import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
+import { EmailField, signInFooter } from './fields';
 import { FormMessage, type Message } from './FormMessage';
+import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const REGISTER_REDIRECT_MS = 2000;
@@ -40,7 +41,6 @@ export default function RegisterPage() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [api, setApi] = useState<'checking' | 'ok' | 'down'>('checking');
-  const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [done, setDone] = useState(false);
   const navigateLater = useDelayedNavigate();
@@ -59,15 +59,9 @@ export default function RegisterPage() {
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = validateRegistration(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    const email = values.email.trim();
-    try {
+  const register = useAuthAction(
+    async () => {
+      const email = values.email.trim();
       const response = await registerAccount({
         ...values,
         email,
@@ -85,34 +79,24 @@ export default function RegisterPage() {
           'Registration successful! Please check your email for a verification code.',
       });
       navigateLater('/verify-email', REGISTER_REDIRECT_MS, { state: { email } });
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: authErrorMessage(error, {
-          service: 'registration',
-          statusFallback: (status) => `Registration failed with status: ${status}`,
-          fallback: 'An unexpected error occurred during registration.',
-        }),
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    setMessage,
+    {
+      service: 'registration',
+      statusFallback: (status) => `Registration failed with status: ${status}`,
+      fallback: 'An unexpected error occurred during registration.',
+    },
+  );
+
+  const submit = register.submitWhen(() => validateRegistration(values), setErrors);
 
   return (
     <AuthFrame
       title="Create your account"
       subtitle="Register your business and start sending quotes in minutes."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign in
-          </Anchor>
-        </>
-      }
+      footer={signInFooter}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Register">
+      <form onSubmit={submit} noValidate aria-label="Register">
         <Stack gap="md">
           <OfflineNotice action="Creating an account" />
           {api === 'down' && (
@@ -139,12 +123,8 @@ export default function RegisterPage() {
             onChange={change('tenantNaturalName')}
             error={errors.tenantNaturalName}
           />
-          <TextInput
-            label="Email"
+          <EmailField
             placeholder="you@company.com"
-            type="email"
-            required
-            autoComplete="email"
             value={values.email}
             onChange={change('email')}
             error={errors.email}
@@ -166,7 +146,7 @@ export default function RegisterPage() {
             onChange={change('confirmPassword')}
             error={errors.confirmPassword}
           />
-          <Button type="submit" size="md" loading={submitting} disabled={api === 'down' || done}>
+          <Button type="submit" size="md" loading={register.busy} disabled={api === 'down' || done}>
             Sign Up
           </Button>
         </Stack>

@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { authErrorMessage, resendInvitation, verifyInvitation } from '../../features/auth/auth-api';
-import { useAuth } from '../../features/auth/auth-context';
+import { resendInvitation, verifyInvitation } from '../../features/auth/data/auth-api';
+import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
+import { CodeField, EmailField, signInFooter } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
+import { always, useAuthAction } from './useAuthAction';
 
 export const INVITATION_REDIRECT_MS = 1500;
 
@@ -37,7 +39,6 @@ export default function VerifyInvitationPage() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const navigateLater = useDelayedNavigate();
   useUpdateGuard('form:invitation', !done && (values.otpCode !== '' || values.password !== ''));
@@ -47,14 +48,8 @@ export default function VerifyInvitationPage() {
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = validateInvitation(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const accept = useAuthAction(
+    async () => {
       const response = await verifyInvitation({
         email: values.email.trim(),
         otpCode: values.otpCode.trim(),
@@ -75,19 +70,16 @@ export default function VerifyInvitationPage() {
         });
         navigateLater('/login', INVITATION_REDIRECT_MS, { state: { email: values.email.trim() } });
       }
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: authErrorMessage(error, {
-          service: 'invitation',
-          statusFallback: () => 'Failed to verify your invitation. Please try again.',
-          fallback: 'Failed to verify your invitation. Please try again.',
-        }),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    setMessage,
+    {
+      service: 'invitation',
+      statusFallback: always('Failed to verify your invitation. Please try again.'),
+      fallback: 'Failed to verify your invitation. Please try again.',
+    },
+  );
+
+  const submit = accept.submitWhen(() => validateInvitation(values), setErrors);
 
   const resend = async () => {
     setMessage(null);
@@ -110,39 +102,14 @@ export default function VerifyInvitationPage() {
     <AuthFrame
       title="Accept your invitation"
       subtitle="Enter the code from your invitation email and choose a password."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign in
-          </Anchor>
-        </>
-      }
+      footer={signInFooter}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Accept invitation">
+      <form onSubmit={submit} noValidate aria-label="Accept invitation">
         <Stack gap="md">
           <OfflineNotice action="Accepting an invitation" />
           <FormMessage message={message} />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email}
-          />
-          <TextInput
-            label="Verification code"
-            placeholder="123456"
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={values.otpCode}
-            onChange={change('otpCode')}
-            error={errors.otpCode}
-            styles={{ input: { letterSpacing: '0.3em', fontWeight: 600 } }}
-          />
+          <EmailField value={values.email} onChange={change('email')} error={errors.email} />
+          <CodeField value={values.otpCode} onChange={change('otpCode')} error={errors.otpCode} />
           <PasswordInput
             label="Password"
             description={PASSWORD_HINT}
@@ -152,7 +119,7 @@ export default function VerifyInvitationPage() {
             onChange={change('password')}
             error={errors.password}
           />
-          <Button type="submit" size="md" loading={busy} disabled={done}>
+          <Button type="submit" size="md" loading={accept.busy} disabled={done}>
             Accept Invitation
           </Button>
           <Text size="sm" c="dimmed" ta="center">

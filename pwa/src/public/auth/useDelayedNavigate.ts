@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router-dom';
 
-/** Navigates after a delay (spec §9 redirect delays); cancelled if the screen unmounts. */
+/** Navigates after a delay (time to read a success message); cancelled if the screen unmounts. */
 export function useDelayedNavigate() {
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);

@@ -17,9 +17,10 @@ import {
 import { IconCircleCheck, IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { CONTACT_MESSAGES, contactFieldErrors } from '@smb/shared-types/contact';
 import { stripAngleBrackets } from '@smb/shared-types/validation';
-import { useUpdateGuard } from '../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { apiRequest } from '../../lib/api-client';
+import { useAction } from '../../lib/useAction';
 import { PublicPage } from '../site/PublicPage';
 
 type Field = 'name' | 'email' | 'company' | 'subject' | 'message';
@@ -41,27 +42,19 @@ export default function ContactPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
   const dirty = Object.values(values).some((value) => value !== '');
   useUpdateGuard('form:contact', dirty);
 
   const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    // Spec §5: typed '<' and '>' are stripped on input.
+    // Angle brackets are stripped as they are typed, so no markup reaches the message.
     const next = { ...values, [field]: stripAngleBrackets(event.currentTarget.value) };
     setValues(next);
     if (submitted) setErrors(contactFieldErrors(next));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setResult(null);
-    const found = contactFieldErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
+  const send = useAction(
+    async () => {
       await apiRequest('/api/public/contact', {
         method: 'POST',
         body: {
@@ -75,11 +68,17 @@ export default function ContactPage() {
       setResult('success');
       setValues(EMPTY);
       setSubmitted(false);
-    } catch {
-      setResult('failure');
-    } finally {
-      setSending(false);
-    }
+    },
+    () => setResult('failure'),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setResult(null);
+    const found = contactFieldErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) void send.run();
   };
 
   return (
@@ -111,7 +110,7 @@ export default function ContactPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-              <form onSubmit={(event) => void submit(event)} noValidate aria-label="Contact sales">
+              <form onSubmit={submit} noValidate aria-label="Contact sales">
                 <Stack gap="md">
                   <OfflineNotice action="Sending a message" />
                   {result === 'success' && (
@@ -167,7 +166,7 @@ export default function ContactPage() {
                     onChange={change('message')}
                     error={errors.message}
                   />
-                  <Button type="submit" size="md" loading={sending}>
+                  <Button type="submit" size="md" loading={send.busy}>
                     Send Message
                   </Button>
                 </Stack>

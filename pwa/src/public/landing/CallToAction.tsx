@@ -1,6 +1,6 @@
 import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import classes from './Landing.module.css';
 
 export function CallToAction() {

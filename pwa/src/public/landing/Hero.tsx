@@ -20,7 +20,7 @@ import {
   IconLock,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import classes from './Landing.module.css';
 
 const HIGHLIGHTS = [

@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import classes from './Landing.module.css';
 import { SectionHeading } from './SectionHeading';
 
-/** Spec §1 pricing table. */
+/** The pricing table: one card per plan. */
 export const PLANS = [
   {
     name: 'Starter',

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { SectionHeading } from './SectionHeading';
 
-/** The six capabilities of spec §1. */
+/** The six capabilities the product offers. */
 export const SERVICES = [
   {
     title: 'Customer Management',

@@ -1,6 +1,6 @@
 import { errorBodyMessage } from '@smb/shared-types/errors';
 import { OFFLINE_MESSAGE } from '../../lib/api-client';
-import { isExpired, readSession } from '../../features/auth/session';
+import { isExpired, readSession } from '../../lib/session';
 
 export const QUOTE_LOAD_FAILED = 'Failed to load quote. It may have expired or been removed.';
 
@@ -60,7 +60,7 @@ export function quoteViewUrl(tenantId: string, quoteId: string, token: string): 
 
 /**
  * The signed-in session's header, if this browser has one: the server does not count a view by a
- * user of the quote's own company as the customer's (issue 19.6).
+ * user of the quote's own company as the customer's.
  */
 function ownerHeader(): Record<string, string> {
   const session = readSession();

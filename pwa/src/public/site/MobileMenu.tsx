@@ -12,7 +12,7 @@ interface MobileMenuProps {
   children: ReactNode;
 }
 
-/** The public site's slide-in menu with overlay on phones (spec §2). */
+/** The public site's slide-in menu with overlay on phones. */
 export default function MobileMenu({
   opened,
   onClose,

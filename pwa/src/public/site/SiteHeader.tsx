@@ -3,7 +3,7 @@ import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import classes from './SiteHeader.module.css';
 
 // The phone menu (a Drawer with focus trap and scroll lock) is fetched the first time it opens,
@@ -16,7 +16,7 @@ const SECTION_LINKS = [
   { label: 'Contact Sales', to: { pathname: '/contact' } },
 ];
 
-/** Public navbar (spec §2): logged-out and logged-in variants; slide-in menu with overlay on phones. */
+/** Public navbar: logged-out and logged-in variants; slide-in menu with overlay on phones. */
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);

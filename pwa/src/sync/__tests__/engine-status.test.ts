@@ -10,7 +10,7 @@ import { FakeSyncServer } from './fake-server';
 import { newClientDb, testEngine } from './helpers';
 
 /**
- * The engine's status tells the truth about the last sync cycle (issue 16.4): a failed push or
+ * The engine's status tells the truth about the last sync cycle: a failed push or
  * pull is recorded with its kind until a later cycle succeeds; 'last synced' moves only when a
  * pull succeeded; a request that hangs ends as a timeout instead of 'syncing' forever.
  */

@@ -74,7 +74,7 @@ describe('sync engine against the in-memory server', () => {
     expect(await getMeta(db, 'cursor')).toBe(String(server.version));
   });
 
-  it('a record made and then edited offline replays without a conflict with itself (issue 22.6)', async () => {
+  it('a record made and then edited offline replays without a conflict with itself', async () => {
     const server = await new FakeSyncServer().init();
     const { db, engine } = client(server);
     const customerId = await createCustomer(

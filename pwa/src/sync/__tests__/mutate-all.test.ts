@@ -116,7 +116,7 @@ async function content(db: SmbDatabase) {
   };
 }
 
-describe('mutateAll over a batch of creates (issue 20)', () => {
+describe('mutateAll over a batch of creates', () => {
   it('leaves the store exactly as mutate one by one (rows, server copies, outbox)', async () => {
     const synced = syncedCustomer(1, { name: 'Synced' });
     const batch = creates(300, synced.id);

@@ -13,7 +13,7 @@ import type { SyncFetch } from '../../../sync/transport';
 import { FakeSyncServer } from '../../../sync/__tests__/fake-server';
 import { testEngine } from '../../../sync/__tests__/helpers';
 import { closeTestDatabase, useTestDatabase } from '../../../test/local-store';
-import { saveDeviceName } from '../../../features/device/ThisDeviceCard';
+import { saveDeviceName } from '../../device/ThisDeviceCard';
 import { SyncIndicator } from '../SyncIndicator';
 
 /**

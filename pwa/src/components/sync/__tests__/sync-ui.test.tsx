@@ -141,7 +141,7 @@ describe('sync indicator', () => {
     ]);
   });
 
-  it('names the device whose value was overwritten and who overwrote it, from which device (issue 22.5)', async () => {
+  it('names the device whose value was overwritten and who overwrote it, from which device', async () => {
     await db.conflicts.put({
       ...conflict,
       overwrittenByUser: 'user-1',
@@ -215,7 +215,7 @@ function failing(failure: Omit<SyncFailure, 'at'>, attempts = 3) {
   return { syncedAt, since };
 }
 
-describe('sync indicator while sync fails (issue 16.4)', () => {
+describe('sync indicator while sync fails', () => {
   it('says the server cannot be reached, when it last synced, and never "Synced just now"', async () => {
     wrap(<SyncIndicator userId="user-1" store={store} />);
     act(() => store.set({ lastSyncedAt: Date.now() - 10_000 }));

@@ -1,7 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  FormActions,
+  useRecordForm,
+  type RecordFormProps,
+} from '../../../components/crud/RecordForm';
 import type { CustomerOption } from '../data/contact-list';
 
 export interface ContactFormValues {
@@ -12,43 +14,13 @@ export interface ContactFormValues {
   role: string;
 }
 
-/** Spec §3/§5 contact form: customer, name and email required; phone and role optional. */
+/** A contact: customer, name and email required; phone and role optional. */
 export function ContactForm({
-  initial,
   customers,
-  creating,
-  saving,
-  done,
-  onSubmit,
-  onCancel,
-}: {
-  initial: ContactFormValues;
-  customers: CustomerOption[];
-  creating: boolean;
-  saving: boolean;
-  done: boolean;
-  onSubmit: (values: ContactFormValues) => void;
-  onCancel: () => void;
-}) {
-  const [values, setValues] = useState(initial);
-  const dirty =
-    !done &&
-    (Object.keys(values) as (keyof ContactFormValues)[]).some((k) => values[k] !== initial[k]);
-  useUpdateGuard('contact-form', dirty);
-
-  const text = (name: 'name' | 'email' | 'phoneNumber' | 'role') => ({
-    value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-    disabled: done,
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(values);
-  };
+  ...props
+}: RecordFormProps<ContactFormValues> & { customers: CustomerOption[] }) {
+  const { values, set, text, submit } = useRecordForm('contact-form', props);
+  const { done } = props;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -61,7 +33,7 @@ export function ContactForm({
           nothingFoundMessage="No customers found"
           data={customers.map((c) => ({ value: c.id, label: c.name }))}
           value={values.customerId}
-          onChange={(customerId) => setValues((v) => ({ ...v, customerId }))}
+          onChange={(customerId) => set('customerId', customerId)}
           disabled={done}
           maw={420}
         />
@@ -77,19 +49,7 @@ export function ContactForm({
           <TextInput label="Phone Number" type="tel" autoComplete="tel" {...text('phoneNumber')} />
           <TextInput label="Role" placeholder="e.g. Purchasing Manager" {...text('role')} />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={done}
-            leftSection={<IconDeviceFloppy size={18} />}
-          >
-            {creating ? 'Create Contact' : 'Update Contact'}
-          </Button>
-        </Group>
+        <FormActions record="Contact" {...props} />
       </Stack>
     </form>
   );

@@ -1,21 +1,11 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { editDeleteActions } from '../../../components/crud/editDeleteActions';
 import { RecordName } from '../../../components/crud/NotSyncedBadge';
-import {
-  DetailLine,
-  RecordCard,
-  RecordCardList,
-  useIsPhone,
-} from '../../../components/list/RecordCards';
-import { NarrowDetail, NarrowHeading } from '../../../components/list/NarrowDetail';
+import { dash, EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
+import { NarrowDetail } from '../../../components/list/NarrowDetail';
+import { DetailLine, RecordCard } from '../../../components/list/RecordCards';
 import { RowActionIcons } from '../../../components/list/RowActions';
 import type { ContactListRow } from '../data/contact-list';
-
-const dash = (
-  <Text c="dimmed" span size="sm">
-    —
-  </Text>
-);
 
 function RoleTag({ role }: { role: string }) {
   return (
@@ -34,7 +24,7 @@ function RoleTag({ role }: { role: string }) {
   );
 }
 
-/** Spec §2: Name, Email, Phone, Role, Company, Actions (Edit, Delete). */
+/** Name, Email, Phone, Role, Company, and the actions Edit and Delete. */
 export function ContactTable({
   rows,
   pendingIds,
@@ -46,80 +36,71 @@ export function ContactTable({
   onEdit: (contact: ContactListRow) => void;
   onDelete: (contact: ContactListRow) => void;
 }) {
-  const phone = useIsPhone();
   const actionsOf = (contact: ContactListRow) =>
     editDeleteActions(
       contact.name,
       () => onEdit(contact),
       () => onDelete(contact),
     );
-
-  if (phone)
-    return (
-      <RecordCardList>
-        {rows.map((contact) => (
-          <RecordCard
-            key={contact.id}
-            testId="contact-row"
-            title={<RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />}
-            status={contact.role ? <RoleTag role={contact.role} /> : undefined}
-            actions={actionsOf(contact)}
-          >
-            <Text size="sm">{contact.email}</Text>
-            <DetailLine parts={[contact.companyName, contact.phoneNumber]} />
-          </RecordCard>
-        ))}
-      </RecordCardList>
-    );
+  const name = (contact: ContactListRow) => (
+    <RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />
+  );
+  const columns: EntityColumn<ContactListRow>[] = [
+    { header: 'Name', cell: name },
+    {
+      header: 'Email',
+      cell: (contact) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+          {contact.email}
+        </Text>
+      ),
+    },
+    {
+      header: 'Phone',
+      wide: true,
+      cell: (contact) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {contact.phoneNumber || dash}
+        </Text>
+      ),
+    },
+    {
+      header: 'Role',
+      wide: true,
+      cell: (contact) => (contact.role ? <RoleTag role={contact.role} /> : dash),
+    },
+    { header: 'Company', cell: (contact) => <Text size="sm">{contact.companyName ?? dash}</Text> },
+    {
+      header: 'Actions',
+      th: { ta: 'right' },
+      cell: (contact) => <RowActionIcons actions={actionsOf(contact)} />,
+    },
+  ];
 
   return (
-    <Table.ScrollContainer minWidth={620} type="native">
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              Name
-              <NarrowHeading names={['Phone', 'Role']} />
-            </Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th visibleFrom="lg">Phone</Table.Th>
-            <Table.Th visibleFrom="lg">Role</Table.Th>
-            <Table.Th>Company</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((contact) => (
-            <Table.Tr key={contact.id} data-testid="contact-row">
-              <Table.Td>
-                <RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />
-                <NarrowDetail parts={[contact.phoneNumber]}>
-                  {contact.role && <RoleTag role={contact.role} />}
-                </NarrowDetail>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
-                  {contact.email}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="lg">
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {contact.phoneNumber || dash}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="lg">
-                {contact.role ? <RoleTag role={contact.role} /> : dash}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{contact.companyName ?? dash}</Text>
-              </Table.Td>
-              <Table.Td>
-                <RowActionIcons actions={actionsOf(contact)} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <EntityTable
+      rows={rows}
+      columns={columns}
+      testId="contact-row"
+      minWidth={620}
+      scrollType="native"
+      narrowDetail={(contact) => (
+        <NarrowDetail parts={[contact.phoneNumber]}>
+          {contact.role && <RoleTag role={contact.role} />}
+        </NarrowDetail>
+      )}
+      card={(contact) => (
+        <RecordCard
+          key={contact.id}
+          testId="contact-row"
+          title={name(contact)}
+          status={contact.role ? <RoleTag role={contact.role} /> : undefined}
+          actions={actionsOf(contact)}
+        >
+          <Text size="sm">{contact.email}</Text>
+          <DetailLine parts={[contact.companyName, contact.phoneNumber]} />
+        </RecordCard>
+      )}
+    />
   );
 }

@@ -1,4 +1,4 @@
-/** Navigation state from the customer list's Contacts action (spec §2). */
+/** Navigation state from the customer list's Contacts action. */
 export interface CustomerFilterState {
   customerId: string;
   customerName: string;

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   CONTACT_PERSON_MESSAGES,
   contactError,
@@ -6,11 +5,10 @@ import {
   type ContactCreateBody,
   type ContactUpdateBody,
 } from '@smb/shared-types/contacts';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
-import type { ContactRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
@@ -58,34 +56,4 @@ export async function deleteContact(
     if (!(await db.contacts.get(id))) throw new NotFoundError(NOT_FOUND);
     await mutate(db, 'contact.delete', { id });
   });
-}
-
-/** Contacts by name, optionally of one customer (live). */
-export function useContacts(customerId?: string | null): ContactRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(async () => {
-    if (!db) return [];
-    const rows = customerId
-      ? await db.contacts.where('customerId').equals(customerId).toArray()
-      : await db.contacts.orderBy('name').toArray();
-    return customerId ? rows.sort((a, b) => a.name.localeCompare(b.name)) : rows;
-  }, [db, customerId]);
-}
-
-/** One customer's contacts by name (live); `undefined` while loading or without a customer. */
-export function useContactsOf(customerId: string | null): ContactRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(async () => {
-    if (!db || !customerId) return undefined;
-    const rows = await db.contacts.where('customerId').equals(customerId).toArray();
-    return rows.sort((a, b) => a.name.localeCompare(b.name));
-  }, [db, customerId]);
-}
-
-export function useContact(id: string | undefined): ContactRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.contacts.get(id)) ?? null) : null),
-    [db, id],
-  );
 }

@@ -1,16 +1,6 @@
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { EntityTable, numeric, type EntityColumn } from '../../../components/list/EntityTable';
 import type { CurrencyRow } from '../../../db/types';
 
 interface Props {
@@ -19,9 +9,6 @@ interface Props {
   onEdit: (currency: CurrencyRow) => void;
   onDelete: (currency: CurrencyRow) => void;
 }
-
-const COLUMNS = ['Code', 'Name', 'Symbol', 'Tax Rate', 'Exchange Rate', 'Default', 'Actions'];
-const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
 
 function Actions({
   currency,
@@ -80,98 +67,84 @@ function DefaultBadge() {
   );
 }
 
+/** Code, Name, Symbol, Tax Rate, Exchange Rate, Default, and the actions Edit and Delete. */
 export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props) {
-  const phone = useMediaQuery('(max-width: 36em)');
-  if (currencies && phone)
-    return (
-      <Stack gap={0}>
-        {currencies.map((currency, index) => (
-          <Card
-            key={currency.id}
-            radius={0}
-            withBorder={false}
-            padding="md"
-            data-testid="currency-row"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Group gap={6}>
-                  <Text fw={700} ff="monospace" size="sm">
-                    {currency.code}
-                  </Text>
-                  <Text size="sm">{currency.name}</Text>
-                  {currency.isDefault && <DefaultBadge />}
-                  {pending.has(currency.id) && <NotSynced />}
-                </Group>
-                <Text size="xs" c="dimmed" mt={4}>
-                  Symbol {currency.symbol} · Tax {currency.taxRate}% · Rate{' '}
-                  {currency.dollarExchangeRate.toFixed(4)}
-                </Text>
-              </div>
-              <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  if (!currencies)
-    return (
-      <Stack gap="sm" p="md" role="status" aria-label="Loading currencies">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
+  const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+  const columns: EntityColumn<CurrencyRow>[] = [
+    {
+      header: 'Code',
+      th: nowrap,
+      cell: (currency) => (
+        <Group gap={6} wrap="nowrap">
+          <Text fw={700} ff="monospace" size="sm">
+            {currency.code}
+          </Text>
+          {pending.has(currency.id) && <NotSynced />}
+        </Group>
+      ),
+    },
+    { header: 'Name', th: nowrap, cell: (currency) => currency.name },
+    { header: 'Symbol', th: nowrap, cell: (currency) => currency.symbol },
+    {
+      header: 'Tax Rate',
+      th: { ...nowrap, ta: 'right' },
+      td: numeric,
+      cell: (currency) => `${currency.taxRate}%`,
+    },
+    {
+      header: 'Exchange Rate',
+      th: { ...nowrap, ta: 'right' },
+      td: numeric,
+      cell: (currency) => currency.dollarExchangeRate.toFixed(4),
+    },
+    {
+      header: 'Default',
+      th: nowrap,
+      td: nowrap,
+      cell: (currency) =>
+        currency.isDefault ? (
+          <DefaultBadge />
+        ) : (
+          <Text c="dimmed" size="sm" aria-label="Not default">
+            —
+          </Text>
+        ),
+    },
+    {
+      header: 'Actions',
+      th: { ...nowrap, ta: 'right' },
+      cell: (currency) => <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => (
-              <Table.Th
-                style={{ whiteSpace: 'nowrap' }}
-                key={c}
-                ta={
-                  c === 'Tax Rate' || c === 'Exchange Rate' || c === 'Actions' ? 'right' : undefined
-                }
-              >
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {currencies.map((currency) => (
-            <Table.Tr key={currency.id} data-testid="currency-row">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={700} ff="monospace" size="sm">
-                    {currency.code}
-                  </Text>
-                  {pending.has(currency.id) && <NotSynced />}
-                </Group>
-              </Table.Td>
-              <Table.Td>{currency.name}</Table.Td>
-              <Table.Td>{currency.symbol}</Table.Td>
-              <Table.Td {...numeric}>{currency.taxRate}%</Table.Td>
-              <Table.Td {...numeric}>{currency.dollarExchangeRate.toFixed(4)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {currency.isDefault ? (
-                  <DefaultBadge />
-                ) : (
-                  <Text c="dimmed" size="sm" aria-label="Not default">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <EntityTable
+      rows={currencies}
+      columns={columns}
+      testId="currency-row"
+      minWidth={640}
+      horizontalSpacing="sm"
+      loading={{ label: 'Loading currencies', lines: 4 }}
+      phoneQuery="(max-width: 36em)"
+      cards="divided"
+      card={(currency) => (
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text fw={700} ff="monospace" size="sm">
+                {currency.code}
+              </Text>
+              <Text size="sm">{currency.name}</Text>
+              {currency.isDefault && <DefaultBadge />}
+              {pending.has(currency.id) && <NotSynced />}
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              Symbol {currency.symbol} · Tax {currency.taxRate}% · Rate{' '}
+              {currency.dollarExchangeRate.toFixed(4)}
+            </Text>
+          </div>
+          <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />
+        </Group>
+      )}
+    />
   );
 }

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import type { CurrencyRow } from '../../../db/types';
 import { createCurrency, updateCurrency } from '../data/currencies';
@@ -32,7 +32,7 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-/** Add / edit form (spec §5 rules); saved on this device first, synced later. */
+/** Add / edit form; saved on this device first, synced later. */
 export function CurrencyFormModal({ currency, onClose, onSaved }: Props) {
   const [values, setValues] = useState<CurrencyFormValues>(() => currencyFormValues(currency));
   const [errors, setErrors] = useState<CurrencyFormErrors>({});

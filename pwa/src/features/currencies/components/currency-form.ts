@@ -18,7 +18,7 @@ export interface CurrencyFormValues {
 
 export type CurrencyFormErrors = Partial<Record<keyof CurrencyFormValues, string>>;
 
-/** Spec §5 form defaults: exchange rate 1, tax rate 0. */
+/** Form defaults: exchange rate 1, tax rate 0. */
 export const EMPTY_CURRENCY: CurrencyFormValues = {
   code: '',
   name: '',
@@ -37,7 +37,7 @@ export function currencyFormValues(currency: CurrencyRow | null): CurrencyFormVa
 const toNumber = (value: number | string): number =>
   typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
-/** Every field's problem at once (spec §5 currency rules). */
+/** Every field's problem at once, by the shared currency rules. */
 export function validateCurrencyForm(values: CurrencyFormValues): CurrencyFormErrors {
   const errors: CurrencyFormErrors = {};
   if (!CURRENCY_CODE_PATTERN.test(values.code.trim())) errors.code = CURRENCY_MESSAGES.codeFormat;

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   CURRENCY_MESSAGES,
   currencyError,
@@ -6,11 +5,10 @@ import {
   type CurrencyCreateBody,
   type CurrencyUpdateBody,
 } from '@smb/shared-types/currencies';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
-import type { CurrencyRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
@@ -72,26 +70,4 @@ export async function deleteCurrency(
     if (currency.isDefault) throw new ValidationError(CURRENCY_MESSAGES.deleteDefault);
     await mutate(db, 'currency.delete', { id });
   });
-}
-
-export function useCurrencies(): CurrencyRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.currencies.orderBy('code').toArray() ?? [], [db]);
-}
-
-export function useCurrency(id: string | undefined): CurrencyRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.currencies.get(id)) ?? null) : null),
-    [db, id],
-  );
-}
-
-/** The default currency, or null (live). */
-export function useDefaultCurrency(): CurrencyRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db ? ((await db.currencies.filter((c) => c.isDefault).first()) ?? null) : null),
-    [db],
-  );
 }

@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCoin, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCoin, IconPlus } from '@tabler/icons-react';
 import type { CurrencyRow } from '../../../db/types';
+import { DeleteModal } from '../../../components/crud/DeleteModal';
+import { useAction } from '../../../lib/useAction';
 import {
   RefusedChanges,
   SaveMessageAlert,
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { deleteCurrency, useCurrencies } from '../data/currencies';
+import { deleteCurrency } from '../data/currencies';
 import { CurrenciesTable } from '../components/CurrenciesTable';
 import { CURRENCY_SAVE_FAILED, CurrencyFormModal } from '../components/CurrencyFormModal';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
+import { useCurrencies } from '../../../db/live';
 
 export const CURRENCIES_LOAD_FAILED = 'Failed to load currencies. Please try again later.';
 export const CURRENCY_DELETE_FAILED =
@@ -26,23 +29,23 @@ function Currencies() {
   const pending = usePendingIds('currencies');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CurrencyRow | null>(null);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<SaveMessage | null>(null);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteCurrency(deleting.id);
-      setMessage({ ok: true, text: `Currency ${deleting.code} deleted.` });
-    } catch (error) {
+  const remove = useAction(
+    async () => {
+      if (!deleting) return;
+      try {
+        await deleteCurrency(deleting.id);
+        setMessage({ ok: true, text: `Currency ${deleting.code} deleted.` });
+      } finally {
+        setDeleting(null);
+      }
+    },
+    (error) => {
       console.error(error);
       setMessage({ ok: false, text: CURRENCY_DELETE_FAILED });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
+    },
+  );
 
   return (
     <Stack gap="md">
@@ -106,39 +109,19 @@ function Currencies() {
         />
       )}
 
-      <Modal
-        opened={deleting !== null}
-        onClose={() => !busy && setDeleting(null)}
+      <DeleteModal
         title="Delete Currency"
-        closeOnClickOutside={!busy}
-        closeOnEscape={!busy}
-        withCloseButton={!busy}
-      >
-        <Text size="sm">{CURRENCY_DELETE_CONFIRM}</Text>
-        {deleting && (
-          <Text size="sm" fw={600} mt="xs">
-            {deleting.code} — {deleting.name}
-          </Text>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            loading={busy}
-            onClick={() => void confirmDelete()}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+        warning={CURRENCY_DELETE_CONFIRM}
+        name={deleting && `${deleting.code} — ${deleting.name}`}
+        busy={remove.busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void remove.run()}
+      />
     </Stack>
   );
 }
 
-/** /dashboard/settings/currencies (spec §2): currencies table, add/edit form, guarded delete. */
+/** /dashboard/settings/currencies: currencies table, add/edit form, guarded delete. */
 export default function CurrenciesSettingsScreen() {
   return (
     <LoadErrorBoundary message={CURRENCIES_LOAD_FAILED}>

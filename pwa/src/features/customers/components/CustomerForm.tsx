@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import {
+  FormActions,
+  useRecordForm,
+  type RecordFormProps,
+} from '../../../components/crud/RecordForm';
 
 export interface CustomerFormValues {
   companyName: string;
@@ -34,42 +36,10 @@ const TERMS_OPTIONS = [
   ...PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] })),
 ];
 
-/** Spec §3 customer form: company fields, plus the main contact on creation. */
-export function CustomerForm({
-  initial,
-  creating,
-  saving,
-  done,
-  onSubmit,
-  onCancel,
-}: {
-  initial: CustomerFormValues;
-  creating: boolean;
-  saving: boolean;
-  /** Saved: the form is locked until the screen returns to the list. */
-  done: boolean;
-  onSubmit: (values: CustomerFormValues) => void;
-  onCancel: () => void;
-}) {
-  const [values, setValues] = useState(initial);
-  const dirty =
-    !done &&
-    (Object.keys(values) as (keyof CustomerFormValues)[]).some((k) => values[k] !== initial[k]);
-  useUpdateGuard('customer-form', dirty);
-
-  const field = (name: keyof CustomerFormValues) => ({
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-    disabled: done,
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(values);
-  };
+/** A customer: the company's fields, plus its main contact when it is created. */
+export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
+  const { values, set, text: field, submit } = useRecordForm('customer-form', props);
+  const { creating, done } = props;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -115,7 +85,7 @@ export function CustomerForm({
             description="The due date of this customer's new invoices"
             data={TERMS_OPTIONS}
             value={values.paymentTerms}
-            onChange={(value) => setValues((v) => ({ ...v, paymentTerms: value ?? '' }))}
+            onChange={(value) => set('paymentTerms', value ?? '')}
             allowDeselect={false}
             disabled={done}
           />
@@ -152,19 +122,7 @@ export function CustomerForm({
           </>
         )}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={done}
-            leftSection={<IconDeviceFloppy size={18} />}
-          >
-            {creating ? 'Create Customer' : 'Update Customer'}
-          </Button>
-        </Group>
+        <FormActions record="Customer" {...props} />
       </Stack>
     </form>
   );

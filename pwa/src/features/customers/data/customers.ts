@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   CUSTOMER_MESSAGES,
   customerError,
@@ -7,11 +6,10 @@ import {
   type CustomerCreateBody,
   type CustomerUpdateBody,
 } from '@smb/shared-types/customers';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
-import type { CustomerRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
@@ -71,25 +69,4 @@ export async function deleteCustomer(
       throw new ValidationError(CUSTOMER_MESSAGES.hasInvoices);
     await mutate(db, 'customer.delete', { id });
   });
-}
-
-/**
- * All customers by name (live). `undefined` while loading, and while `enabled` is false (nothing
- * read: a picker reads the list only while it is open).
- */
-export function useCustomers(enabled = true): CustomerRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery<CustomerRow[] | undefined>(
-    () => (enabled ? (db?.customers.orderBy('name').toArray() ?? []) : undefined),
-    [db, enabled],
-  );
-}
-
-/** One customer (live); null when it does not exist, `undefined` while loading. */
-export function useCustomer(id: string | undefined): CustomerRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.customers.get(id)) ?? null) : null),
-    [db, id],
-  );
 }

@@ -13,7 +13,7 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ImportCsvButton } from '../../csv/ImportCsvButton';
 import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/list-columns';
 
-/** Spec §2 (customer delete): everything that goes with the customer. */
+/** Deleting a customer deletes everything that belongs to it, and says so. */
 export const CUSTOMER_DELETE_WARNING =
   'Are you sure you want to delete this customer? All of its contacts, quotes and quote items, orders and order items will be permanently removed. This action cannot be undone.';
 

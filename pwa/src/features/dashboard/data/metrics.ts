@@ -5,7 +5,7 @@ import type { InvoiceSummary, PaymentSummary, QuoteSummary } from '../../../db/s
 import type { CurrencyRow } from '../../../db/types';
 
 /**
- * The dashboard's numbers (issue 20), computed on the device over plain local rows — pure, no
+ * The dashboard's numbers, computed on the device over plain local rows — pure, no
  * clock of its own (`now` is passed in), exact decimals (every amount is converted exactly and
  * summed with the shared money module, rounded once at the end).
  *

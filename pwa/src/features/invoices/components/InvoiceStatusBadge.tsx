@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** Spec §4 invoice states: Unpaid orange, Paid green, Cancelled grey. */
+/** Invoice states: Unpaid orange, Paid green, Cancelled grey. */
 export const INVOICE_STATUS_COLORS: Record<string, string> = {
   Unpaid: 'orange',
   'Partially paid': 'blue',

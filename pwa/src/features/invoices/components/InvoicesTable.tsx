@@ -149,21 +149,23 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
                 <StatusBadges row={row} stacked />
               </Table.Td>
               <Table.Td ta="right">
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <PdfButton
-                    kind="invoice"
-                    id={row.invoice.id}
-                    label={invoiceNumberLabel(row.invoice)}
-                    compact
-                  />
-                  <ViewButton invoice={row.invoice} />
-                </Group>
+                <InvoiceActions invoice={row.invoice} justify="flex-end" />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** An invoice's PDF and View buttons, side by side. */
+function InvoiceActions({ invoice, justify }: { invoice: InvoiceRow; justify?: 'flex-end' }) {
+  return (
+    <Group gap={4} justify={justify} wrap="nowrap">
+      <PdfButton kind="invoice" id={invoice.id} label={invoiceNumberLabel(invoice)} compact />
+      <ViewButton invoice={invoice} />
+    </Group>
   );
 }
 
@@ -190,15 +192,7 @@ export function InvoiceCards({ rows, columns = 1 }: { rows: InvoiceListRow[]; co
           </Text>
           <Group justify="space-between" mt="sm">
             <Text fw={700}>{formatAmount(row.invoice.total, row.invoice.currencyCode)}</Text>
-            <Group gap={4} wrap="nowrap">
-              <PdfButton
-                kind="invoice"
-                id={row.invoice.id}
-                label={invoiceNumberLabel(row.invoice)}
-                compact
-              />
-              <ViewButton invoice={row.invoice} />
-            </Group>
+            <InvoiceActions invoice={row.invoice} />
           </Group>
         </Card>
       ))}

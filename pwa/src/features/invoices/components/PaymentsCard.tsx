@@ -33,7 +33,7 @@ import {
 import { ValidationError } from '../../../db/errors';
 import type { InvoiceRow, PaymentRow } from '../../../db/types';
 import { TermsModal } from './TermsModal';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import {
   balanceOf,
   deletePayment,
@@ -42,6 +42,7 @@ import {
   usePayments,
 } from '../data/payments';
 import { formatDate } from './format';
+import { useAction } from '../../../lib/useAction';
 
 const dateText = (date: string | null | undefined) =>
   date ? formatDate(`${date}T12:00:00.000Z`) : '—';
@@ -228,22 +229,20 @@ function PaymentModal({
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    const input = { amount: Number(amount), paidOn, method, reference, note };
-    const problem = paymentError(invoice, input);
-    if (problem) return setError(problem);
-    setSaving(true);
-    try {
+  const record = useAction(
+    async (input: Parameters<typeof recordPayment>[1]) => {
       await recordPayment(invoice.id, input);
       setError(null);
       onClose();
-    } catch (e) {
-      setError(e instanceof ValidationError ? e.message : 'Failed to record payment');
-    } finally {
-      setSaving(false);
-    }
+    },
+    (e) => setError(e instanceof ValidationError ? e.message : 'Failed to record payment'),
+  );
+  const submit = () => {
+    const input = { amount: Number(amount), paidOn, method, reference, note };
+    const problem = paymentError(invoice, input);
+    if (problem) setError(problem);
+    else void record.run(input);
   };
 
   return (
@@ -287,7 +286,7 @@ function PaymentModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={saving}>
+          <Button onClick={submit} loading={record.busy}>
             Record Payment
           </Button>
         </Group>

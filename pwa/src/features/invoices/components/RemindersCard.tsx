@@ -7,6 +7,7 @@ import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
 import { balanceOf } from '../data/payments';
 import { setRemindersStopped } from '../data/reminders';
+import { useAction } from '../../../lib/useAction';
 
 export const REMINDERS_SAVE_FAILED = 'Failed to change reminders';
 
@@ -16,7 +17,6 @@ export const REMINDERS_SAVE_FAILED = 'Failed to change reminders';
  */
 export function RemindersCard({ invoice }: { invoice: InvoiceRow }) {
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const reminders = invoice.reminders ?? [];
   const stopped = invoice.remindersStopped ?? false;
   const open =
@@ -24,21 +24,15 @@ export function RemindersCard({ invoice }: { invoice: InvoiceRow }) {
     invoice.status !== 'Paid' &&
     compareMoney(balanceOf(invoice), 0) > 0;
 
-  const toggle = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await setRemindersStopped(invoice.id, !stopped);
-    } catch (cause) {
+  const toggle = useAction(
+    () => setRemindersStopped(invoice.id, !stopped),
+    (cause) =>
       setError(
         cause instanceof ValidationError || cause instanceof NotFoundError
           ? `${REMINDERS_SAVE_FAILED}: ${cause.message}`
           : REMINDERS_SAVE_FAILED,
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
+      ),
+  );
 
   return (
     <Card padding="lg" shadow="xs" data-testid="reminders-card">
@@ -57,8 +51,11 @@ export function RemindersCard({ invoice }: { invoice: InvoiceRow }) {
           <Button
             variant="default"
             leftSection={stopped ? <IconBellRinging size={16} /> : <IconBellOff size={16} />}
-            onClick={() => void toggle()}
-            loading={saving}
+            onClick={() => {
+              setError(null);
+              void toggle.run();
+            }}
+            loading={toggle.busy}
           >
             {stopped ? 'Resume reminders' : 'Stop reminders'}
           </Button>

@@ -1,7 +1,7 @@
 /**
  * Notes are rich text (Tiptap HTML) sanitised by the server. The client renders them only after a
- * second, strict pass: an allowlist of formatting tags and links with safe schemes (spec §9:
- * http, https, mailto, tel). Everything else is unwrapped (its text kept) or, for elements whose
+ * second, strict pass: an allowlist of formatting tags and links with safe schemes
+ * (http, https, mailto, tel). Everything else is unwrapped (its text kept) or, for elements whose
  * content is code or hidden (script, style, iframe, …), dropped with its content.
  */
 import { RICH_TEXT_TAGS, SCRIPT_LIKE_TAGS } from '@smb/shared-types/rich-text';

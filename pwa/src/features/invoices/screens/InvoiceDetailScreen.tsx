@@ -18,7 +18,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
 import { RefusedChanges } from '../../../components/crud/SaveFeedback';
@@ -32,6 +32,7 @@ import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
 import { hasNoteText } from '../components/sanitize-notes';
+import { LinkButton } from '../../../components/LinkButton';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 
@@ -195,20 +196,15 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       )}
 
       <Group justify="flex-end">
-        <Button
-          component={Link}
-          to="/dashboard/invoices"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
+        <LinkButton to="/dashboard/invoices" variant="default" icon={IconArrowLeft}>
           Back to Invoices
-        </Button>
+        </LinkButton>
       </Group>
     </Stack>
   );
 }
 
-/** /dashboard/invoices/{id} (spec §2): read-only invoice with a status dropdown saved by Save. */
+/** /dashboard/invoices/{id}: read-only invoice with a status dropdown saved by Save. */
 export default function InvoiceDetailScreen() {
   const { id } = useParams();
   const invoice = useInvoice(id);

@@ -1,6 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
-  Button,
   EmptyState,
   Group,
   Pagination,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileInvoice, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { today } from '@smb/shared-types/payments';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrders } from '../../orders/data/orders';
@@ -38,6 +37,7 @@ import {
   InvoicesTable,
   type InvoiceListRow,
 } from '../components/InvoicesTable';
+import { LinkButton } from '../../../components/LinkButton';
 
 export const INVOICES_PAGE_SIZE = 50;
 
@@ -54,7 +54,7 @@ function matches(row: InvoiceListRow, needle: string): boolean {
 }
 
 /**
- * /dashboard/invoices (spec §2): every invoice, newest first or by due date, searchable, filtered
+ * /dashboard/invoices: every invoice, newest first or by due date, searchable, filtered
  * by status or Overdue, and paged — all from the local store, so offline too.
  */
 export default function InvoicesListScreen() {
@@ -145,13 +145,9 @@ export default function InvoicesListScreen() {
             description="Invoices are created from orders. Open your orders and choose Invoice to bill a customer."
           >
             <EmptyState.Actions>
-              <Button
-                component={Link}
-                to="/dashboard/orders"
-                leftSection={<IconTruckDelivery size={16} />}
-              >
+              <LinkButton to="/dashboard/orders" icon={IconTruckDelivery}>
                 Go to Orders
-              </Button>
+              </LinkButton>
             </EmptyState.Actions>
           </EmptyState>
         </Paper>

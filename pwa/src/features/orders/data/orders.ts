@@ -9,7 +9,7 @@ import type { OrderRow } from '../../../db/types';
 import {
   checkDocument,
   queueDocumentCreate,
-  itemArgs,
+  documentUpdateArgs,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
@@ -55,13 +55,7 @@ export async function updateOrder(
       'order.update',
       'orders',
       id,
-      {
-        customerId: input.customerId ?? undefined,
-        contactId: input.contactId,
-        currencyCode: input.currencyCode ?? undefined,
-        notes: input.notes ?? undefined,
-        items: input.items ? itemArgs(input.items) : undefined,
-      },
+      documentUpdateArgs(input),
       ORDER_MESSAGES.notFound,
     );
   });

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFileText, IconTruckDelivery } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { DocumentListTable } from '../../../components/documents/DocumentListTable';
@@ -17,14 +17,15 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ORDER_COLUMNS } from '../../csv/list-columns';
 import type { OrderRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { useContacts } from '../../contacts/data/contacts';
-import { useCustomers } from '../../customers/data/customers';
 import { useInvoices } from '../../invoices/data/invoices';
 import { orderRowActions, type OrderAction } from '../components/OrderRowActions';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
+import { useContacts, useCustomers } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
+import { LinkButton } from '../../../components/LinkButton';
 
-/** /dashboard/orders (spec §2 Orders list). */
+/** /dashboard/orders: the orders list. */
 export default function OrdersListScreen() {
   const orders = useOrders();
   const customers = useById(useCustomers());
@@ -38,7 +39,6 @@ export default function OrdersListScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
-  const [busy, setBusy] = useState(false);
   const { page, pages, setPage, rows } = usePage(orders);
   const pdf = usePdfAction('order');
 
@@ -56,18 +56,16 @@ export default function OrdersListScreen() {
     }
   };
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteOrder(toDelete.id);
-    } catch (e) {
-      setError(errorMessage(e) ?? 'Failed to delete order');
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+  const remove = useAction(
+    async (order: OrderRow) => {
+      try {
+        await deleteOrder(order.id);
+      } finally {
+        setToDelete(null);
+      }
+    },
+    (e) => setError(errorMessage(e) ?? 'Failed to delete order'),
+  );
 
   return (
     <Stack gap="lg">
@@ -88,14 +86,9 @@ export default function OrdersListScreen() {
               }))
             }
           />
-          <Button
-            component={Link}
-            to="/dashboard/quotes"
-            variant="default"
-            leftSection={<IconFileText size={16} />}
-          >
+          <LinkButton to="/dashboard/quotes" variant="default" icon={IconFileText}>
             Go to Quotes
-          </Button>
+          </LinkButton>
         </Group>
       </Group>
 
@@ -111,13 +104,9 @@ export default function OrdersListScreen() {
           title="No Orders Yet"
           text="Orders are created from quotes. Convert an accepted quote to start fulfilling it."
           action={
-            <Button
-              component={Link}
-              to="/dashboard/quotes"
-              leftSection={<IconFileText size={16} />}
-            >
+            <LinkButton to="/dashboard/quotes" icon={IconFileText}>
               Go to Quotes
-            </Button>
+            </LinkButton>
           }
         />
       ) : (
@@ -148,8 +137,10 @@ export default function OrdersListScreen() {
         message="Are you sure you want to delete this order?"
         confirmLabel="Delete"
         color="red"
-        busy={busy}
-        onConfirm={() => void remove()}
+        busy={remove.busy}
+        onConfirm={() => {
+          if (toDelete) void remove.run(toDelete);
+        }}
         onClose={() => setToDelete(null)}
       />
       {pdf.dialog}

@@ -1,8 +1,5 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
-  Button,
   Divider,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -11,8 +8,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import {
+  FormActions,
+  useRecordForm,
+  type RecordFormProps,
+} from '../../../components/crud/RecordForm';
 import type { CurrencyRow } from '../../../db/types';
 
 export interface ProductFormValues {
@@ -28,7 +28,7 @@ export interface ProductFormValues {
   description: string;
 }
 
-/** Spec §5: price defaults to 0 when blank, cost to null; stock is a whole number or null. */
+/** Price defaults to 0 when blank, cost to null; stock is a whole number or null. */
 export function productBody(values: ProductFormValues) {
   const num = (v: number | string): number | null => {
     if (typeof v === 'number') return v;
@@ -50,40 +50,24 @@ export function productBody(values: ProductFormValues) {
 }
 
 export function ProductForm({
-  initial,
   currencies,
-  creating,
-  saving,
-  done,
-  onSubmit,
-  onCancel,
-}: {
-  initial: ProductFormValues;
-  currencies: CurrencyRow[];
-  creating: boolean;
-  saving: boolean;
-  done: boolean;
-  onSubmit: (values: ProductFormValues) => void;
-  onCancel: () => void;
-}) {
-  const [values, setValues] = useState(initial);
-  const dirty =
-    !done &&
-    (Object.keys(values) as (keyof ProductFormValues)[]).some((k) => values[k] !== initial[k]);
-  useUpdateGuard('product-form', dirty);
-  const set = <K extends keyof ProductFormValues>(name: K, value: ProductFormValues[K]) =>
-    setValues((v) => ({ ...v, [name]: value }));
-  const text = (name: 'name' | 'sku' | 'category' | 'supplier') => ({
+  ...props
+}: RecordFormProps<ProductFormValues> & { currencies: CurrencyRow[] }) {
+  const { values, set, text, submit } = useRecordForm('product-form', props);
+  const { done } = props;
+  const symbol = currencies.find((c) => c.code === values.currencyCode)?.symbol;
+  /** An amount in the product's currency: two decimals, never negative. */
+  const money = (name: 'price' | 'cost') => ({
+    min: 0,
+    step: 0.01,
+    decimalScale: 2,
+    allowNegative: false,
+    thousandSeparator: ',',
+    leftSection: symbol ? <Text size="sm">{symbol}</Text> : undefined,
     value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.currentTarget.value),
+    onChange: (value: number | string) => set(name, value),
     disabled: done,
   });
-  const symbol = currencies.find((c) => c.code === values.currencyCode)?.symbol;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit(values);
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -94,20 +78,7 @@ export function ProductForm({
         </SimpleGrid>
         <Divider label="Pricing" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberInput
-            label="Price"
-            withAsterisk
-            description="Blank means 0"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            allowNegative={false}
-            thousandSeparator=","
-            leftSection={symbol ? <Text size="sm">{symbol}</Text> : undefined}
-            value={values.price}
-            onChange={(v) => set('price', v)}
-            disabled={done}
-          />
+          <NumberInput label="Price" withAsterisk description="Blank means 0" {...money('price')} />
           <Select
             label="Currency"
             withAsterisk
@@ -122,19 +93,7 @@ export function ProductForm({
             nothingFoundMessage="No currencies"
             disabled={done}
           />
-          <NumberInput
-            label="Cost"
-            description="Optional"
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            allowNegative={false}
-            thousandSeparator=","
-            leftSection={symbol ? <Text size="sm">{symbol}</Text> : undefined}
-            value={values.cost}
-            onChange={(v) => set('cost', v)}
-            disabled={done}
-          />
+          <NumberInput label="Cost" description="Optional" {...money('cost')} />
         </SimpleGrid>
         <Divider label="Inventory" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -159,19 +118,7 @@ export function ProductForm({
           onChange={(e) => set('description', e.currentTarget.value)}
           disabled={done}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={done}
-            leftSection={<IconDeviceFloppy size={18} />}
-          >
-            {creating ? 'Create Product' : 'Update Product'}
-          </Button>
-        </Group>
+        <FormActions record="Product" {...props} />
       </Stack>
     </form>
   );

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   PRODUCT_MESSAGES,
   productError,
@@ -6,11 +5,10 @@ import {
   type ProductCreateBody,
   type ProductUpdateBody,
 } from '@smb/shared-types/products';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
-import type { ProductRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 import { queueUpdate } from '../../../sync/update-args';
 
@@ -56,17 +54,4 @@ export async function deleteProduct(
     if (!(await db.products.get(id))) throw new NotFoundError(PRODUCT_MESSAGES.notFound);
     await mutate(db, 'product.delete', { id });
   });
-}
-
-export function useProducts(): ProductRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.products.orderBy('name').toArray() ?? [], [db]);
-}
-
-export function useProduct(id: string | undefined): ProductRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.products.get(id)) ?? null) : null),
-    [db, id],
-  );
 }

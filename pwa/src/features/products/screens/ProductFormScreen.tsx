@@ -1,13 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Skeleton, Stack } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
-import { FormShell } from '../../../components/crud/FormShell';
-import { useRedirectAfterSave } from '../../../components/crud/useRedirectAfterSave';
+import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
+import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { ProductRow } from '../../../db/types';
 import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
 import { useProductCurrencies } from '../data/product-list';
-import { createProduct, updateProduct, useProduct } from '../data/products';
+import { createProduct, updateProduct } from '../data/products';
+import { useProduct } from '../../../db/live';
 
 const LIST = '/dashboard/products';
 
@@ -27,88 +24,56 @@ function formValues(product: ProductRow): ProductFormValues {
 
 /** /dashboard/products/new and /dashboard/products/{id}. */
 export default function ProductFormScreen() {
-  const { id } = useParams();
-  const creating = !id || id === 'new';
-  const navigate = useNavigate();
-  const product = useProduct(creating ? undefined : id);
   const currencies = useProductCurrencies();
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const backToList = useRedirectAfterSave(LIST);
+  const save = useRecordSave({
+    record: 'Product',
+    list: LIST,
+    save: (values: ProductFormValues, recordId) =>
+      recordId === null
+        ? createProduct(productBody(values))
+        : updateProduct(recordId, productBody(values)),
+  });
+  const product = useProduct(save.id ?? undefined);
 
-  const save = async (values: ProductFormValues) => {
-    setError(null);
-    setSaving(true);
-    try {
-      if (creating) {
-        await createProduct(productBody(values));
-        setSuccess('Product created successfully!');
-      } else {
-        await updateProduct(id, productBody(values));
-        setSuccess('Product updated successfully!');
+  const notFound = !save.creating && product === null && !save.success;
+
+  return (
+    <RecordFormFrame
+      save={save}
+      record="Product"
+      plural="Products"
+      description={
+        save.creating ? 'Add a product or service with its price and stock.' : product?.name
       }
-      backToList();
-    } catch (e) {
-      setError(errorText(e, creating ? 'Failed to create product' : 'Failed to update product'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const shell = (body: ReactNode, banner?: string) => (
-    <FormShell
-      backTo={LIST}
-      backLabel="Back to Products"
-      title={creating ? 'New Product' : 'Edit Product'}
-      description={creating ? 'Add a product or service with its price and stock.' : product?.name}
-      success={success}
-      banner={<ErrorBanner message={banner ?? error} onClose={() => setError(null)} />}
-    >
-      {body}
-    </FormShell>
-  );
-
-  if (currencies === undefined || (!creating && product === undefined))
-    return shell(
-      <Stack gap="md" aria-busy="true" aria-label="Loading product">
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-        <Skeleton height={36} />
-      </Stack>,
-    );
-  if (!creating && product === null && !success)
-    return shell(
-      <Button variant="default" onClick={() => navigate(LIST)}>
-        Back to Products
-      </Button>,
-      'Product not found',
-    );
-
-  const initial: ProductFormValues = product
-    ? formValues(product)
-    : {
-        name: '',
-        sku: '',
-        price: '',
-        currencyCode: currencies.defaultCode,
-        cost: '',
-        stock: '',
-        category: '',
-        supplier: '',
-        description: '',
-      };
-
-  return shell(
-    <ProductForm
-      key={product?.id ?? `new-${currencies.defaultCode ?? ''}`}
-      initial={initial}
-      currencies={currencies.currencies}
-      creating={creating}
-      saving={saving}
-      done={success !== null}
-      onSubmit={(values) => void save(values)}
-      onCancel={() => navigate(LIST)}
-    />,
+      message={notFound ? 'Product not found' : save.error}
+      loading={currencies === undefined || (!save.creating && product === undefined)}
+      missing={notFound}
+      form={() => (
+        <ProductForm
+          key={product?.id ?? `new-${currencies?.defaultCode ?? ''}`}
+          initial={
+            product
+              ? formValues(product)
+              : {
+                  name: '',
+                  sku: '',
+                  price: '',
+                  currencyCode: currencies?.defaultCode ?? null,
+                  cost: '',
+                  stock: '',
+                  category: '',
+                  supplier: '',
+                  description: '',
+                }
+          }
+          currencies={currencies?.currencies ?? []}
+          creating={save.creating}
+          saving={save.saving}
+          done={save.success !== null}
+          onSubmit={save.submit}
+          onCancel={save.toList}
+        />
+      )}
+    />
   );
 }

@@ -31,7 +31,7 @@ const renderForm = (path: string) =>
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-describe('Quote screen: issue 19', () => {
+describe("Quote screen: validity and the customer's answer", () => {
   it('shows the viewed line and the signer of an accepted quote', async () => {
     const lastViewedAt = new Date(2026, 10, 24, 14, 2).toISOString();
     await db.quotes.put({

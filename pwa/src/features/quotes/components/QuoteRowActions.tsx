@@ -24,8 +24,8 @@ const ACTIONS: Record<QuoteAction, { label: string; icon: Icon; color?: string; 
 };
 
 /**
- * Spec §2: every quote gets View, Order and Delete; Draft adds Edit and Send; Sent adds Share.
- * Every quote also gets PDF (issue 18).
+ * Every quote gets View, Order and Delete; Draft adds Edit and Send; Sent adds Share.
+ * Every quote also gets PDF.
  */
 export function quoteActions(status: string): QuoteAction[] {
   return [

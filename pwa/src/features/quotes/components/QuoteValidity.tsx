@@ -2,7 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { QUOTE_VALIDITY_MESSAGES, isQuoteExpired, utcDay } from '@smb/shared-types/quotes';
 import type { QuoteRow } from '../../../db/types';
 
-/** 'Expired' for a Sent quote past its valid-until day (issue 19.5), else its status. */
+/** 'Expired' for a Sent quote past its valid-until day (it can no longer be accepted), else its status. */
 export function quoteDisplayStatus(
   quote: Pick<QuoteRow, 'status' | 'validUntil'>,
   now = new Date(),

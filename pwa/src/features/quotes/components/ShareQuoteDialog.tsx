@@ -9,7 +9,7 @@ import {
 import { publicQuoteUrl } from '@smb/shared-types/quotes';
 import type { QuoteRow } from '../../../db/types';
 
-/** Spec §9: the copy confirmation disappears after 2 s. */
+/** The copy confirmation disappears after 2 s. */
 export const COPIED_TIMEOUT_MS = 2000;
 
 interface ShareQuoteDialogProps {
@@ -20,7 +20,7 @@ interface ShareQuoteDialogProps {
   onClose: () => void;
 }
 
-/** The public link of a sent quote, with a copy button (spec §2 Share dialog). */
+/** The public link of a sent quote, with a copy button. */
 export function ShareQuoteDialog({ quote, tenantId, pending, onClose }: ShareQuoteDialogProps) {
   const token = quote?.accessToken ?? null;
   const url =

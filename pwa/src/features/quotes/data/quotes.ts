@@ -9,7 +9,7 @@ import type { QuoteRow } from '../../../db/types';
 import {
   checkDocument,
   queueDocumentCreate,
-  itemArgs,
+  documentUpdateArgs,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
@@ -51,14 +51,7 @@ export async function updateQuote(
       'quote.update',
       'quotes',
       id,
-      {
-        customerId: input.customerId ?? undefined,
-        contactId: input.contactId,
-        currencyCode: input.currencyCode ?? undefined,
-        notes: input.notes ?? undefined,
-        items: input.items ? itemArgs(input.items) : undefined,
-        validUntil: input.validUntil,
-      },
+      { ...documentUpdateArgs(input), validUntil: input.validUntil },
       QUOTE_MESSAGES.notFound,
     );
   });

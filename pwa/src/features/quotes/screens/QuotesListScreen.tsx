@@ -18,15 +18,15 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { QUOTE_COLUMNS } from '../../csv/list-columns';
 import type { QuoteRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
-import { useAuth } from '../../auth/auth-context';
-import { useContacts } from '../../contacts/data/contacts';
-import { useCustomers } from '../../customers/data/customers';
-import { useLocalTenant } from '../../tenant/data/tenant';
+import { useAuth } from '../../../lib/auth-context';
 import { quoteRowActions, type QuoteAction } from '../components/QuoteRowActions';
 import { ShareQuoteDialog } from '../components/ShareQuoteDialog';
 import { SendQuoteMessage, quoteDisplayStatus, sendReady } from '../components/QuoteValidity';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
 import { convertQuote, deleteQuote, quoteNumberLabel, sendQuote, useQuotes } from '../data/quotes';
+import { useContacts, useCustomers, useLocalTenant } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
+import { LinkButton } from '../../../components/LinkButton';
 
 type Pending = { kind: 'delete' | 'order' | 'send'; quote: QuoteRow } | null;
 
@@ -70,7 +70,7 @@ export function statusFilter(param: string | null): string[] {
   return QUOTE_FILTERS.filter((s) => wanted.includes(s));
 }
 
-/** /dashboard/quotes (spec §2 Quotes list). */
+/** /dashboard/quotes: the quotes list. */
 export default function QuotesListScreen() {
   const quotes = useQuotes();
   const customers = useById(useCustomers());
@@ -81,7 +81,6 @@ export default function QuotesListScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
   const [shareId, setShareId] = useState<string | null>(null);
   const [validUntil, setValidUntil] = useState('');
   const [params, setParams] = useSearchParams();
@@ -111,11 +110,8 @@ export default function QuotesListScreen() {
     }
   };
 
-  const runConfirmed = async () => {
-    if (!confirm) return;
-    const { kind, quote } = confirm;
-    setBusy(true);
-    try {
+  const confirmed = useAction(
+    async ({ kind, quote }: NonNullable<typeof confirm>) => {
       if (kind === 'delete') await deleteQuote(quote.id);
       else if (kind === 'send') await sendQuote(quote.id, undefined, validUntil || undefined);
       else {
@@ -124,12 +120,14 @@ export default function QuotesListScreen() {
         return;
       }
       setConfirm(null);
-    } catch (e) {
+    },
+    (e, { kind }) => {
       setError(errorMessage(e) ?? FALLBACK[kind]);
       setConfirm(null);
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const runConfirmed = () => {
+    if (confirm) void confirmed.run(confirm);
   };
 
   const shareQuote = quotes?.find((q) => q.id === shareId) ?? null;
@@ -203,13 +201,9 @@ export default function QuotesListScreen() {
           title="No Quotes Yet"
           text="Create your first professional quote to send to a customer."
           action={
-            <Button
-              component={Link}
-              to="/dashboard/quotes/new"
-              leftSection={<IconPlus size={16} />}
-            >
+            <LinkButton to="/dashboard/quotes/new" icon={IconPlus}>
               Create First Quote
-            </Button>
+            </LinkButton>
           }
         />
       ) : (
@@ -250,8 +244,8 @@ export default function QuotesListScreen() {
         confirmDisabled={confirm?.kind === 'send' && !sendReady(confirm.quote, validUntil)}
         confirmLabel={dialog?.label ?? ''}
         color={dialog?.color}
-        busy={busy}
-        onConfirm={() => void runConfirmed()}
+        busy={confirmed.busy}
+        onConfirm={runConfirmed}
         onClose={() => setConfirm(null)}
       />
       <ShareQuoteDialog

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Button,
   Card,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -12,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -22,13 +19,15 @@ import {
 } from '@smb/shared-types/payments';
 import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
 import { ValidationError } from '../../../db/errors';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import {
   RefusedChanges,
   SaveMessageAlert,
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
 import { updateBillingSettings } from '../data/tenant';
+import { SaveButton } from '../../../components/crud/RecordForm';
+import { useAction } from '../../../lib/useAction';
 
 export const BILLING_SAVED = 'Payment settings saved';
 export const BILLING_SAVE_FAILED = 'Failed to save the payment settings';
@@ -44,7 +43,6 @@ export const BILLING_REFUSED = 'The server refused a change to the payment setti
 export function BillingSettingsCard({ billing }: { billing: BillingSettings | undefined }) {
   const [draft, setDraft] = useState<BillingSettingsUpdate>({});
   const [message, setMessage] = useState<SaveMessage | null>(null);
-  const [saving, setSaving] = useState(false);
   const form: BillingSettings | null = billing ? { ...billing, ...draft } : null;
   // Only what differs from the saved settings is a change.
   const changes = Object.fromEntries(
@@ -55,23 +53,24 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
   const dirty = Object.keys(changes).length > 0;
   useUpdateGuard('billing-settings', dirty);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!dirty) return;
-    setSaving(true);
-    setMessage(null);
-    try {
+  const save = useAction(
+    async () => {
       await updateBillingSettings(changes);
       setDraft({});
       setMessage({ ok: true, text: BILLING_SAVED });
-    } catch (e) {
+    },
+    (e) =>
       setMessage({
         ok: false,
         text: e instanceof ValidationError && e.message ? e.message : BILLING_SAVE_FAILED,
-      });
-    } finally {
-      setSaving(false);
-    }
+      }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty) return;
+    setMessage(null);
+    void save.run();
   };
 
   const set = <K extends keyof BillingSettings>(key: K, value: BillingSettings[K]) =>
@@ -95,7 +94,7 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
       {!form ? (
         <Skeleton height={120} role="status" aria-label="Loading payment settings" />
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Select
               label="Default Payment Terms"
@@ -143,16 +142,9 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
                 onChange={(v) => set('reminderMax', whole(v, form.reminderMax))}
               />
             </SimpleGrid>
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={saving}
-                disabled={!dirty}
-                leftSection={<IconDeviceFloppy size={16} />}
-              >
-                Save
-              </Button>
-            </Group>
+            <SaveButton saving={save.busy} dirty={dirty}>
+              Save
+            </SaveButton>
           </Stack>
         </form>
       )}

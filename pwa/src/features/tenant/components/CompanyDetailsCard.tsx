@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Alert,
   Button,
   Card,
   FileButton,
@@ -17,13 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconDeviceFloppy,
-  IconPhotoUp,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import {
   COMPANY_LIMITS,
   COMPANY_MESSAGES,
@@ -34,10 +27,13 @@ import {
   type CompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
+import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
+import { SaveButton } from '../../../components/crud/RecordForm';
+import { useAction } from '../../../lib/useAction';
 
 type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
 
@@ -69,8 +65,6 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
   const { token } = useAuth();
   const [draft, setDraft] = useState<CompanyDetailsUpdateBody>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [logoBusy, setLogoBusy] = useState(false);
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
   const dirty = Object.keys(draft).length > 0;
   useUpdateGuard('company-details', dirty);
@@ -99,41 +93,41 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
   const set = (key: keyof CompanyDetailsUpdateBody, next: string) =>
     setDraft((d) => ({ ...d, [key]: next }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setSaving(true);
-    try {
+  const save = useAction(
+    async () => {
       await updateCompanyDetails(draft);
       setDraft({});
       setMessage({ ok: true, text: COMPANY_MESSAGES.saved });
-    } catch (cause) {
+    },
+    (cause) =>
       setMessage({
         ok: false,
         text:
           cause instanceof ValidationError && cause.message
             ? cause.message
             : COMPANY_MESSAGES.saveFailed,
-      });
-    } finally {
-      setSaving(false);
-    }
+      }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    void save.run();
   };
 
-  const logo = async (file: File | null, remove = false) => {
-    setMessage(null);
-    setLogoBusy(true);
-    try {
+  const changeLogo = useAction(
+    async (file: File | null, remove: boolean) => {
       if (remove) await removeCompanyLogo(token);
       else if (file) await uploadCompanyLogo(file, token);
-    } catch (cause) {
+    },
+    (cause) =>
       setMessage({
         ok: false,
         text: cause instanceof Error && cause.message ? cause.message : COMPANY_MESSAGES.saveFailed,
-      });
-    } finally {
-      setLogoBusy(false);
-    }
+      }),
+  );
+  const logo = (file: File | null, remove = false) => {
+    setMessage(null);
+    void changeLogo.run(file, remove);
   };
 
   const fromCountry = paperSizeOf({ paperSize: null, country: String(value('country')) || null });
@@ -143,18 +137,7 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
       <Text size="sm" c="dimmed" mb="md">
         Printed on the PDFs of quotes, orders and invoices. Empty fields are left out.
       </Text>
-      {message && (
-        <Alert
-          mb="md"
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
 
       <Stack gap={4} mb="lg">
         <Input.Label id="company-logo-label">Logo</Input.Label>
@@ -183,12 +166,12 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
           </Paper>
           <Stack gap={6}>
             <Group gap="xs">
-              <FileButton accept="image/png,image/jpeg" onChange={(file) => void logo(file)}>
+              <FileButton accept="image/png,image/jpeg" onChange={(file) => logo(file)}>
                 {(props) => (
                   <Button
                     {...props}
                     variant="light"
-                    loading={logoBusy}
+                    loading={changeLogo.busy}
                     leftSection={<IconPhotoUp size={16} />}
                   >
                     {sha ? 'Replace Logo' : 'Upload Logo'}
@@ -200,8 +183,8 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={16} />}
-                  onClick={() => void logo(null, true)}
-                  disabled={logoBusy}
+                  onClick={() => logo(null, true)}
+                  disabled={changeLogo.busy}
                 >
                   Remove
                 </Button>
@@ -214,7 +197,7 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
         </Group>
       </Stack>
 
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {FIELDS.filter((f) => !f.multiline).map((f) => (
@@ -268,16 +251,9 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(e) => set(f.key, e.currentTarget.value)}
             />
           ))}
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={!dirty}
-              leftSection={<IconDeviceFloppy size={16} />}
-            >
-              Save Company Details
-            </Button>
-          </Group>
+          <SaveButton saving={save.busy} dirty={dirty}>
+            Save Company Details
+          </SaveButton>
         </Stack>
       </form>
     </Card>

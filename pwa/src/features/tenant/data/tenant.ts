@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { companyNameError } from '@smb/shared-types/tenants';
 import {
   COMPANY_MESSAGES,
@@ -8,11 +7,9 @@ import {
 } from '@smb/shared-types/company';
 import { billingSettingsError, type BillingSettingsUpdate } from '@smb/shared-types/payments';
 import { NETWORK_MESSAGE, OFFLINE_MESSAGE } from '../../../lib/api-client';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { ValidationError } from '../../../db/errors';
-import { getMeta } from '../../../db/meta';
-import type { TenantInfo } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 
 /** Renames the company (admin only); shows at once, syncs later. */
@@ -23,12 +20,6 @@ export async function updateTenant(
   const problem = companyNameError(naturalName);
   if (problem) throw new ValidationError(problem);
   await mutate(db, 'tenant.update', { naturalName: naturalName.trim() });
-}
-
-/** The tenant as of the last pull plus local changes; null before the first sync. */
-export function useLocalTenant(): TenantInfo | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(async () => (db ? ((await getMeta(db, 'tenant')) ?? null) : null), [db]);
 }
 
 /** Saves the company details printed on documents (admin only); shows at once, syncs later. */

@@ -16,18 +16,20 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { companyNameError } from '@smb/shared-types/tenants';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import {
   RefusedChanges,
   SaveMessageAlert,
   type SaveMessage,
 } from '../../../components/crud/SaveFeedback';
-import { useAuth } from '../../auth/auth-context';
-import { updateTenant, useLocalTenant } from '../data/tenant';
+import { useAuth } from '../../../lib/auth-context';
+import { updateTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 import { BillingSettingsCard } from '../components/BillingSettingsCard';
-import { ThisDeviceCard } from '../../device/ThisDeviceCard';
+import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
+import { useLocalTenant } from '../../../db/live';
+import { useAction } from '../../../lib/useAction';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -86,14 +88,13 @@ function formatCreated(iso: string | undefined): string {
     : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /dashboard/settings/tenant (spec §2 General): company name, saved offline-first, and account facts. */
+/** /dashboard/settings/tenant (General): company name, saved offline-first, and account facts. */
 export default function TenantSettingsScreen() {
   const tenant = useLocalTenant();
   const { claims } = useAuth();
   const [name, setName] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [message, setMessage] = useState<SaveMessage | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const savedName = tenant?.naturalName ?? '';
   const value = name ?? savedName;
@@ -105,26 +106,26 @@ export default function TenantSettingsScreen() {
     if (name !== null && name === savedName) setName(null);
   }, [name, savedName]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const problem = companyNameError(value);
-    setFieldError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
+  const save = useAction(
+    async () => {
       await updateTenant(value);
       setName(value.trim());
       setMessage({ ok: true, text: TENANT_SAVED });
-    } catch (cause) {
+    },
+    (cause) =>
       setMessage({
         ok: false,
         text:
           cause instanceof ValidationError && cause.message ? cause.message : TENANT_SAVE_FAILED,
-      });
-    } finally {
-      setSaving(false);
-    }
+      }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const problem = companyNameError(value);
+    setFieldError(problem);
+    if (!problem) void save.run();
   };
 
   return (
@@ -143,7 +144,7 @@ export default function TenantSettingsScreen() {
         {tenant === undefined ? (
           <Skeleton height={60} role="status" aria-label="Loading company information" />
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <form onSubmit={submit} noValidate>
             <Flex
               direction={{ base: 'column', xs: 'row' }}
               gap="sm"
@@ -164,7 +165,7 @@ export default function TenantSettingsScreen() {
               />
               <Button
                 type="submit"
-                loading={saving}
+                loading={save.busy}
                 mt={{ base: 0, xs: 25 }}
                 leftSection={<IconDeviceFloppy size={16} />}
               >

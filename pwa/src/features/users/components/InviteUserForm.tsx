@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconMail, IconSend } from '@tabler/icons-react';
+import { Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMail, IconSend } from '@tabler/icons-react';
 import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
-import { useUpdateGuard } from '../../../app/useUpdateGuard';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
+import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
+import { useAction } from '../../../lib/useAction';
 
 export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
 
@@ -12,16 +14,25 @@ interface Props {
   onInvite: (email: string, isTenantAdmin: boolean) => Promise<void>;
 }
 
-/** Invite by e-mail (spec §2 Users), optionally as administrator. */
+/** Invite by e-mail, optionally as administrator. */
 export function InviteUserForm({ disabled, onInvite }: Props) {
   const [email, setEmail] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
   useUpdateGuard('invite-user', email.trim() !== '');
 
-  const submit = async (event: FormEvent) => {
+  const send = useAction(
+    async (value: string) => {
+      await onInvite(value, isAdmin);
+      setEmail('');
+      setIsAdmin(false);
+      setMessage({ ok: true, text: `Invitation sent to ${value}.` });
+    },
+    () => setMessage({ ok: false, text: INVITE_FAILED }),
+  );
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     const value = email.trim();
@@ -31,18 +42,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
         ? USER_MESSAGES.invalidEmail
         : null;
     setFieldError(problem);
-    if (problem) return;
-    setSending(true);
-    try {
-      await onInvite(value, isAdmin);
-      setEmail('');
-      setIsAdmin(false);
-      setMessage({ ok: true, text: `Invitation sent to ${value}.` });
-    } catch {
-      setMessage({ ok: false, text: INVITE_FAILED });
-    } finally {
-      setSending(false);
-    }
+    if (!problem) void send.run(value);
   };
 
   return (
@@ -51,19 +51,8 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
       <Text size="sm" c="dimmed" mb="md">
         They receive an e-mail with a code to join your company. The code is valid for 24 hours.
       </Text>
-      {message && (
-        <Alert
-          mb="md"
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Flex
             direction={{ base: 'column', xs: 'row' }}
@@ -87,7 +76,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
             />
             <Button
               type="submit"
-              loading={sending}
+              loading={send.busy}
               disabled={disabled}
               leftSection={<IconSend size={16} />}
               mt={{ base: 0, xs: 25 }}

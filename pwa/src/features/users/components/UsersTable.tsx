@@ -1,17 +1,6 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
 import type { User } from '../data/users-api';
 
 interface Props {
@@ -22,8 +11,6 @@ interface Props {
   onToggleAdmin: (user: User) => void;
   onDelete: (user: User) => void;
 }
-
-const COLUMNS = ['Email', 'Verification', 'Role', 'Created', 'Actions'];
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -107,80 +94,51 @@ function UserActions({ user, busyId, disabled, onToggleAdmin, onDelete }: Action
   );
 }
 
+/** Email, Verification, Role, Created, and the actions on every user but oneself. */
 export function UsersTable({ users, isSelf, busyId, disabled, onToggleAdmin, onDelete }: Props) {
-  const phone = useMediaQuery('(max-width: 75em)');
   const actions = { busyId, disabled, onToggleAdmin, onDelete };
-  if (users && phone)
-    return (
-      <Stack gap={0}>
-        {users.map((user, index) => {
-          const self = isSelf(user);
-          return (
-            <Card
-              key={user.id}
-              radius={0}
-              withBorder={false}
-              padding="md"
-              data-testid="user-row"
-              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-2)' } : undefined}
-            >
-              <EmailText user={user} self={self} />
-              <Group gap={6} mt={6}>
-                <VerificationBadge user={user} />
-                <RoleBadge user={user} />
-              </Group>
-              <Group justify="space-between" mt="sm" wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  Created {formatDate(user.createdAt)}
-                </Text>
-                {!self && <UserActions user={user} {...actions} />}
-              </Group>
-            </Card>
-          );
-        })}
-      </Stack>
-    );
-  if (!users)
-    return (
-      <Stack gap="sm" p="md" role="status" aria-label="Loading users">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={28} radius="sm" />
-        ))}
-      </Stack>
-    );
+  const columns: EntityColumn<User>[] = [
+    { header: 'Email', cell: (user) => <EmailText user={user} self={isSelf(user)} /> },
+    { header: 'Verification', cell: (user) => <VerificationBadge user={user} /> },
+    { header: 'Role', cell: (user) => <RoleBadge user={user} /> },
+    {
+      header: 'Created',
+      td: { style: { whiteSpace: 'nowrap' } },
+      cell: (user) => formatDate(user.createdAt),
+    },
+    {
+      header: 'Actions',
+      th: { ta: 'right' },
+      cell: (user) => !isSelf(user) && <UserActions user={user} {...actions} />,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={780}>
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => (
-              <Table.Th key={c} ta={c === 'Actions' ? 'right' : undefined}>
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const self = isSelf(user);
-            return (
-              <Table.Tr key={user.id} data-testid="user-row">
-                <Table.Td>
-                  <EmailText user={user} self={self} />
-                </Table.Td>
-                <Table.Td>
-                  <VerificationBadge user={user} />
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge user={user} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</Table.Td>
-                <Table.Td>{!self && <UserActions user={user} {...actions} />}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <EntityTable
+      rows={users}
+      columns={columns}
+      testId="user-row"
+      minWidth={780}
+      loading={{ label: 'Loading users', lines: 3 }}
+      phoneQuery="(max-width: 75em)"
+      cards="divided"
+      card={(user) => {
+        const self = isSelf(user);
+        return (
+          <>
+            <EmailText user={user} self={self} />
+            <Group gap={6} mt={6}>
+              <VerificationBadge user={user} />
+              <RoleBadge user={user} />
+            </Group>
+            <Group justify="space-between" mt="sm" wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                Created {formatDate(user.createdAt)}
+              </Text>
+              {!self && <UserActions user={user} {...actions} />}
+            </Group>
+          </>
+        );
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { InviteBody, User } from '@smb/shared-types/users';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * User management is online-only (DESIGN §6): plain REST calls with the session's bearer token,
+ * User management is online-only: plain REST calls with the session's bearer token,
  * nothing is stored on the device.
  */
 export type { User };

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconAlertCircle, IconCheck, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { OfflineNotice } from '../../../components/OfflineNotice';
-import { useAuth } from '../../auth/auth-context';
+import { DeleteModal } from '../../../components/crud/DeleteModal';
+import { useAuth } from '../../../lib/auth-context';
 import { deleteUser, fetchUsers, inviteUser, setUserRole, type User } from '../data/users-api';
 import { InviteUserForm } from '../components/InviteUserForm';
 import { UsersTable } from '../components/UsersTable';
+import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 
 export const USERS_LOAD_FAILED = 'Failed to load users. Please try again later.';
 export const ROLE_FAILED = 'Failed to update user role. Please try again.';
@@ -14,7 +16,7 @@ export const DELETE_USER_FAILED = 'Failed to delete user. Please try again.';
 export const DELETE_USER_CONFIRM =
   'Are you sure you want to delete this user? This action cannot be undone.';
 
-/** /dashboard/settings/users (spec §2): online-only user management for administrators. */
+/** /dashboard/settings/users: user management for administrators, online only. */
 export default function UsersSettingsScreen() {
   const { token, claims } = useAuth();
   const network = useNetwork();
@@ -113,17 +115,7 @@ export default function UsersSettingsScreen() {
 
       <InviteUserForm disabled={!online} onInvite={invite} />
 
-      {message && (
-        <Alert
-          color={message.ok ? 'green' : 'red'}
-          icon={message.ok ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setMessage(null)}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} />
 
       {loadFailed && online ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />}>
@@ -156,34 +148,14 @@ export default function UsersSettingsScreen() {
         </Paper>
       )}
 
-      <Modal
-        opened={deleting !== null}
-        onClose={() => !deleteBusy && setDeleting(null)}
+      <DeleteModal
         title="Delete User"
-        closeOnClickOutside={!deleteBusy}
-        closeOnEscape={!deleteBusy}
-        withCloseButton={!deleteBusy}
-      >
-        <Text size="sm">{DELETE_USER_CONFIRM}</Text>
-        {deleting && (
-          <Text size="sm" fw={600} mt="xs">
-            {deleting.email}
-          </Text>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)} disabled={deleteBusy}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            loading={deleteBusy}
-            onClick={() => void confirmDelete()}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+        warning={DELETE_USER_CONFIRM}
+        name={deleting && deleting.email}
+        busy={deleteBusy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Stack>
   );
 }

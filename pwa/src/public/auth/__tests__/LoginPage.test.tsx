@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, mockFetch, sentBody, storeSession } from '../../../test/helpers';
 import { renderScreen } from '../../../test/render';
-import { noteSessionExpired, writeSession } from '../../../features/auth/session';
+import { noteSessionExpired, writeSession } from '../../../lib/session';
 import LoginPage from '../LoginPage';
 
 const type = (label: RegExp, value: string) =>

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ContactPage (spec §5, §8)', () => {
+describe('ContactPage', () => {
   it('requires name, email, subject and message; company is optional', () => {
     const fetch = mockFetch(() => ({ status: 201, body: {} }));
     renderScreen('/contact', <ContactPage />);

@@ -68,7 +68,7 @@ function page(ops: PullResponse['patch'], cursor: string): PullResponse {
   };
 }
 
-describe('the dashboard summaries (issue 20)', () => {
+describe('the dashboard summaries', () => {
   it('follow pull pages, local mutations and direct writes, and give the same figures as the rows', async () => {
     const db = newClientDb();
     opened.push(db);

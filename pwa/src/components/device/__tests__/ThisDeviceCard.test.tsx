@@ -6,10 +6,10 @@ import { theme } from '../../../app/theme';
 import type { SmbDatabase } from '../../../db/database';
 import { getMeta } from '../../../db/meta';
 import { closeTestDatabase, useTestDatabase } from '../../../test/local-store';
-import { createCustomer } from '../../customers/data/customers';
+import { createCustomer } from '../../../features/customers/data/customers';
 import { formatBytes, type StorageManagerLike } from '../storage';
 import { ThisDeviceCard } from '../ThisDeviceCard';
-import { SyncIndicator } from '../../../components/sync/SyncIndicator';
+import { SyncIndicator } from '../../sync/SyncIndicator';
 import { createSyncStatusStore } from '../../../sync/status';
 
 let db: SmbDatabase;
@@ -26,7 +26,7 @@ const wrap = (storage: StorageManagerLike) =>
     </MantineProvider>,
   );
 
-describe('This device (issue 22.4, 22.5)', () => {
+describe('This device', () => {
   it('shows persistent storage, space used and left, and the changes waiting to sync', async () => {
     await createCustomer({ name: 'Waiting Co', email: 'w@waiting.test' }, db);
     await createCustomer({ name: 'Queued Co', email: 'q@queued.test' }, db);

@@ -12,7 +12,7 @@ import { DEVICE_NAME_MAX } from '@smb/shared-types/sync';
 import { useDatabase } from '../../db/current';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta, setMeta } from '../../db/meta';
-import { SYNC_MESSAGES } from '../../components/sync/messages';
+import { SYNC_MESSAGES } from '../sync/messages';
 import { useSyncStatus } from '../../sync/useSyncStatus';
 import {
   STORAGE_MESSAGES,

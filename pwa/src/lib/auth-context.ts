@@ -5,7 +5,7 @@ export interface AuthContextValue {
   token: string | null;
   claims: Partial<TokenClaims> | null;
   isAuthenticated: boolean;
-  /** Spec §6: the JWT claim IsTenantAdmin equals the string 'true'. */
+  /** The JWT claim IsTenantAdmin is the string 'true' (not a boolean). */
   isAdmin: boolean;
   /** Stores a new session (after login or invitation acceptance). */
   signIn: (token: string, expiresAt?: string) => void;

@@ -8,7 +8,7 @@ import {
   readSession,
   touchActivity,
   writeSession,
-} from './session';
+} from '../session';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -48,7 +48,7 @@ describe('session storage', () => {
   });
 });
 
-describe('isExpired (spec §4)', () => {
+describe('isExpired', () => {
   const now = Date.UTC(2026, 0, 1, 12);
   const session = (lastActivity: number, tokenExpiry: number) => ({
     token: 't',

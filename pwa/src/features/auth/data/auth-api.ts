@@ -7,7 +7,7 @@ import type {
   VerifyEmailBody,
   VerifyInvitationBody,
 } from '@smb/shared-types/auth';
-import { ApiError, apiRequest, errorText } from '../../lib/api-client';
+import { ApiError, apiRequest, errorText } from '../../../lib/api-client';
 
 export interface PingResponse {
   ok: boolean;
@@ -51,7 +51,7 @@ export interface AuthErrorOptions {
   fallback: string;
 }
 
-/** Spec §8 auth error texts: 404 → service unavailable; server message; status fallback; screen fallback. */
+/** Auth error texts, first that applies: 404 → service unavailable; the server's message; the status fallback; the screen's fallback. */
 export function authErrorMessage(error: unknown, options: AuthErrorOptions): string {
   if (error instanceof ApiError) {
     if (error.status === 404)

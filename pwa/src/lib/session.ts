@@ -1,6 +1,6 @@
 import { SESSION_LIFETIME_MS, type TokenClaims } from '@smb/shared-types/auth';
 
-/** localStorage keys of the session (spec §3). Logout removes exactly these and nothing else. */
+/** localStorage keys of the session. Logout removes exactly these and nothing else. */
 export const SESSION_KEYS = {
   token: 'token',
   lastActivity: 'lastActivity',
@@ -85,7 +85,7 @@ export function touchActivity(now = Date.now()): void {
   if (store?.getItem(SESSION_KEYS.token)) store.setItem(SESSION_KEYS.lastActivity, String(now));
 }
 
-/** Spec §4: expired when more than 2 h passed since the last activity, or the expiry time has passed. */
+/** Expired when more than 2 h passed since the last activity, or the expiry time has passed. */
 export function isExpired(session: StoredSession | null, now = Date.now()): boolean {
   if (!session) return true;
   if (now - session.lastActivity > SESSION_LIFETIME_MS) return true;
@@ -98,8 +98,8 @@ export function isOffline(): boolean {
 }
 
 /**
- * Whether to log the user out now. Online: exactly spec §4 (`isExpired`). Offline, an expired
- * session is kept (issue 22): login is online-only and the data is already on the device, so
+ * Whether to log the user out now. Online: exactly `isExpired`. Offline, an expired
+ * session is kept: login is online-only and the data is already on the device, so
  * logging a rep out at a trade fair would lock him out of a week's work. The expiry is applied as
  * soon as the app is back online. No session at all (another tab logged out) always ends it.
  */
@@ -152,6 +152,6 @@ export function clearSessionExpiredNotice(): void {
   tabStorage()?.removeItem(EXPIRED_NOTICE_KEY);
 }
 
-/** What /login says after the session expired (issue 22: nothing unsynced is lost). */
+/** What /login says after the session expired: nothing unsynced is lost. */
 export const SESSION_EXPIRED_MESSAGE =
   'Your session has expired. Please log in again — changes not yet synced are kept on this device and are sent once you have logged in.';

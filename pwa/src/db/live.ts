@@ -1,0 +1,93 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDatabase } from './current';
+import type { SmbDatabase } from './database';
+import { getMeta } from './meta';
+import type { ContactRow, CurrencyRow, CustomerRow, ProductRow, TenantInfo } from './types';
+
+/**
+ * Live reads of the master data that several features and the shared document editor show:
+ * `undefined` while loading, then the rows (re-rendered on every local or synced change). They
+ * live below the features so that a shared component can read them without importing a feature.
+ */
+
+/** One row by id (live); null when it does not exist or no id is given. */
+function useRow<T>(
+  table: (db: SmbDatabase) => { get(id: string): Promise<T | undefined> },
+  id: string | null | undefined,
+): T | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery<T | null>(
+    async () => (db && id ? ((await table(db).get(id)) ?? null) : null),
+    [db, id],
+  );
+}
+
+/**
+ * All customers by name (live). `undefined` while loading, and while `enabled` is false (nothing
+ * read: a picker reads the list only while it is open).
+ */
+export function useCustomers(enabled = true): CustomerRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery<CustomerRow[] | undefined>(
+    () => (enabled ? (db?.customers.orderBy('name').toArray() ?? []) : undefined),
+    [db, enabled],
+  );
+}
+
+export function useCustomer(id: string | undefined): CustomerRow | null | undefined {
+  return useRow<CustomerRow>((db) => db.customers, id);
+}
+
+/** Contacts by name, optionally of one customer (live). */
+export function useContacts(customerId?: string | null): ContactRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async () => {
+    if (!db) return [];
+    if (!customerId) return db.contacts.orderBy('name').toArray();
+    return byName(await db.contacts.where('customerId').equals(customerId).toArray());
+  }, [db, customerId]);
+}
+
+/** One customer's contacts by name (live); `undefined` while loading or without a customer. */
+export function useContactsOf(customerId: string | null): ContactRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async () => {
+    if (!db || !customerId) return undefined;
+    return byName(await db.contacts.where('customerId').equals(customerId).toArray());
+  }, [db, customerId]);
+}
+
+export function useContact(id: string | undefined): ContactRow | null | undefined {
+  return useRow<ContactRow>((db) => db.contacts, id);
+}
+
+const byName = (rows: ContactRow[]) => rows.sort((a, b) => a.name.localeCompare(b.name));
+
+export function useProducts(): ProductRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.products.orderBy('name').toArray() ?? [], [db]);
+}
+
+export function useProduct(id: string | undefined): ProductRow | null | undefined {
+  return useRow<ProductRow>((db) => db.products, id);
+}
+
+export function useCurrencies(): CurrencyRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.currencies.orderBy('code').toArray() ?? [], [db]);
+}
+
+/** The default currency, or null (live). */
+export function useDefaultCurrency(): CurrencyRow | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(
+    async () => (db ? ((await db.currencies.filter((c) => c.isDefault).first()) ?? null) : null),
+    [db],
+  );
+}
+
+/** The tenant as of the last pull plus local changes; null before the first sync. */
+export function useLocalTenant(): TenantInfo | null | undefined {
+  const db = useDatabase();
+  return useLiveQuery(async () => (db ? ((await getMeta(db, 'tenant')) ?? null) : null), [db]);
+}
