@@ -283,6 +283,7 @@ export async function benchApi(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000',
+    SIGNUPS_PER_HOUR: '1000000',
     STATIC_DIR: path.join(dataDir, 'none'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };

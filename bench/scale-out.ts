@@ -109,6 +109,7 @@ export async function benchScaleOut(log: (line: string) => void): Promise<ScaleO
     const env = (extra: Record<string, string> = {}) => ({
       ...serverEnv(dataDir, db.url),
       RATE_LIMIT_MAX: '1000000',
+      SIGNUPS_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
       ...extra,
     });

@@ -293,6 +293,7 @@ export async function withLargeTenant<T>(
       HOST: '127.0.0.1',
       APP_ORIGIN: baseUrl,
       RATE_LIMIT_MAX: '1000000',
+      SIGNUPS_PER_HOUR: '1000000',
       LOG_LEVEL: 'warn',
     });
     const email = `scale-${randomUUID().slice(0, 8)}@example.com`;

@@ -50,6 +50,7 @@ async function serve(cwd: string, databaseUrl: string, jwtSecret: string): Promi
       PORT: String(port),
       DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000',
+      SIGNUPS_PER_HOUR: '1000000',
       STATIC_DIR: path.join(dataDir, 'none'),
     },
   });

@@ -14,6 +14,19 @@ export const CODE_TTL_MS = {
 } as const;
 export const CODE_MAX_ATTEMPTS = 5;
 
+/**
+ * Per e-mail address (known or not, alike): this many failed logins within the window lock the
+ * address for `lockMs` (the owner of a real account is mailed when it locks).
+ */
+export const LOGIN_LOCK = { maxFailures: 10, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+
+/**
+ * At most this many mails of each kind (password reset, verification, invitation, the notice of a
+ * registration with a taken address) per address and window; further requests are answered
+ * alike and send nothing.
+ */
+export const MAIL_LIMIT = { perAddress: 3, windowMs: 60 * 60 * 1000 };
+
 export const AUTH_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordRule:
@@ -31,6 +44,8 @@ export const AUTH_MESSAGES = {
   emailNotVerified: 'Please verify your email address before logging in.',
   invalidCode: 'The verification code is invalid or has expired.',
   emailTaken: 'An account with this email already exists.',
+  accountLocked:
+    'Too many failed login attempts for this account. Please try again in 15 minutes or reset your password.',
   companyNameRequired: 'Company name is required',
 } as const;
 

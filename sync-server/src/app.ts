@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SCHEMA_MESSAGE } from '@smb/shared-types';
+import { trustProxyOption } from './config';
 import type { AppContext } from './context';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { MAX_PARAM_LENGTH, frameworkErrors } from './plugins/errors';
@@ -49,7 +50,8 @@ export async function buildApp(
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     logController: new RequestLog(options.loggerInstance),
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For (TRUST_PROXY); by default the peer is the client.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,13 @@ export interface Config {
   logLevel: string;
   /** Auth and public calls allowed per IP, route and minute. */
   rateLimitMax: number;
+  /** Sign-ups (POST /api/auth/register) allowed per IP and hour. */
+  signupsPerHour: number;
+  /**
+   * Whose `X-Forwarded-For` is believed (Fastify's `trustProxy`): `false` (nobody: the client is
+   * the connection's peer), a hop count, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: TrustProxy;
   /** Built PWA served with SPA fallback; absent directory → API only. */
   staticDir: string;
   poolSize: number;
@@ -52,6 +60,8 @@ export interface DatabaseTimeouts {
   /** PostgreSQL ends a session left idle inside a transaction this long (0: never). */
   idleInTransactionMs: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -86,6 +96,45 @@ function url(env: NodeJS.ProcessEnv, key: string, protocols: string[]): string |
   if (!protocols.includes(parsed.protocol))
     throw new ConfigError(`${key} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   return raw;
+}
+
+/** proxy-addr's names for address ranges (accepted in TRUST_PROXY like a CIDR). */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or empty → trust nobody; a whole number → that many proxy hops in front;
+ * otherwise comma-separated addresses or CIDR ranges (IPv4 or IPv6) of the proxies.
+ */
+export function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100)
+      throw new ConfigError(`TRUST_PROXY hop count must be at most 100 (got "${raw}")`);
+    return hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (RANGE_NAMES.includes(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits && family !== 0);
+    if (family === 0 || !prefixOk || extra !== undefined)
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or comma-separated IP addresses/CIDR ranges (got "${entry}")`,
+      );
+  }
+  return entries;
+}
+
+/** Fastify's `trustProxy` for the setting (its types take a hop count as a function). */
+export function trustProxyOption(
+  setting: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** The secret from JWT_SECRET, else one generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -123,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: appOrigin.replace(/\/$/, ''),
     logLevel,
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 20, 1, 1_000_000),
+    signupsPerHour: integer(env, 'SIGNUPS_PER_HOUR', 10, 1, 1_000_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || path.join(REPO_ROOT, 'dist/pwa')),
     poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
     preparedStatements: integer(env, 'DB_PREPARED_STATEMENTS', 1, 0, 1) === 1,

@@ -7,6 +7,7 @@ import { migrateAll } from './db/migrate';
 import { JOBS } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
 import { invoiceReminders } from './jobs/invoice-reminders';
+import { pruneUnverifiedSignups } from './jobs/unverified-signups';
 import { createMailer } from './mail/mailer';
 import { createSessionCache } from './modules/auth/session-cache';
 
@@ -55,7 +56,11 @@ const app = await buildApp(
 );
 await app.listen({ port: config.port, host: config.host });
 // Clean-ups on a schedule, each run once per period across every server on the database.
-const scheduler = startScheduler(database, [...JOBS, invoiceReminders({ mailer, log })], log);
+const scheduler = startScheduler(
+  database,
+  [...JOBS, invoiceReminders({ mailer, log }), pruneUnverifiedSignups(database)],
+  log,
+);
 log.info(
   {
     url: `http://localhost:${(app.server.address() as { port: number }).port}`,

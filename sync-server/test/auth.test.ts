@@ -71,12 +71,36 @@ describe('register', () => {
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
   });
 
-  it('refuses an e-mail that is already registered, whatever its case', async () => {
-    const email = uniqueEmail();
-    expect((await register(email)).statusCode).toBe(201);
-    const again = await register(email.toUpperCase());
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(AUTH_MESSAGES.emailTaken);
+  it('answers a taken e-mail, whatever its case, exactly like a new one and mails its owner instead', async () => {
+    const { email } = await registerTenant(t, 'Taken Ltd');
+    const tenantsBefore = await t.ctx.database.pool.query(
+      'SELECT count(*)::int AS n FROM app.tenants',
+    );
+    const schemasBefore = await t.ctx.database.pool.query(
+      "SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'northwind%'",
+    );
+    const mailsBefore = mailsTo(t.mailDir, email).length;
+    const fresh = await register(uniqueEmail());
+    const again = await register(email.toUpperCase(), {
+      password: 'Other!Pass1',
+      confirmPassword: 'Other!Pass1',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(fresh.json());
+    // Nothing created for the taken address (the fresh one made one company), nothing changed.
+    const tenantsAfter = await t.ctx.database.pool.query(
+      'SELECT count(*)::int AS n FROM app.tenants',
+    );
+    expect(tenantsAfter.rows[0].n).toBe(tenantsBefore.rows[0].n + 1);
+    const schemasAfter = await t.ctx.database.pool.query(
+      "SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'northwind%'",
+    );
+    expect(schemasAfter.rows[0].n).toBe(schemasBefore.rows[0].n + 1);
+    await login(t, email); // the old password still works
+    const mails = mailsTo(t.mailDir, email).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Someone tried to register with your address');
+    expect(mails[0]).not.toMatch(/Your code: \d{6}/);
   });
 
   it('names the field when a body has the wrong type, and rejects a body that is not JSON', async () => {

@@ -90,6 +90,7 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: '100000',
+    SIGNUPS_PER_HOUR: '100000',
     APP_ORIGIN: 'http://app.test',
     STATIC_DIR: path.join(dataDir, 'no-static'),
     ...options.env,

@@ -14,7 +14,8 @@ let recipient: Awaited<ReturnType<typeof makeRecipient>>;
 let product: { id: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Requests come from 127.0.0.1 as a trusted proxy: its X-Forwarded-For names the signer's IP.
+  t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   a = await registerTenant(t, 'Validity Works Ltd');
   recipient = await makeRecipient(t, a.tenantId, { customer: { name: 'Harbour Lights' } });
   product = await makeProduct(t, a.tenantId, { name: 'Survey', price: '250.00' });

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, uniqueEmail, type TestApp } from './helpers';
 
 const MAX = 3;
 let t: TestApp;
@@ -89,7 +89,8 @@ async function login(app: FastifyInstance, ip: string): Promise<number> {
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: ip,
-    payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    // Another address each time: the per-address lock-out (10 failures) is not what this counts.
+    payload: { email: uniqueEmail('nobody'), password: 'wrong-password' },
   });
   return res.statusCode;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONTENT_SECURITY_POLICY } from '../src/plugins/static-assets';
 import { createTestApp, type TestApp } from './helpers';
 
 // A stand-in for dist/pwa as `npm run build` leaves it: every text file with its .br and .gz.
@@ -146,5 +147,39 @@ describe('crawler files', () => {
     );
     for (const loc of locs) expect(loc).toMatch(/^https:\/\/smb\.example\.com\//);
     expect(locs.some((l) => /dashboard|\/api|\/quote\//.test(l ?? ''))).toBe(false);
+  });
+});
+
+describe('the app’s Content-Security-Policy (issue 32.7)', () => {
+  it('comes with the PWA’s page on every path and encoding: scripts from this origin only, no inline script', async () => {
+    for (const [url, encoding] of [
+      ['/', 'br'],
+      ['/', 'gzip'],
+      ['/', undefined],
+      ['/dashboard/customers', 'br'],
+      ['/login', undefined],
+    ] as const) {
+      const res = await get(url, encoding);
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toBe(APP_CONTENT_SECURITY_POLICY);
+      const directives = Object.fromEntries(
+        csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+      );
+      expect(directives['script-src']).toEqual(["'self'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['base-uri']).toEqual(["'none'"]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    }
+  });
+
+  it('is not sent with scripts, API answers or the public quote page, which has its own', async () => {
+    expect((await get(MAIN, 'br')).headers['content-security-policy']).toBeUndefined();
+    expect((await get('/api/auth/ping')).headers['content-security-policy']).toBeUndefined();
+    const quote = await get(
+      '/api/quotes/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000000/view?token=x',
+    );
+    expect(String(quote.headers['content-security-policy'])).toContain("default-src 'none'");
   });
 });

@@ -25,6 +25,7 @@ import { DIST_DIR } from '../e2e/support/paths';
 import { editCustomerUi, openSection, waitSynced } from '../e2e/support/ui';
 import {
   abnormalLogLines,
+  requestFrom,
   SHUTDOWN_DRAIN_MS,
   sleep,
   startCluster,
@@ -43,26 +44,95 @@ afterAll(async () => {
 });
 
 describe('three instances behind HAProxy', () => {
-  it('counts login attempts spread over the three instances together (Redis)', async () => {
-    const ip = `203.0.113.${1 + (randomBytes(1)[0]! % 200)}`;
+  it('counts login attempts spread over the three instances together (Redis), by the client address HAProxy forwards, never by a forged header', async () => {
+    // Loopback addresses of this test's own, as two clients on other machines would be.
+    const octet = 2 + (randomBytes(1)[0]! % 120);
+    const [clientA, clientB, clientC] = [0, 120, 121].map((d) => `127.0.0.${octet + d}`);
+    const loginFrom = (from: string, base: string, forged: string) =>
+      requestFrom(
+        from,
+        base,
+        'POST',
+        '/api/auth/login',
+        // Another address each time: the per-address lock-out is not what this counts.
+        { email: `nobody-${randomUUID()}@example.com`, password: 'Wrong#Pass1' },
+        { 'x-forwarded-for': forged },
+      );
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i += 1) {
-      const res = await fetch(`${c.servers[i % 3]!.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Pass1' }),
-      });
-      statuses.push(res.status);
-    }
+    // Through HAProxy (round-robin over the three), each request claiming another address.
+    for (let i = 0; i < 60; i += 1)
+      statuses.push((await loginFrom(clientA!, c.url, `203.0.113.${i + 1}`)).status);
     const allowed = statuses.filter((s) => s === 401).length;
     const limited = statuses.filter((s) => s === 429).length;
+    // Another client behind the same proxy has a budget of its own: the key is the forwarded
+    // client address, not HAProxy's.
+    const other = (await loginFrom(clientB!, c.url, '203.0.113.1')).status;
+    // Straight to an instance from a peer that is no proxy: its forged header is ignored too.
+    const direct: number[] = [];
+    for (let i = 0; i < 21; i += 1)
+      direct.push((await loginFrom(clientC!, c.servers[i % 3]!.url, `198.51.100.${i + 1}`)).status);
     printFigures('rate limit: 3 × RATE_LIMIT_MAX (20) logins, round-robin over 3 instances', {
       attempts: statuses.length,
       answered401: allowed,
       answered429: limited,
+      otherClient: other,
+      directForgedLast: direct.at(-1)!,
     });
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statuses.slice(20)).toEqual(Array(40).fill(429));
+    expect(other).toBe(401);
+    expect(direct).toEqual([...Array(20).fill(401), 429]);
+  });
+
+  it('stores the address HAProxy forwards with an accepted quote, not one the client forged', async () => {
+    const tenant = await registerTenant(c.servers[0]!, c.dataDir, 'Scale Proxy Ltd');
+    const product = await api(
+      c.url,
+      'POST',
+      '/api/products',
+      { name: 'Survey', price: 100, currencyCode: 'USD' },
+      tenant.token,
+    );
+    const customerId = randomUUID();
+    const contactId = randomUUID();
+    const customer = await api(
+      c.url,
+      'POST',
+      '/api/customers',
+      {
+        id: customerId,
+        name: 'Proxy Buyer',
+        email: 'proxy-buyer@example.com',
+        mainContactId: contactId,
+        mainContactName: 'Pat Proxy',
+        mainContactEmail: 'pat.proxy@example.com',
+      },
+      tenant.token,
+    );
+    expect(customer.status, customer.text).toBe(201);
+    const quote = await api(
+      c.url,
+      'POST',
+      '/api/quotes',
+      { customerId, contactId, items: [{ productId: product.json.id as string, quantity: 1 }] },
+      tenant.token,
+    );
+    expect(quote.status, quote.text).toBe(201);
+    const quoteId = quote.json.id as string;
+    const sent = await api(c.url, 'POST', `/api/quotes/${quoteId}/send`, undefined, tenant.token);
+    expect(sent.status, sent.text).toBe(200);
+    const client = `127.0.0.${2 + (randomBytes(1)[0]! % 250)}`;
+    const accepted = await requestFrom(
+      client,
+      c.url,
+      'POST',
+      `/api/quotes/${tenant.tenantId}/${quoteId}/accept`,
+      { token: sent.json.accessToken as string, signerName: 'Jane Roe' },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
+    expect(accepted.status).toBe(200);
+    const stored = await api(c.url, 'GET', `/api/quotes/${quoteId}`, undefined, tenant.token);
+    expect(stored.json.acceptedIp).toBe(client);
   });
 
   it('refuses a deleted user on all three instances at once', async () => {
@@ -379,15 +449,18 @@ describe('three instances behind HAProxy', () => {
       pruneExpiredCodes: ran('prune-expired-codes'),
       pruneTombstones: ran('prune-tombstones'),
       invoiceReminders: ran('invoice-reminders'),
+      pruneAddressLimits: ran('prune-address-limits'),
+      pruneUnverifiedSignups: ran('prune-unverified-signups'),
     });
-    expect(rows.map((r) => r.name)).toEqual([
+    const jobs = [
       'invoice-reminders',
+      'prune-address-limits',
       'prune-expired-codes',
       'prune-tombstones',
-    ]);
-    expect(ran('invoice-reminders')).toBe(1);
-    expect(ran('prune-expired-codes')).toBe(1);
-    expect(ran('prune-tombstones')).toBe(1);
+      'prune-unverified-signups',
+    ];
+    expect(rows.map((r) => r.name)).toEqual(jobs);
+    for (const job of jobs) expect(ran(job), job).toBe(1);
   });
 });
 

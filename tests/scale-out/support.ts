@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, startServer, type ServerProcess } from '../support/server-process';
@@ -77,6 +78,9 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
     '  mode http',
     '  log global',
     '  option httplog',
+    // The client's address for the servers (TRUST_PROXY=127.0.0.1 believes this proxy only):
+    // appended to whatever X-Forwarded-For the client sent, so a forged one stays to its left.
+    '  option forwardfor',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
@@ -109,6 +113,49 @@ export function haproxyConfig(frontPort: number, statsPort: number, ports: numbe
     ...ports.map((p, i) => `  server s${i + 1} 127.0.0.1:${p} check`),
     '',
   ].join('\n');
+}
+
+/**
+ * A JSON request from a chosen loopback address (the whole of 127.0.0.0/8 is this machine's):
+ * the address HAProxy or a server sees as the client's, unlike fetch, which always uses 127.0.0.1.
+ */
+export function requestFrom(
+  localAddress: string,
+  base: string,
+  method: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> | undefined }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      new URL(url, base),
+      {
+        method,
+        localAddress,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          let json: Record<string, unknown> | undefined;
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /**
@@ -171,6 +218,8 @@ export async function startCluster(
     const env = (i: number) => ({
       ...serverEnv(dataDir, db.url),
       RATE_LIMIT_MAX: '20',
+      // HAProxy (on loopback, `option forwardfor`) is the one proxy whose X-Forwarded-For counts.
+      TRUST_PROXY: '127.0.0.1',
       REDIS_URL: redis.url,
       LOG_LEVEL: 'info',
       // Longer than HAProxy takes to see a failing check twice (haproxyConfig).

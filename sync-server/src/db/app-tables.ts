@@ -70,6 +70,16 @@ export interface JobRunTable {
   last_run_at: Date;
 }
 
+/** Per-address counters (auth/address-limits.ts): failed logins and mails per e-mail address. */
+export interface AddressLimitTable {
+  kind: string;
+  /** HMAC of the lower-cased address: unknown addresses count like real ones, none is stored. */
+  address_key: string;
+  count: number;
+  window_started_at: Date;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** The control plane, schema `app`. Queries name it with `withSchema('app')`. */
 export interface AppDatabase {
   tenants: TenantTable;
@@ -78,6 +88,7 @@ export interface AppDatabase {
   one_time_codes: OneTimeCodeTable;
   contact_messages: ContactMessageTable;
   job_runs: JobRunTable;
+  address_limits: AddressLimitTable;
 }
 
 export type TenantRow = Selectable<TenantTable>;

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { SYNC_ENTITIES } from '@smb/shared-types';
 import type { AppDatabase } from '../db/app-tables';
 import type { TenantDatabase } from '../db/tenant-database';
+import { clock } from '../clock';
 import type { Job } from './scheduler';
 
 const HOUR = 3_600_000;
@@ -82,5 +83,24 @@ export async function pruneFieldWritesOfDeletedRows(
              WHERE ${sql.join(gone, sql` OR `)}`.execute(trx);
 }
 
+/**
+ * Per-address counters (auth/address-limits.ts) whose window and lock are over count nothing any
+ * more: dropped, so addresses an attacker tried do not pile up.
+ */
+export const pruneAddressLimits: Job = {
+  name: 'prune-address-limits',
+  everyMs: HOUR,
+  async run(trx) {
+    const now = clock.now();
+    const dayAgo = new Date(now.getTime() - 24 * HOUR);
+    await trx
+      .withSchema('app')
+      .deleteFrom('address_limits')
+      .where('window_started_at', '<', dayAgo)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .execute();
+  },
+};
+
 /** Everything the servers run on a schedule. */
-export const JOBS: Job[] = [pruneExpiredCodes, pruneTombstones];
+export const JOBS: Job[] = [pruneExpiredCodes, pruneTombstones, pruneAddressLimits];

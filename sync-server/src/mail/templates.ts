@@ -81,3 +81,49 @@ export function invitationMail(
     validFor: '24 hours',
   });
 }
+
+/** A plain notice (no code): a few paragraphs and one link. */
+function noticeMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: { label: string; href: string },
+): MailMessage {
+  const text = [...paragraphs.flatMap((p) => [p, '']), `${link.label}: ${link.href}`].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+/** To the owner of an account whose address was locked after too many failed logins. */
+export function accountLockedMail(
+  appOrigin: string,
+  to: string,
+  failures: number,
+  minutes: number,
+): MailMessage {
+  return noticeMail(
+    to,
+    'Your account was locked after failed login attempts',
+    [
+      `Someone entered a wrong password for your account ${failures} times, so logging in with it is blocked for the next ${minutes} minutes.`,
+      'If this was you, wait and try again, or choose a new password now. If it was not you, your password has not been shared: choosing a new one is still a good idea.',
+    ],
+    { label: 'Reset your password', href: `${appOrigin}/forgot-password` },
+  );
+}
+
+/** To the owner of an address someone tried to register again (the registration answers as usual). */
+export function registrationAttemptMail(appOrigin: string, to: string): MailMessage {
+  return noticeMail(
+    to,
+    'Someone tried to register with your address',
+    [
+      'Someone tried to create a new SMB Finance account with your e-mail address, which already has an account. Nothing was changed and no new account was created.',
+      'If this was you, log in with your existing account, or reset your password if you no longer know it. If it was not you, you can ignore this e-mail.',
+    ],
+    { label: 'Log in', href: `${appOrigin}/login` },
+  );
+}

@@ -26,6 +26,36 @@ const REVALIDATE =
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The PWA's pages (index.html on every client-side path): scripts from this origin only, no
+ * inline script (the session token lives in localStorage). What the app needs beyond 'self'
+ * was measured by running the browser journeys with this header on, not guessed:
+ * - style-src 'unsafe-inline': Mantine writes its CSS variables and components' styles as
+ *   `<style>` elements at run time (their hashes change with the theme and the content, and a
+ *   nonce would need a per-request page, which the service worker's offline copy cannot be);
+ *   the public quote's HTML shown in the PWA's sandboxed frame carries its own `<style>`;
+ * - img-src data: blob: — the company logo in Settings is an object URL; the notes editor's CSS
+ *   has data-URL images;
+ * - worker-src 'self': the service worker and the CSV import's worker are files of the app.
+ * No fonts are loaded (system fonts), nothing is framed but the quote's srcdoc.
+ * The public quote page (`/api/quotes/…/view`) keeps its own stricter policy.
+ */
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const isHtml = (filePath: string) => /\.html(\.br|\.gz)?$/.test(filePath);
+
 export function robotsTxt(appOrigin: string): string {
   return [
     'User-agent: *',
@@ -93,6 +123,7 @@ export default fp(async function staticAssets(
     cacheControl: false,
     setHeaders(res, filePath) {
       res.header('Cache-Control', cacheControlFor(opts.root, filePath));
+      if (isHtml(filePath)) res.header('Content-Security-Policy', APP_CONTENT_SECURITY_POLICY);
     },
   });
 });

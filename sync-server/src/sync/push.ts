@@ -9,6 +9,7 @@ import {
 import { AppError, forbidden } from '../errors';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import type { TenantScope } from '../modules/tenant-scope';
+import { checkMutationArgs } from './args-guard';
 import { runMutator, type AfterCommit, type MutatorContext } from './mutators';
 
 interface Log {
@@ -94,6 +95,8 @@ export async function push(
       const pending: AfterCommit[] = [];
       await sql`SAVEPOINT mutation`.execute(trx);
       try {
+        // Depth and size first: everything after walks the args recursively (400, never a crash).
+        checkMutationArgs(mutation.args);
         // Older shapes are raised to the current one before validation (shared-types MUTATION_UPCASTS).
         const args = upcastMutation(mutation.name, mutation.args, version);
         await runMutator({ ...scope, db: trx }, mutation.name, args, pending, device);

@@ -81,26 +81,29 @@ describe('one-time codes', () => {
 });
 
 describe('account probing', () => {
-  it('answers 200 login and forgot-password requests for existing and unknown e-mails identically', async () => {
+  it('answers 200 login and forgot-password requests for existing and unknown e-mails identically, the lock-out included', async () => {
     const unknown = uniqueEmail('ghost');
-    const bodies = new Set<string>();
-    const statuses = new Set<number>();
+    const { email: known } = await registerTenant(t, 'Probed Co');
+    const answers: Record<string, string[]> = { [known]: [], [unknown]: [] };
     for (let i = 0; i < 100; i++) {
-      for (const email of [admin.email, unknown]) {
+      for (const email of [known, unknown]) {
         const res = await post('/api/auth/login', { email, password: 'Wrong!Pass1' });
-        statuses.add(res.statusCode);
-        bodies.add(res.body);
+        answers[email]!.push(`${res.statusCode} ${res.body}`);
       }
     }
     const forgotBodies = new Set<string>();
     for (let i = 0; i < 100; i++)
-      for (const email of [admin.email, unknown])
+      for (const email of [known, unknown])
         forgotBodies.add((await post('/api/auth/forgot-password', { email })).body);
+    const distinct = new Set([...answers[known]!, ...answers[unknown]!]);
     console.log(
-      `account probing: 200 login + 200 forgot-password requests → ${bodies.size} distinct login body, ${forgotBodies.size} distinct forgot body`,
+      `account probing: 200 login + 200 forgot-password requests → ${distinct.size} distinct login answers (401, then 429 once locked), ${forgotBodies.size} distinct forgot body`,
     );
-    expect([...statuses]).toEqual([401]);
-    expect(bodies.size).toBe(1);
+    // The same sequence for both: 10 × 401, then the lock's 429 for the rest.
+    expect(answers[known]).toEqual(answers[unknown]);
+    expect(answers[known]!.slice(0, 10).every((a) => a.startsWith('401 '))).toBe(true);
+    expect(answers[known]!.slice(10).every((a) => a.startsWith('429 '))).toBe(true);
+    expect(distinct.size).toBe(2);
     expect(forgotBodies.size).toBe(1);
   });
 });

@@ -28,6 +28,8 @@ export function useE2E(
 ): E2E {
   const state = {} as E2E;
   let contexts: BrowserContext[] = [];
+  /** What Chromium refused under the app's Content-Security-Policy during the test. */
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     state.server = await startServer(serverOptions);
@@ -60,6 +62,11 @@ export function useE2E(
         ...options,
       });
       context.setDefaultTimeout(20_000);
+      // Every journey runs under the app's CSP (issue 32.7): anything it refuses fails the test.
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text()))
+          cspViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+      });
       contexts.push(context);
       return context;
     };
@@ -71,6 +78,10 @@ export function useE2E(
     if (ctx.task.result?.state === 'fail') await saveScreenshots(ctx.task.name);
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
     contexts = [];
+    const refused = cspViolations;
+    cspViolations = [];
+    if (refused.length > 0)
+      throw new Error(`Content-Security-Policy violations:\n${refused.join('\n')}`);
   });
 
   return state;

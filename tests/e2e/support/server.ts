@@ -107,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: '10000',
+    SIGNUPS_PER_HOUR: '10000',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     APP_ORIGIN: baseUrl,
   };

@@ -15,12 +15,24 @@ export interface CsvColumn<T> {
 /** Excel needs the byte-order mark to read UTF-8 (accents) correctly. */
 export const UTF8_BOM = '\uFEFF';
 
+/** A formula character a spreadsheet acts on at the start of a cell (OWASP CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A separator inside the cell — comma, semicolon, tab, line break — then (after blanks or
+ * quotes) a formula character: a spreadsheet that splits on that separator regardless of our
+ * quotes (`;` in many locales) would start a new cell there, and read a formula.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n][\s"']*)(?=[=+\-@])/g;
+
 /**
  * OWASP CSV injection: a cell starting with = + - @ tab or carriage return is read as a formula
- * by spreadsheets; an apostrophe in front makes it text (the import drops it again).
+ * by spreadsheets; an apostrophe in front makes it text (the import drops it again). The same
+ * apostrophe goes in front of a formula character that follows a separator inside the cell, and
+ * every cell is quoted (`toCsv`), its quotes doubled.
  */
 export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 function formatCell(value: CsvValue, type: CsvColumn<unknown>['type']): string {
@@ -31,14 +43,14 @@ function formatCell(value: CsvValue, type: CsvColumn<unknown>['type']): string {
   return neutraliseCell(String(value));
 }
 
-/** The rows as CSV: header row, comma-separated, CRLF, quoted where needed, UTF-8 BOM first. */
+/** The rows as CSV: header row, comma-separated, CRLF, every cell quoted, UTF-8 BOM first. */
 export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
   const data = rows.map((row) => columns.map((c) => formatCell(c.value(row), c.type)));
   return (
     UTF8_BOM +
     Papa.unparse(
       { fields: columns.map((c) => neutraliseCell(c.header)), data },
-      { newline: '\r\n' },
+      { newline: '\r\n', quotes: true },
     )
   );
 }

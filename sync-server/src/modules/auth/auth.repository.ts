@@ -165,3 +165,56 @@ export async function insertContactMessage(
 ) {
   await app(db).insertInto('contact_messages').values(message).execute();
 }
+
+/**
+ * Counts one event of `kind` for an address in a fixed window: the first event after the window
+ * ended starts a new one. Atomic across servers (one upsert); answers the count in the window.
+ */
+export async function countAddressEvent(
+  db: Db,
+  kind: string,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ count: number; locked_until: Date | null }> {
+  const expired = sql<boolean>`address_limits.window_started_at <= ${new Date(now.getTime() - windowMs)}::timestamptz`;
+  return app(db)
+    .insertInto('address_limits')
+    .values({ kind, address_key: key, count: 1, window_started_at: now })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'address_key']).doUpdateSet({
+        count: sql<number>`CASE WHEN ${expired} THEN 1 ELSE address_limits.count + 1 END`,
+        window_started_at: sql<Date>`CASE WHEN ${expired} THEN ${now}::timestamptz ELSE address_limits.window_started_at END`,
+      }),
+    )
+    .returning(['count', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function findAddressLock(db: Db, kind: string, key: string): Promise<Date | null> {
+  const row = await app(db)
+    .selectFrom('address_limits')
+    .select('locked_until')
+    .where('kind', '=', kind)
+    .where('address_key', '=', key)
+    .executeTakeFirst();
+  return row?.locked_until ?? null;
+}
+
+/** Locks the address until `until` and starts its count again. */
+export async function lockAddress(db: Db, kind: string, key: string, until: Date): Promise<void> {
+  await app(db)
+    .updateTable('address_limits')
+    .set({ locked_until: until, count: 0 })
+    .where('kind', '=', kind)
+    .where('address_key', '=', key)
+    .execute();
+}
+
+export async function clearAddress(db: Db, kind: string, key: string): Promise<void> {
+  await app(db)
+    .deleteFrom('address_limits')
+    .where('kind', '=', kind)
+    .where('address_key', '=', key)
+    .execute();
+}

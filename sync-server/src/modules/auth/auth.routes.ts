@@ -43,8 +43,15 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
   app.post(
     '/register',
     {
-      config: limited,
-      schema: { tags, body: RegisterBody, response: { 201: MessageResponse, ...errors(409) } },
+      // Each sign-up creates a company: a few per IP and hour (SIGNUPS_PER_HOUR).
+      config: { rateLimit: { max: ctx.config.signupsPerHour, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        description:
+          'Creates a company and its unverified administrator and mails a verification code. An address that already has an account is answered the same (201); its owner is mailed that someone tried to register with it.',
+        body: RegisterBody,
+        response: { 201: MessageResponse, ...errors(400, 429) },
+      },
     },
     async (request, reply) => {
       await auth.register(ctx, request.body);
@@ -79,9 +86,10 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
       config: limited,
       schema: {
         tags,
-        description: 'Wrong e-mail or password → 401; an address not verified yet → 403.',
+        description:
+          "Wrong e-mail or password → 401; an address not verified yet → 403. 10 failed logins for one address within 15 minutes lock it for 15 minutes (429, for addresses with and without an account alike; a real account's owner is mailed).",
         body: LoginBody,
-        response: { 200: TokenResponse, ...errors(401, 403) },
+        response: { 200: TokenResponse, ...errors(401, 403, 429) },
       },
     },
     async (request) => {

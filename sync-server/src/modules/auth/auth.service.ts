@@ -3,15 +3,25 @@ import {
   AUTH_MESSAGES,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
+  LOGIN_LOCK,
   isEmail,
   isStrongPassword,
   passwordError,
   type RegisterBody,
 } from '@smb/shared-types';
-import type { CodePurpose, UserRow } from '../../db/app-tables';
+import type { Transaction } from 'kysely';
+import type { AppDatabase, CodePurpose, UserRow } from '../../db/app-tables';
+import { clock } from '../../clock';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict } from '../../errors';
-import { invitationMail, resetMail, verificationMail } from '../../mail/templates';
+import { AppError, badRequest } from '../../errors';
+import {
+  accountLockedMail,
+  invitationMail,
+  registrationAttemptMail,
+  resetMail,
+  verificationMail,
+} from '../../mail/templates';
+import { clearFailedLogins, countFailedLogin, mayMail, refuseLockedLogin } from './address-limits';
 import { createTenantSchema, dropTenantSchema } from '../tenants/provisioning';
 import * as repo from './auth.repository';
 import {
@@ -49,7 +59,7 @@ function requireEmail(email: string, missing: string = AUTH_MESSAGES.enterEmail)
 
 async function issueCode(ctx: AppContext, user: UserRow, purpose: CodePurpose): Promise<string> {
   const code = newCode();
-  const expiresAt = new Date(Date.now() + CODE_TTL_MS[purpose]);
+  const expiresAt = new Date(clock.now().getTime() + CODE_TTL_MS[purpose]);
   await repo.upsertCode(
     ctx.database.db,
     user.id,
@@ -69,11 +79,16 @@ async function consumeCode(
   user: UserRow | undefined,
   purpose: CodePurpose,
   code: string,
+  onSuccess?: (trx: Transaction<AppDatabase>) => Promise<void>,
 ): Promise<void> {
   if (!user) throw badRequest(AUTH_MESSAGES.invalidCode);
   const ok = await ctx.database.db.transaction().execute(async (trx) => {
     const stored = await repo.findCode(trx, user.id, purpose);
-    if (!stored || stored.attempts >= CODE_MAX_ATTEMPTS || stored.expires_at.getTime() < Date.now())
+    if (
+      !stored ||
+      stored.attempts >= CODE_MAX_ATTEMPTS ||
+      stored.expires_at.getTime() < clock.now().getTime()
+    )
       return false;
     if (!sameHash(stored.code_hash, hashCode(ctx.config.jwtSecret, user.id, purpose, code))) {
       if (stored.attempts + 1 >= CODE_MAX_ATTEMPTS) await repo.deleteCode(trx, user.id, purpose);
@@ -81,6 +96,9 @@ async function consumeCode(
       return false;
     }
     await repo.deleteCode(trx, user.id, purpose);
+    // In the code's own transaction: a verified sign-up is never without both code and flag
+    // (the clean-up of unverified sign-ups looks for neither).
+    await onSuccess?.(trx);
     return true;
   });
   if (!ok) throw badRequest(AUTH_MESSAGES.invalidCode);
@@ -92,9 +110,10 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
   if (!company) throw badRequest(AUTH_MESSAGES.companyNameRequired);
   const passwordProblem = passwordError(body.password, body.confirmPassword);
   if (passwordProblem) throw badRequest(passwordProblem);
-  if (await repo.findUserByEmail(ctx.database.db, email)) throw conflict(AUTH_MESSAGES.emailTaken);
-
+  // A taken address is answered like a new one (no account enumeration); its owner is told.
+  const existing = await repo.findUserByEmail(ctx.database.db, email);
   const passwordHash = await hashPassword(body.password);
+  if (existing) return notifyRegistrationAttempt(ctx, existing);
   const tenant = await createTenantSchema(ctx.database, company);
   let user: UserRow;
   try {
@@ -112,11 +131,20 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
     });
   } catch (err) {
     await dropTenantSchema(ctx.database, tenant.schema_name);
-    if ((err as { code?: string }).code === '23505') throw conflict(AUTH_MESSAGES.emailTaken);
+    // The same address registered at the same moment: answered as above.
+    const taken = (err as { code?: string }).code === '23505';
+    const owner = taken ? await repo.findUserByEmail(ctx.database.db, email) : undefined;
+    if (owner) return notifyRegistrationAttempt(ctx, owner);
     throw err;
   }
   const code = await issueCode(ctx, user, 'verify');
   await ctx.mailer.send(verificationMail(ctx.config.appOrigin, email, code));
+}
+
+/** "Someone tried to register with your address", within the per-address mail limit. */
+async function notifyRegistrationAttempt(ctx: AppContext, owner: UserRow): Promise<void> {
+  if (await mayMail(ctx, 'register', owner.email))
+    await ctx.mailer.send(registrationAttemptMail(ctx.config.appOrigin, owner.email));
 }
 
 export async function verifyEmail(ctx: AppContext, email: string, otpCode: string): Promise<void> {
@@ -124,8 +152,9 @@ export async function verifyEmail(ctx: AppContext, email: string, otpCode: strin
   if (!otpCode.trim()) throw badRequest(AUTH_MESSAGES.enterCode);
   const user = await repo.findUserByEmail(ctx.database.db, address);
   if (user?.is_verified) throw badRequest(AUTH_MESSAGES.invalidCode);
-  await consumeCode(ctx, user, 'verify', otpCode);
-  await repo.updateUser(ctx.database.db, user!.id, { is_verified: true });
+  await consumeCode(ctx, user, 'verify', otpCode, (trx) =>
+    repo.updateUser(trx, user!.id, { is_verified: true }),
+  );
   ctx.sessions.forgetUser(user!.id);
 }
 
@@ -133,6 +162,7 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
   const address = requireEmail(email, AUTH_MESSAGES.enterEmailToResend);
   const user = await repo.findUserByEmail(ctx.database.db, address);
   if (!user || user.is_verified || user.is_pending_approval) return;
+  if (!(await mayMail(ctx, 'verify', user.email))) return;
   const code = await issueCode(ctx, user, 'verify');
   await ctx.mailer.send(verificationMail(ctx.config.appOrigin, user.email, code));
 }
@@ -140,14 +170,30 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
 /** Returns the user on success; the same error for an unknown e-mail and a wrong password. */
 export async function login(ctx: AppContext, email: string, password: string): Promise<UserRow> {
   const address = normalizeEmail(email);
-  const user = address ? await repo.findUserByEmail(ctx.database.db, address) : undefined;
-  if (!user) {
+  if (!address) {
     await dummyVerify(password);
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
   }
-  if (!(await verifyPassword(user.password_hash, password)))
+  // Per address, known or not: a locked address answers 429 before any hashing.
+  await refuseLockedLogin(ctx, address);
+  const user = await repo.findUserByEmail(ctx.database.db, address);
+  const valid = user
+    ? await verifyPassword(user.password_hash, password)
+    : await dummyVerify(password).then(() => false);
+  if (!user || !valid) {
+    if ((await countFailedLogin(ctx, address)) && user?.is_verified)
+      await ctx.mailer.send(
+        accountLockedMail(
+          ctx.config.appOrigin,
+          user.email,
+          LOGIN_LOCK.maxFailures,
+          LOGIN_LOCK.lockMs / 60_000,
+        ),
+      );
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidCredentials);
+  }
   if (!user.is_verified) throw new AppError('forbidden', AUTH_MESSAGES.emailNotVerified);
+  await clearFailedLogins(ctx, address);
   return user;
 }
 
@@ -155,6 +201,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   const address = requireEmail(email);
   const user = await repo.findUserByEmail(ctx.database.db, address);
   if (!user || !user.is_verified) return;
+  if (!(await mayMail(ctx, 'reset', user.email))) return;
   const code = await issueCode(ctx, user, 'reset');
   await ctx.mailer.send(resetMail(ctx.config.appOrigin, user.email, code));
 }
@@ -177,6 +224,8 @@ export async function resetPassword(
     bumpTokenVersion: true,
   });
   ctx.sessions.forgetUser(user!.id);
+  // The owner proved the address: a lock from someone else's guesses ends with the new password.
+  await clearFailedLogins(ctx, address);
 }
 
 export async function sendInvitation(
@@ -214,6 +263,7 @@ export async function resendInvitation(ctx: AppContext, email: string): Promise<
   const address = requireEmail(email, 'Email is required to resend invitation');
   const found = await repo.findUserByEmail(ctx.database.db, address);
   if (!found || !found.is_pending_approval) return;
+  if (!(await mayMail(ctx, 'invite', found.email))) return;
   const tenant = await repo.findTenantById(ctx.database.db, found.tenant_id);
   await sendInvitation(ctx, found, tenant?.natural_name ?? 'your team');
 }
