@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { messageOf, useAction } from '../../lib/useAction';
-import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../../features/csv/csv-export';
+import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../../lib/csv-export';
 
 export interface ExportCsvButtonProps<T> {
   /** Plural, lower case, for the file name and the label: 'customers'. */

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv-export';
+import { csvFileName, downloadCsv, toCsv, type CsvColumn } from '../../lib/csv-export';
 import type { SkippedRow } from './import-store';
 import { TITLES } from './import-texts';
 import type { StepProps } from './useImportWizard';

@@ -1,5 +1,7 @@
 /** What can be imported. */
-export type ImportKind = 'customers' | 'contacts' | 'products';
+import type { ImportKind } from '../../components/list/ImportCsvButton';
+
+export type { ImportKind };
 
 export const IMPORT_KINDS: ImportKind[] = ['customers', 'contacts', 'products'];
 

@@ -25,8 +25,8 @@ import {
 } from '../data/contact-list';
 import { requireDatabase } from '../../../db/current';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { ImportCsvButton } from '../../csv/ImportCsvButton';
-import { CONTACT_COLUMNS } from '../../csv/list-columns';
+import { ImportCsvButton } from '../../../components/list/ImportCsvButton';
+import { CONTACT_COLUMNS } from '../../csv/data/list-columns';
 import { deleteContact } from '../data/contacts';
 
 export default function ContactListScreen() {

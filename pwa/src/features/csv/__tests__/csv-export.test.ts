@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestDatabase, useTestDatabase } from '../../../test/local-store';
 import type { SmbDatabase } from '../../../db/database';
-import { toCsv, type CsvColumn } from '../csv-export';
+import { toCsv, type CsvColumn } from '../../../lib/csv-export';
 import { importRows, loadImportLookups } from '../import-store';
 import { guessMapping } from '../mapping';
 import { prepareRows } from '../prepare';

@@ -4,7 +4,7 @@
  * inside it, so a spreadsheet that splits cells on `;` (or tab) finds no formula either.
  */
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, toCsv, type CsvColumn } from '../csv-export';
+import { neutraliseCell, toCsv, type CsvColumn } from '../../../lib/csv-export';
 
 interface Row {
   name: string;

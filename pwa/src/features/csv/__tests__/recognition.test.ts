@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText, joinAddressLine2, plainText, splitEmails, splitPhones } from '../composite';
-import { toCsv } from '../csv-export';
+import { toCsv } from '../../../lib/csv-export';
 import { FLAG_MESSAGES, plural, previewFlags } from '../flags';
 import { planImport } from '../import-plan';
-import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS, type CustomerExportRow } from '../list-columns';
+import { CUSTOMER_COLUMNS, PRODUCT_COLUMNS, type CustomerExportRow } from '../data/list-columns';
 import { guessMapping, type ColumnMapping } from '../mapping';
 import { prepareRows } from '../prepare';
 import { detectSystem, looksLike } from '../profiles';

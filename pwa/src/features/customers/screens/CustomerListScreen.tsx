@@ -10,8 +10,8 @@ import { customersMatching, prepareCustomerSearch, useCustomerPage } from '../da
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { CustomerRow } from '../../../db/types';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { ImportCsvButton } from '../../csv/ImportCsvButton';
-import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/list-columns';
+import { ImportCsvButton } from '../../../components/list/ImportCsvButton';
+import { CUSTOMER_COLUMNS, withMainContacts } from '../../csv/data/list-columns';
 
 /** Deleting a customer deletes everything that belongs to it, and says so. */
 export const CUSTOMER_DELETE_WARNING =

@@ -18,7 +18,7 @@ import { usePendingIds } from '../../../sync/useSyncStatus';
 import { orderNumberLabel, useOrders } from '../../orders/data/orders';
 import { invoiceNumberLabel, useInvoices } from '../data/invoices';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { INVOICE_COLUMNS } from '../../csv/list-columns';
+import { INVOICE_COLUMNS } from '../../csv/data/list-columns';
 import { balanceOf } from '../data/payments';
 
 import {

@@ -14,7 +14,7 @@ import {
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { ORDER_COLUMNS } from '../../csv/list-columns';
+import { ORDER_COLUMNS } from '../../csv/data/list-columns';
 import type { OrderRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useInvoices } from '../../invoices/data/invoices';

@@ -9,8 +9,8 @@ import { ProductTable } from '../components/ProductTable';
 import { productsMatching, useProductCurrencies, useProductPage } from '../data/product-list';
 import { requireDatabase } from '../../../db/current';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { ImportCsvButton } from '../../csv/ImportCsvButton';
-import { PRODUCT_COLUMNS } from '../../csv/list-columns';
+import { ImportCsvButton } from '../../../components/list/ImportCsvButton';
+import { PRODUCT_COLUMNS } from '../../csv/data/list-columns';
 import { deleteProduct } from '../data/products';
 
 export default function ProductListScreen() {

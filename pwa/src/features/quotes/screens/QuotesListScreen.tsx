@@ -15,7 +15,7 @@ import {
 } from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
-import { QUOTE_COLUMNS } from '../../csv/list-columns';
+import { QUOTE_COLUMNS } from '../../csv/data/list-columns';
 import type { QuoteRow } from '../../../db/types';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useAuth } from '../../../lib/auth-context';

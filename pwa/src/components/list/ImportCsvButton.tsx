@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { ImportKind } from './mapping';
+/** The kinds of record a CSV file can be imported into. */
+export type ImportKind = 'customers' | 'contacts' | 'products';
 
 /** The list header's "Import CSV": opens the import wizard for this kind of record. */
 export function ImportCsvButton({ kind }: { kind: ImportKind }) {

@@ -1,5 +1,5 @@
 import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
-import type { SmbDatabase } from '../../db/database';
+import type { SmbDatabase } from '../../../db/database';
 import type {
   ContactRow,
   CustomerRow,
@@ -7,9 +7,9 @@ import type {
   OrderRow,
   ProductRow,
   QuoteRow,
-} from '../../db/types';
-import type { CsvColumn } from './csv-export';
-import { IMPORT_FIELDS, type ImportKind } from './fields';
+} from '../../../db/types';
+import type { CsvColumn } from '../../../lib/csv-export';
+import { IMPORT_FIELDS, type ImportKind } from '../fields';
 
 /**
  * The columns each list exports. Customers, contacts and products use the import's own field
