@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION, type PullResponse, type PushResponse } from '@smb/sha
 import { OUTBOX_REASON, requireUpdate, setBusy } from '../app/update-guard';
 import type { SmbDatabase } from '../db/database';
 import { clientIdentity, getMeta } from '../db/meta';
-import { fetchEventSource } from './event-stream';
+import { fetchEventSource, type EventSourceLike } from './event-stream';
 import { classifyFailure } from './failure';
 import { applyPullPage } from './pull';
 import { applyPushResponse, closeGap, nextPushBatch, toMutation } from './push';
@@ -17,12 +17,6 @@ export interface LockManagerLike {
     options: { signal?: AbortSignal },
     callback: (lock: unknown) => Promise<void>,
   ): Promise<unknown>;
-}
-
-export interface EventSourceLike {
-  onmessage: ((event: { data: string }) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  close(): void;
 }
 
 export interface SyncEngineOptions {

@@ -1,4 +1,9 @@
-import type { EventSourceLike } from './engine';
+/** What the engine needs of an event stream: `fetchEventSource` here, or a fake in tests. */
+export interface EventSourceLike {
+  onmessage: ((event: { data: string }) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
 
 /**
  * A server-sent-events reader over `fetch`, so the token travels in the Authorization header
