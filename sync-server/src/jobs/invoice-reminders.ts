@@ -18,7 +18,7 @@ import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { getBillingSettings } from '../modules/payments/payments.service';
 import { withPdfAttachment } from '../modules/pdf/pdf-mail';
 import { invoiceDocument, type PdfFile } from '../modules/pdf/pdf.service';
-import { nextVersion } from '../sync/version';
+import { nextVersion } from '../db/version';
 import type { Job } from './scheduler';
 
 export interface ReminderDeps {

@@ -25,7 +25,7 @@ import { findTenantById } from '../modules/auth/auth.repository';
 import * as quotes from '../modules/quotes/quotes.repository';
 import { loadQuote } from '../modules/quotes/quotes.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
-import { nextVersion } from '../sync/version';
+import { nextVersion } from '../db/version';
 import type { PublicAction } from './public-quote.html';
 
 export interface PublicQuote {

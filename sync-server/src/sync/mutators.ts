@@ -45,7 +45,7 @@ import { withPdfAttachment } from '../modules/pdf/pdf-mail';
 import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
-import { nextVersion } from './version';
+import { nextVersion } from '../db/version';
 
 /** Work that must wait for the commit (e-mail). */
 export type AfterCommit = () => Promise<void>;

@@ -1,4 +1,5 @@
-import type { Numeric } from '../../db/tenant-database';
+import type { Selectable } from 'kysely';
+import type { Numeric } from './columns';
 
 /** Columns of quote, order and invoice lines. Lines belong to their document: they change with it and are synced inside it. */
 export interface LineItemColumns {
@@ -23,3 +24,6 @@ export const LINE_ITEM_COLUMN_NAMES = [
   'unit_price',
   'subtotal',
 ] as const satisfies readonly (keyof LineItemColumns)[];
+
+/** A line's values as read, and as inserted (the parent id is added by the caller). */
+export type LineRow = Selectable<LineItemColumns>;

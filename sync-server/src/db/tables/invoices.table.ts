@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { InvoiceReminder, PaymentTerms } from '@smb/shared-types';
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import type { CreatedAt, Numeric, Versioned } from './columns';
+import type { LineItemColumns } from './documents.table';
 
 export type InvoiceStatus = 'Unpaid' | 'Partially paid' | 'Paid' | 'Cancelled';
 

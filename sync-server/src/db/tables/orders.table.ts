@@ -1,5 +1,5 @@
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import type { CreatedAt, Numeric, Versioned } from './columns';
+import type { LineItemColumns } from './documents.table';
 
 export interface OrderTable extends Versioned {
   id: string;

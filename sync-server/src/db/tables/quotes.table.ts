@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import type { CreatedAt, Numeric, Versioned } from './columns';
+import type { LineItemColumns } from './documents.table';
 
 export type QuoteStatus = 'Draft' | 'Sent' | 'Accepted' | 'Rejected' | 'Converted';
 

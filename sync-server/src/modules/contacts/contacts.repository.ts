@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { ContactTable } from './contacts.table';
+import type { ContactTable } from '../../db/tables/contacts.table';
 
 export type ContactRow = Selectable<ContactTable>;
 

@@ -12,7 +12,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import * as repo from './currencies.repository';
 

@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { CustomerTable } from './customers.table';
+import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
 

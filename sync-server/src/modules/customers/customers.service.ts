@@ -20,7 +20,7 @@ import {
   type Page,
 } from '../../db/query';
 import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { insertContact } from '../contacts/contacts.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './customers.repository';

@@ -18,6 +18,7 @@ import type { TenantDb } from '../../db/tenant-database';
 import { isForeignKeyViolation } from '../../db/query';
 import { badRequest } from '../../errors';
 import { sanitizeNotes } from './notes-sanitizer';
+import type { LineRow } from '../../db/tables/documents.table';
 import { findReferences, type References } from './documents.repository';
 
 /** Largest total numeric(14, 2) can hold. */
@@ -35,26 +36,10 @@ export interface DocumentInput {
 }
 
 /** A stored line, as far as repricing needs it. */
-export interface StoredLine {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-}
-
-/** A line ready to insert (the parent id is added by the caller). */
-export interface LineRow {
-  id: string;
-  product_id: string | null;
-  position: number;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-  subtotal: string;
-}
+export type StoredLine = Pick<
+  LineRow,
+  'id' | 'product_id' | 'product_name' | 'product_sku' | 'quantity' | 'unit_price'
+>;
 
 /** A new document's id: the client-made one in lower case, or a fresh UUID. */
 export function newDocumentId(id: string | null | undefined): string {

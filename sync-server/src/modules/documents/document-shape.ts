@@ -1,5 +1,6 @@
 /** Row → API helpers shared by quotes, orders and invoices. */
 import { toMoneyNumber, toRateNumber, type DocumentItem } from '@smb/shared-types';
+import type { LineRow } from '../../db/tables/documents.table';
 
 export const iso = (d: Date | string | null): string | null =>
   d === null ? null : new Date(d).toISOString();
@@ -19,14 +20,8 @@ export function documentAmounts(row: {
   };
 }
 
-export interface ItemWithProductRow {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-  subtotal: string;
+/** A stored line with its product as it is now (null: the product was deleted). */
+export interface ItemWithProductRow extends Omit<LineRow, 'position'> {
   current_name: string | null;
   current_sku: string | null;
   current_price: string | null;

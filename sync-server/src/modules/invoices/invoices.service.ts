@@ -27,7 +27,7 @@ import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { billingSettings, termsOfCustomer } from '../payments/payments.repository';
 import { recordPayment } from '../payments/payments.service';
-import { nextVersion } from '../../sync/version';
+import { nextVersion } from '../../db/version';
 import { newDocumentId } from '../documents/document-lines';
 import { documentAmounts, groupBy, iso } from '../documents/document-shape';
 import {

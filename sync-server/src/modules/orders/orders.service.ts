@@ -11,7 +11,7 @@ import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
   goneReferenceError,
@@ -19,8 +19,8 @@ import {
   prepareContent,
   totalLines,
   type DocumentInput,
-  type LineRow,
 } from '../documents/document-lines';
+import type { LineRow } from '../../db/tables/documents.table';
 import {
   documentAmounts,
   groupBy,

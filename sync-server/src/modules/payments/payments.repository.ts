@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { isUuid, type PaymentTerms } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import type { BillingSettingsTable, PaymentTable } from './payments.table';
+import type { BillingSettingsTable, PaymentTable } from '../../db/tables/payments.table';
 
 export async function findPayments(db: TenantDb, invoiceId: string) {
   return db

@@ -24,11 +24,11 @@ import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, versionFields } from '../../db/query';
 import { badRequest, conflict, forbidden, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { newDocumentId } from '../documents/document-lines';
 import { lockInvoice, updateInvoice } from '../invoices/invoices.repository';
-import type { InvoiceTable } from '../invoices/invoices.table';
-import type { BillingSettingsTable } from './payments.table';
+import type { InvoiceTable } from '../../db/tables/invoices.table';
+import type { BillingSettingsTable } from '../../db/tables/payments.table';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './payments.repository';
 

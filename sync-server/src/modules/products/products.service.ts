@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
 import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { findCurrencyByCode } from '../currencies/currencies.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './products.repository';

@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
-import { QUOTE_COLUMN_NAMES, type QuoteTable } from './quotes.table';
+import { QUOTE_COLUMN_NAMES, type QuoteTable } from '../../db/tables/quotes.table';
 
 function fromQuotes(db: TenantDb) {
   return db

@@ -24,7 +24,7 @@ import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { AppError, badRequest, conflict, orNotFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/templates';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
   copyLines,
@@ -54,7 +54,7 @@ import type { TenantScope } from '../tenant-scope';
 import { withPdfAttachment } from '../pdf/pdf-mail';
 import { quoteDocument } from '../pdf/pdf.service';
 import * as repo from './quotes.repository';
-import type { QuoteTable } from './quotes.table';
+import type { QuoteTable } from '../../db/tables/quotes.table';
 
 type ReadScope = Pick<TenantScope, 'db' | 'tenant'>;
 type Tenant = Pick<TenantRow, 'id' | 'natural_name'>;
