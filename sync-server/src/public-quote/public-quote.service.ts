@@ -25,6 +25,7 @@ import { findTenantById } from '../modules/auth/auth.repository';
 import * as quotes from '../modules/quotes/quotes.repository';
 import { loadQuote } from '../modules/quotes/quotes.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
+import { quoteDocument, type PdfFile } from '../modules/pdf/pdf.service';
 import { nextVersion } from '../db/version';
 import type { PublicAction } from './public-quote.html';
 
@@ -110,6 +111,23 @@ export async function peekQuote(
   if (!at) return null;
   const row = await authorised(at.db, quoteId, token);
   return row ? present(at.db, at.tenant, row.id) : null;
+}
+
+/**
+ * The quote's document for the holder of its public link, or null for every failure the public
+ * page answers 404 to (ids, tenant, wrong or rotated token). Never records a view.
+ */
+export async function publicQuoteDocument(
+  ctx: AppContext,
+  tenantId: string,
+  quoteId: string,
+  token: string | undefined,
+): Promise<PdfFile | null> {
+  const found = await peekQuote(ctx, tenantId, quoteId, token);
+  if (!found) return null;
+  const tenant = await findTenantById(ctx.database.db, found.quote.tenantId);
+  if (!tenant) return null;
+  return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
 }
 
 /** What the recipient gives with an answer (issue 19.7). */

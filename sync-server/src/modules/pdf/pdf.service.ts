@@ -5,16 +5,15 @@ import {
   type DocumentContent,
   type DocumentModel,
 } from '@smb/shared-types/documents';
-import type { AppContext } from '../../context';
 import type { TenantRow } from '../../db/app-tables';
-import { peekQuote } from '../../public-quote/public-quote.service';
-import { findTenantById } from '../auth/auth.repository';
+import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
 import { findCurrencyByCode, findCustomer } from '../documents/documents.repository';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
 import { companyOf, logoForDocument } from '../tenants/company.service';
+import { renderDocumentPdf } from './pdf-renderer';
 
 export interface ReadScope {
   db: TenantDb;
@@ -37,23 +36,6 @@ async function withCompany(scope: ReadScope, content: DocumentContent): Promise<
 
 const symbolOf = async (db: TenantDb, code: string) =>
   (await findCurrencyByCode(db, code))?.symbol ?? null;
-
-/**
- * The quote's document for the holder of its public link, or null for every failure the public
- * page answers 404 to (ids, tenant, wrong or rotated token). Never records a view.
- */
-export async function publicQuoteDocument(
-  ctx: AppContext,
-  tenantId: string,
-  quoteId: string,
-  token: string | undefined,
-): Promise<PdfFile | null> {
-  const found = await peekQuote(ctx, tenantId, quoteId, token);
-  if (!found) return null;
-  const tenant = await findTenantById(ctx.database.db, found.quote.tenantId);
-  if (!tenant) return null;
-  return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
-}
 
 /** The quote's document model, or 404 like GET /api/quotes/{id}. */
 export async function quoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {
@@ -100,5 +82,17 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
   return {
     fileName: documentFileName('invoice', invoice.invoiceNumber),
     model: await withCompany(scope, content),
+  };
+}
+
+/** The message with the document's PDF attached (SMTP and the dev mailbox's .eml alike). */
+export async function withPdfAttachment(mail: MailMessage, file: PdfFile): Promise<MailMessage> {
+  const content = await renderDocumentPdf(file.model);
+  return {
+    ...mail,
+    attachments: [
+      ...(mail.attachments ?? []),
+      { filename: file.fileName, content, contentType: 'application/pdf' },
+    ],
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
 import { BEARER, Deleted, checkBodyId, errors } from '../../http';
+import { sendQuoteAndMail } from '../quote-sending/quote-sending.service';
 import * as quotes from './quotes.service';
 
 const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -99,7 +100,7 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
       },
     },
     async (request) =>
-      quotes.sendQuoteAndMail(request.auth, request.params.id, {
+      sendQuoteAndMail(request.auth, request.params.id, {
         appOrigin: ctx.config.appOrigin,
         mailer: ctx.mailer,
         validUntil: request.query.validUntil,

@@ -5,7 +5,6 @@ import {
   QUOTE_STATUSES,
   QUOTE_VALIDITY_MESSAGES,
   addDays,
-  formatMoney,
   isQuoteExpired,
   utcDay,
   isUuid,
@@ -21,9 +20,9 @@ import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
-import { AppError, badRequest, conflict, orNotFound } from '../../errors';
+import { badRequest, conflict, orNotFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/templates';
+import { quoteMail } from '../../mail/templates';
 import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
@@ -51,8 +50,6 @@ import {
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
-import { withPdfAttachment } from '../pdf/pdf-mail';
-import { quoteDocument } from '../pdf/pdf.service';
 import * as repo from './quotes.repository';
 import type { QuoteTable } from '../../db/tables/quotes.table';
 
@@ -223,14 +220,13 @@ export async function updateQuote(
     const current = row.valid_until ? calendarDate(row.valid_until) : null;
     const changesValidity =
       input.validUntil !== undefined && (input.validUntil || null) !== current;
-    const changesContent = contentChanged(input, row, stored) || changesValidity;
+    const changesDocument = contentChanged(input, row, stored);
+    const changesContent = changesDocument || changesValidity;
     const changesStatus = status !== undefined && status !== row.status;
     if (!changesContent && !changesStatus) return loadQuote(trx, scope.tenant, row.id);
     if (changesContent && row.status !== 'Draft') throw conflict(QUOTE_MESSAGES.notDraft);
     const validUntil = input.validUntil ? checkValidUntil(input.validUntil) : null;
-    const content = contentChanged(input, row, stored)
-      ? await prepareContent(trx, input, row, stored)
-      : null;
+    const content = changesDocument ? await prepareContent(trx, input, row, stored) : null;
     await repo.updateQuote(trx, row.id, {
       ...content?.set,
       ...(changesValidity ? { valid_until: validUntil } : {}),
@@ -262,35 +258,6 @@ export async function deleteQuote(scope: TenantScope, id: string): Promise<void>
 
 /** A fresh public-link token: 256 random bits, base64url. */
 export const newAccessToken = () => randomBytes(32).toString('base64url');
-
-function quoteMail(
-  quote: Quote,
-  to: { name: string; email: string },
-  link: string,
-  symbol: string | null,
-): MailMessage {
-  const company = quote.tenantName;
-  const total = formatMoney(String(quote.total), quote.currencyCode, symbol);
-  const validity = quote.validUntil ? QUOTE_VALIDITY_MESSAGES.validUntil(quote.validUntil) : null;
-  const text = [
-    `Hello ${to.name},`,
-    '',
-    `${company} has sent you quote ${quote.quoteNumber} for ${total}.`,
-    ...(validity ? [validity] : []),
-    'View it, and accept or reject it, here:',
-    link,
-    '',
-    'This link allows anyone to view the quote without logging in.',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(to.name)},</p>
-<p>${escapeHtml(company)} has sent you quote <strong>${escapeHtml(quote.quoteNumber)}</strong> for ${escapeHtml(total)}.</p>
-${validity ? `<p>${escapeHtml(validity)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">View the quote</a></p>
-<p style="color:#6b7280">This link allows anyone to view the quote without logging in.</p>
-</body></html>`;
-  const subject = `Quote ${quote.quoteNumber} from ${company}`.replace(/[\r\n]+/g, ' ');
-  return { to: to.email, subject, text, html };
-}
 
 /**
  * POST /api/quotes/{id}/send, mutator `quote.send`: Draft → Sent (or a re-send from Sent) with a
@@ -343,26 +310,6 @@ export function sendValidity(
   const today = utcDay(clock.now());
   if (current && current < today) throw conflict(QUOTE_VALIDITY_MESSAGES.newDateNeeded(current));
   return current ?? addDays(today, defaultDays);
-}
-
-/** sendQuote, then the e-mail once the change is committed (the REST route). */
-export async function sendQuoteAndMail(
-  scope: TenantScope,
-  id: string,
-  deps: {
-    appOrigin: string;
-    mailer: { send(m: MailMessage): Promise<void> };
-    validUntil?: string;
-  },
-): Promise<Quote> {
-  const { quote, mail } = await sendQuote(scope, id, deps);
-  const withPdf = await withPdfAttachment(mail, await quoteDocument(scope, quote.id));
-  try {
-    await deps.mailer.send(withPdf);
-  } catch {
-    throw new AppError('unavailable', QUOTE_MESSAGES.mailFailed);
-  }
-  return quote;
 }
 
 /**
