@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import serverLayers from './sync-server/eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'bench/results/**', 'coverage/**'] },
@@ -33,6 +34,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverLayers,
   {
     files: ['pwa/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -151,17 +151,3 @@ export async function deleteCode(db: Db, userId: string, purpose: CodePurpose) {
     .where('purpose', '=', purpose)
     .execute();
 }
-
-export async function insertContactMessage(
-  db: Db,
-  message: {
-    id: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    company: string | null;
-  },
-) {
-  await app(db).insertInto('contact_messages').values(message).execute();
-}

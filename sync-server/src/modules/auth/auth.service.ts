@@ -12,7 +12,7 @@ import type { CodePurpose, UserRow } from '../../db/app-tables';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../errors';
 import { invitationMail, resetMail, verificationMail } from '../../mail/templates';
-import { createTenantSchema, dropTenantSchema } from '../tenants/provisioning';
+import { createTenantSchema, dropTenantSchema } from '../../db/provisioning';
 import * as repo from './auth.repository';
 import {
   dummyVerify,

@@ -59,6 +59,13 @@ export async function contactIdsOfCustomer(db: TenantDb, customerId: string): Pr
   return rows.map((r) => r.id);
 }
 
+/** Whether the customer exists (contacts belong to one). */
+export async function customerExists(db: TenantDb, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertContact(
   db: TenantDb,
   row: Insertable<ContactTable>,

@@ -202,3 +202,12 @@ export async function deleteOrder(scope: TenantScope, id: string): Promise<void>
     await addTombstones(trx, 'orders', [row.id], version);
   });
 }
+
+/** The order's invoice (number and id), if one was made from it. */
+export const invoiceOfOrder = (db: TenantDb, orderId: string) =>
+  repo.findInvoiceOfOrder(db, orderId);
+
+/** A new version for the order, so clients pull it again (e.g. it now shows its invoice). */
+export async function touchOrder(trx: TenantDb, id: string, version: string): Promise<void> {
+  await repo.updateOrder(trx, id, { version, updated_at: new Date() });
+}
