@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { ApiErrorBody, ListQuery } from '@smb/shared-types';
+import { ApiErrorBody, IdParams, ListQuery } from '@smb/shared-types';
 import type { Page } from './db/query';
 import { badRequest } from './errors';
 
@@ -39,27 +39,110 @@ export const LIST_DESCRIPTION =
   'A JSON array in a stable order. Optional limit/offset page it and q searches case-insensitively; ' +
   'the total before paging is in the X-Total-Count header.';
 
+/** What a route states beyond its shape; the helpers below fill in the rest. */
+export interface RouteOptions {
+  /** Tenant administrators only (403 for the others); default: every signed-in user. */
+  admin?: boolean;
+  /** For the OpenAPI document. */
+  description?: string;
+  /** Error statuses the route's own rules add to the helper's (e.g. 409). */
+  errorCodes?: number[];
+}
+
+/** Access hooks, tags, security and description of a route, and its error answers. */
+function routeBase(app: FastifyInstance, tags: string[], options: RouteOptions, codes: number[]) {
+  const statuses = [400, ...(options.admin ? [403] : []), ...codes, ...(options.errorCodes ?? [])];
+  return {
+    access: options.admin ? adminOnly(app) : signedIn(app),
+    head: {
+      tags,
+      security: BEARER,
+      ...(options.description ? { description: options.description } : {}),
+    },
+    errors: errors(...new Set(statuses)),
+  };
+}
+
 /**
- * Route options of a list call for every signed-in user: `ListQuery` (limit/offset/q) or another
- * query string, the rows as a JSON array of `item`. The handler answers with `sendPage`.
+ * Route options of a list call: `ListQuery` (limit/offset/q) or another query string, the rows as
+ * a JSON array of `item`. The handler answers with `sendPage`.
  */
 export function listRoute<T extends TSchema, Q extends TSchema = typeof ListQuery>(
   app: FastifyInstance,
   tags: string[],
   item: T,
-  options: { description?: string; querystring?: Q; errorCodes?: number[] } = {},
+  options: RouteOptions & { querystring?: Q } = {},
 ) {
+  const base = routeBase(app, tags, { description: LIST_DESCRIPTION, ...options }, []);
   return {
-    ...signedIn(app),
+    ...base.access,
     schema: {
-      tags,
-      security: BEARER,
-      description: options.description ?? LIST_DESCRIPTION,
+      ...base.head,
       querystring: (options.querystring ?? ListQuery) as Q,
-      response: { 200: Type.Array(item), ...errors(...(options.errorCodes ?? [400])) },
+      response: { 200: Type.Array(item), ...base.errors },
     },
   };
 }
+
+/** Route options of `GET /:id`: the item, or 404 (unknown, malformed or another tenant's id). */
+export function getRoute<T extends TSchema>(
+  app: FastifyInstance,
+  tags: string[],
+  item: T,
+  options: RouteOptions = {},
+) {
+  const base = routeBase(app, tags, options, [404]);
+  return {
+    ...base.access,
+    schema: { ...base.head, params: IdParams, response: { 200: item, ...base.errors } },
+  };
+}
+
+/** Route options of `POST /`: the created item with 201; 409 for an id that exists. */
+export function createRoute<B extends TSchema, T extends TSchema>(
+  app: FastifyInstance,
+  tags: string[],
+  body: B,
+  item: T,
+  options: RouteOptions = {},
+) {
+  const base = routeBase(app, tags, options, [409]);
+  return {
+    ...base.access,
+    schema: { ...base.head, body, response: { 201: item, ...base.errors } },
+  };
+}
+
+/** Route options of `PUT /:id`: the fresh item, or 404. */
+export function putRoute<B extends TSchema, T extends TSchema>(
+  app: FastifyInstance,
+  tags: string[],
+  body: B,
+  item: T,
+  options: RouteOptions = {},
+) {
+  const base = routeBase(app, tags, options, [404]);
+  return {
+    ...base.access,
+    schema: { ...base.head, params: IdParams, body, response: { 200: item, ...base.errors } },
+  };
+}
+
+/** Route options of `DELETE /:id`: `{ success, message }` (see `deleted`), or 404. */
+export function deleteRoute(app: FastifyInstance, tags: string[], options: RouteOptions = {}) {
+  const base = routeBase(app, tags, options, [404]);
+  return {
+    ...base.access,
+    schema: {
+      ...base.head,
+      params: IdParams,
+      response: { 200: DeletedResponse, ...base.errors },
+    },
+  };
+}
+
+/** The answer of a DELETE route made with `deleteRoute`. */
+export const deleted = (message: string) => ({ success: true, message });
 
 /** A PUT body may repeat the id of its URL, never name another one (400). */
 export function checkBodyId(bodyId: string | null | undefined, urlId: string): void {

@@ -6,15 +6,17 @@ import {
   ContactPerson,
   ContactUpdateBody,
   CustomerIdParams,
-  IdParams,
   ListQuery,
 } from '@smb/shared-types';
 import {
   BEARER,
-  DeletedResponse,
   LIST_DESCRIPTION,
+  deleteRoute,
+  deleted,
   errors,
+  getRoute,
   listRoute,
+  putRoute,
   sendPage,
   signedIn,
 } from '../../http';
@@ -30,7 +32,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     listRoute(app, tags, ContactPerson, {
       description: `Every contact, or one customer's with customerId. ${LIST_DESCRIPTION}`,
       querystring: ContactListQuery,
-      errorCodes: [400, 404],
+      errorCodes: [404],
     }),
     async (request, reply) =>
       sendPage(reply, await contacts.listContacts(request.auth, request.query)),
@@ -77,51 +79,18 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        response: { 200: ContactPerson, ...errors(400, 404) },
-      },
-    },
-    async (request) => contacts.getContact(request.auth, request.params.id),
+  app.get('/:id', getRoute(app, tags, ContactPerson), async (request) =>
+    contacts.getContact(request.auth, request.params.id),
   );
 
-  app.put(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        body: ContactUpdateBody,
-        response: { 200: ContactPerson, ...errors(400, 404) },
-      },
-    },
-    async (request) => contacts.updateContact(request.auth, request.params.id, request.body),
+  app.put('/:id', putRoute(app, tags, ContactUpdateBody, ContactPerson), async (request) =>
+    contacts.updateContact(request.auth, request.params.id, request.body),
   );
 
-  app.delete(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        response: { 200: DeletedResponse, ...errors(400, 404) },
-      },
-    },
-    async (request) => {
-      await contacts.deleteContact(request.auth, request.params.id);
-      return { success: true, message: 'Contact deleted' };
-    },
-  );
+  app.delete('/:id', deleteRoute(app, tags), async (request) => {
+    await contacts.deleteContact(request.auth, request.params.id);
+    return deleted('Contact deleted');
+  });
 };
 
 export default contactRoutes;

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CodeParams,
-  Currency,
-  CurrencyCreateBody,
-  CurrencyUpdateBody,
-  IdParams,
-} from '@smb/shared-types';
+import { CodeParams, Currency, CurrencyCreateBody, CurrencyUpdateBody } from '@smb/shared-types';
 import {
   BEARER,
-  DeletedResponse,
-  adminOnly,
+  createRoute,
+  deleteRoute,
+  deleted,
   errors,
+  getRoute,
   listRoute,
+  putRoute,
   sendPage,
   signedIn,
 } from '../../http';
@@ -41,66 +38,34 @@ const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => currencies.getCurrencyByCode(request.auth, request.params.code),
   );
 
-  app.get(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        response: { 200: Currency, ...errors(400, 404) },
-      },
-    },
-    async (request) => currencies.getCurrency(request.auth, request.params.id),
+  app.get('/:id', getRoute(app, tags, Currency), async (request) =>
+    currencies.getCurrency(request.auth, request.params.id),
   );
 
   app.post(
     '/',
-    {
-      ...adminOnly(app),
-      schema: {
-        tags,
-        security,
-        body: CurrencyCreateBody,
-        response: { 201: Currency, ...errors(400, 403, 409) },
-      },
-    },
+    createRoute(app, tags, CurrencyCreateBody, Currency, { admin: true }),
     async (request, reply) =>
       reply.status(201).send(await currencies.createCurrency(request.auth, request.body)),
   );
 
   app.put(
     '/:id',
-    {
-      ...adminOnly(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        body: CurrencyUpdateBody,
-        response: { 200: Currency, ...errors(400, 403, 404, 409) },
-      },
-    },
+    putRoute(app, tags, CurrencyUpdateBody, Currency, { admin: true, errorCodes: [409] }),
     async (request) => currencies.updateCurrency(request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    {
-      ...adminOnly(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'The default currency and currencies used by products, quotes, orders or invoices cannot be deleted (409).',
-        params: IdParams,
-        response: { 200: DeletedResponse, ...errors(400, 403, 404, 409) },
-      },
-    },
+    deleteRoute(app, tags, {
+      admin: true,
+      description:
+        'The default currency and currencies used by products, quotes, orders or invoices cannot be deleted (409).',
+      errorCodes: [409],
+    }),
     async (request) => {
       await currencies.deleteCurrency(request.auth, request.params.id);
-      return { success: true, message: 'Currency deleted' };
+      return deleted('Currency deleted');
     },
   );
 };

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Currency,
-  IdParams,
-  Product,
-  ProductCreateBody,
-  ProductUpdateBody,
-} from '@smb/shared-types';
+import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/shared-types';
 import {
   BEARER,
-  DeletedResponse,
   LIST_DESCRIPTION,
+  createRoute,
+  deleteRoute,
+  deleted,
   errors,
+  getRoute,
   listRoute,
+  putRoute,
   sendPage,
   signedIn,
 } from '../../http';
@@ -48,61 +46,27 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => sendPage(reply, await listCurrencies(request.auth, request.query)),
   );
 
-  app.post(
-    '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        body: ProductCreateBody,
-        response: { 201: Product, ...errors(400, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await products.createProduct(request.auth, request.body)),
+  app.post('/', createRoute(app, tags, ProductCreateBody, Product), async (request, reply) =>
+    reply.status(201).send(await products.createProduct(request.auth, request.body)),
   );
 
-  app.get(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: { tags, security, params: IdParams, response: { 200: Product, ...errors(400, 404) } },
-    },
-    async (request) => products.getProduct(request.auth, request.params.id),
+  app.get('/:id', getRoute(app, tags, Product), async (request) =>
+    products.getProduct(request.auth, request.params.id),
   );
 
-  app.put(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        body: ProductUpdateBody,
-        response: { 200: Product, ...errors(400, 404) },
-      },
-    },
-    async (request) => products.updateProduct(request.auth, request.params.id, request.body),
+  app.put('/:id', putRoute(app, tags, ProductUpdateBody, Product), async (request) =>
+    products.updateProduct(request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'Quote and order lines that use the product keep their copied name, SKU and price.',
-        params: IdParams,
-        response: { 200: DeletedResponse, ...errors(400, 404) },
-      },
-    },
+    deleteRoute(app, tags, {
+      description:
+        'Quote and order lines that use the product keep their copied name, SKU and price.',
+    }),
     async (request) => {
       await products.deleteProduct(request.auth, request.params.id);
-      return { success: true, message: 'Product deleted' };
+      return deleted('Product deleted');
     },
   );
 };
