@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncEntity, UpdateArgs } from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 import { notFound } from '../errors';
-import { attachItems, type Change } from './pull';
+import { attachItems, type Change } from './pull-changes';
 import { toPatchValue } from './rows';
 
 /** The row as clients hold it (patch shape), locked for the rest of the transaction. */
