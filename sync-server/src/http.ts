@@ -149,3 +149,23 @@ export function checkBodyId(bodyId: string | null | undefined, urlId: string): v
   if (bodyId && bodyId.toLowerCase() !== urlId.toLowerCase())
     throw badRequest('The id in the body does not match the URL');
 }
+
+/**
+ * The route helpers bound to one module's app and tags, so that each route states only its
+ * shapes and what differs: `const route = routesFor(app, ['customers'])`, then
+ * `app.get('/:id', route.get(Customer), …)`.
+ */
+export function routesFor(app: FastifyInstance, tags: string[]) {
+  return {
+    list: <T extends TSchema, Q extends TSchema = typeof ListQuery>(
+      item: T,
+      options?: RouteOptions & { querystring?: Q },
+    ) => listRoute<T, Q>(app, tags, item, options),
+    get: <T extends TSchema>(item: T, options?: RouteOptions) => getRoute(app, tags, item, options),
+    create: <B extends TSchema, T extends TSchema>(body: B, item: T, options?: RouteOptions) =>
+      createRoute(app, tags, body, item, options),
+    put: <B extends TSchema, T extends TSchema>(body: B, item: T, options?: RouteOptions) =>
+      putRoute(app, tags, body, item, options),
+    delete: (options?: RouteOptions) => deleteRoute(app, tags, options),
+  };
+}

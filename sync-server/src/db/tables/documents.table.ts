@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Numeric } from './columns';
+import type { CreatedAt, Numeric, Versioned } from './columns';
 
 /** Columns of quote, order and invoice lines. Lines belong to their document: they change with it and are synced inside it. */
 export interface LineItemColumns {
@@ -27,3 +27,28 @@ export const LINE_ITEM_COLUMN_NAMES = [
 
 /** A line's values as read, and as inserted (the parent id is added by the caller). */
 export type LineRow = Selectable<LineItemColumns>;
+
+/** Columns every document (quote, order, invoice) has besides its number and status. */
+export interface DocumentColumns extends Versioned {
+  id: string;
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  notes: string;
+  subtotal: Numeric;
+  tax_rate: Numeric;
+  tax_amount: Numeric;
+  total: Numeric;
+  created_at: CreatedAt;
+}
+
+/** Currency, status, notes and amounts: the run of columns every document's column list shares. */
+export const DOCUMENT_BODY_COLUMN_NAMES = [
+  'currency_code',
+  'status',
+  'notes',
+  'subtotal',
+  'tax_rate',
+  'tax_amount',
+  'total',
+] as const;

@@ -11,12 +11,9 @@ import {
 import {
   BEARER,
   LIST_DESCRIPTION,
-  deleteRoute,
   deleted,
   errors,
-  getRoute,
-  listRoute,
-  putRoute,
+  routesFor,
   sendPage,
   signedIn,
 } from '../../http';
@@ -24,12 +21,13 @@ import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['contacts'];
+  const route = routesFor(app, tags);
   const security = BEARER;
   const list = Type.Array(ContactPerson);
 
   app.get(
     '/',
-    listRoute(app, tags, ContactPerson, {
+    route.list(ContactPerson, {
       description: `Every contact, or one customer's with customerId. ${LIST_DESCRIPTION}`,
       querystring: ContactListQuery,
       errorCodes: [404],
@@ -79,15 +77,15 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/:id', getRoute(app, tags, ContactPerson), async (request) =>
+  app.get('/:id', route.get(ContactPerson), async (request) =>
     contacts.getContact(request.auth, request.params.id),
   );
 
-  app.put('/:id', putRoute(app, tags, ContactUpdateBody, ContactPerson), async (request) =>
+  app.put('/:id', route.put(ContactUpdateBody, ContactPerson), async (request) =>
     contacts.updateContact(request.auth, request.params.id, request.body),
   );
 
-  app.delete('/:id', deleteRoute(app, tags), async (request) => {
+  app.delete('/:id', route.delete(), async (request) => {
     await contacts.deleteContact(request.auth, request.params.id);
     return deleted('Contact deleted');
   });

@@ -1,38 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Customer, CustomerCreateBody, CustomerUpdateBody } from '@smb/shared-types';
-import {
-  createRoute,
-  deleteRoute,
-  deleted,
-  getRoute,
-  listRoute,
-  putRoute,
-  sendPage,
-} from '../../http';
+import { deleted, routesFor, sendPage } from '../../http';
 import * as customers from './customers.service';
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['customers'];
+  const route = routesFor(app, tags);
 
-  app.get('/', listRoute(app, tags, Customer), async (request, reply) =>
+  app.get('/', route.list(Customer), async (request, reply) =>
     sendPage(reply, await customers.listCustomers(request.auth, request.query)),
   );
 
-  app.post('/', createRoute(app, tags, CustomerCreateBody, Customer), async (request, reply) =>
+  app.post('/', route.create(CustomerCreateBody, Customer), async (request, reply) =>
     reply.status(201).send(await customers.createCustomer(request.auth, request.body)),
   );
 
-  app.get('/:id', getRoute(app, tags, Customer), async (request) =>
+  app.get('/:id', route.get(Customer), async (request) =>
     customers.getCustomer(request.auth, request.params.id),
   );
 
-  app.put('/:id', putRoute(app, tags, CustomerUpdateBody, Customer), async (request) =>
+  app.put('/:id', route.put(CustomerUpdateBody, Customer), async (request) =>
     customers.updateCustomer(request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    deleteRoute(app, tags, {
+    route.delete({
       description:
         'Deletes the customer with its contacts, quotes (with items) and orders (with items). ' +
         'A customer with invoices is kept (409): invoices are legal records.',

@@ -3,13 +3,9 @@ import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/sh
 import {
   BEARER,
   LIST_DESCRIPTION,
-  createRoute,
-  deleteRoute,
   deleted,
   errors,
-  getRoute,
-  listRoute,
-  putRoute,
+  routesFor,
   sendPage,
   signedIn,
 } from '../../http';
@@ -18,9 +14,10 @@ import * as products from './products.service';
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products'];
+  const route = routesFor(app, tags);
   const security = BEARER;
 
-  app.get('/', listRoute(app, tags, Product), async (request, reply) =>
+  app.get('/', route.list(Product), async (request, reply) =>
     sendPage(reply, await products.listProducts(request.auth, request.query)),
   );
 
@@ -40,27 +37,27 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/currencies',
-    listRoute(app, tags, Currency, {
+    route.list(Currency, {
       description: `The currencies a product can use. ${LIST_DESCRIPTION}`,
     }),
     async (request, reply) => sendPage(reply, await listCurrencies(request.auth, request.query)),
   );
 
-  app.post('/', createRoute(app, tags, ProductCreateBody, Product), async (request, reply) =>
+  app.post('/', route.create(ProductCreateBody, Product), async (request, reply) =>
     reply.status(201).send(await products.createProduct(request.auth, request.body)),
   );
 
-  app.get('/:id', getRoute(app, tags, Product), async (request) =>
+  app.get('/:id', route.get(Product), async (request) =>
     products.getProduct(request.auth, request.params.id),
   );
 
-  app.put('/:id', putRoute(app, tags, ProductUpdateBody, Product), async (request) =>
+  app.put('/:id', route.put(ProductUpdateBody, Product), async (request) =>
     products.updateProduct(request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    deleteRoute(app, tags, {
+    route.delete({
       description:
         'Quote and order lines that use the product keep their copied name, SKU and price.',
     }),

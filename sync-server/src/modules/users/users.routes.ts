@@ -1,25 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InviteBody, RoleBody, User } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import {
-  LIST_DESCRIPTION,
-  createRoute,
-  deleteRoute,
-  deleted,
-  getRoute,
-  listRoute,
-  putRoute,
-  sendPage,
-} from '../../http';
+import { LIST_DESCRIPTION, deleted, routesFor, sendPage } from '../../http';
 import * as users from './users.service';
 
 /** User management: tenant administrators only. */
 const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['users'];
+  const route = routesFor(app, tags);
 
   app.get(
     '/',
-    listRoute(app, tags, User, {
+    route.list(User, {
       admin: true,
       description: `The company's users; q searches e-mail. ${LIST_DESCRIPTION}`,
     }),
@@ -29,7 +21,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.post(
     '/invite',
-    createRoute(app, tags, InviteBody, User, {
+    route.create(InviteBody, User, {
       admin: true,
       description:
         'Creates a pending user and mails an invitation code valid for 24 hours (accepted through POST /api/auth/verify-invitation). ' +
@@ -39,13 +31,13 @@ const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
       reply.status(201).send(await users.inviteUser(ctx, request.auth, request.body)),
   );
 
-  app.get('/:id', getRoute(app, tags, User, { admin: true }), async (request) =>
+  app.get('/:id', route.get(User, { admin: true }), async (request) =>
     users.getUser(ctx, request.auth, request.params.id),
   );
 
   app.put(
     '/:id/role',
-    putRoute(app, tags, RoleBody, User, {
+    route.put(RoleBody, User, {
       admin: true,
       description:
         'An admin cannot demote themself (400) and the company keeps at least one administrator (409).',
@@ -57,7 +49,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
 
   app.delete(
     '/:id',
-    deleteRoute(app, tags, {
+    route.delete({
       admin: true,
       description:
         'An admin cannot delete themself (400) and the company keeps at least one administrator (409).',
