@@ -8,7 +8,7 @@ export * from './sync-names';
 export * from './sync-protocol';
 
 /**
- * The offline sync protocol (DESIGN §6, Replicache-style push/pull).
+ * The offline sync protocol (Replicache-style push/pull).
  *
  * Push: an ordered batch of named mutations from one client. Mutation ids are per client,
  * increasing by 1 from 1. The server applies each in its own transaction together with the

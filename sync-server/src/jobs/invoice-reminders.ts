@@ -37,7 +37,7 @@ export interface ClaimedReminder {
 }
 
 /**
- * Payment reminders (issue 19): every hour, across every tenant whose policy has them on, each
+ * Payment reminders: every hour, across every tenant whose policy has them on, each
  * open invoice (Unpaid or Partially paid, a balance, not stopped) whose next reminder day has come
  * gets ONE reminder. In the job's transaction it is claimed on the invoice — appended to its log
  * only if the log still holds the reminders this run read (a compare-and-set: a second runner,

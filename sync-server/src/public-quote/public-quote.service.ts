@@ -73,8 +73,7 @@ async function present(db: TenantDb, tenant: TenantRow, quoteId: string): Promis
 }
 
 /**
- * The quote for its link. A view by the recipient is counted (issue 19.6: first and last view,
- * count — one UPDATE of the quote's row, which bumps its version so the owner's devices pull it);
+ * The quote for its link. A view by the recipient is counted (first and last view, count — one UPDATE of the quote's row, which bumps its version so the owner's devices pull it);
  * views within a minute of the last counted one, and the owner's own views (`byOwner`: the
  * request carried a session of the quote's company), are not.
  */
@@ -130,7 +129,7 @@ export async function publicQuoteDocument(
   return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
 }
 
-/** What the recipient gives with an answer (issue 19.7). */
+/** What the recipient gives with an answer: a signer's name to accept, a reason to decline. */
 export interface ResponseInput {
   /** Accept: the signer's full name (required). */
   signerName?: string;

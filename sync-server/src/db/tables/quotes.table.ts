@@ -14,7 +14,7 @@ export interface QuoteTable extends DocumentColumns {
   viewed_at: Date | null;
   accepted_at: Date | null;
   rejected_at: Date | null;
-  /** Issue 19.5–19.7 (migration 2026_11_27_1000). */
+  /** Validity, views and answers (migration 2026_11_27_1000). */
   valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   last_viewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   view_count: ColumnType<number, number | undefined, number>;

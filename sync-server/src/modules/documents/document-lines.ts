@@ -52,7 +52,11 @@ export function newDocumentId(id: string | null | undefined): string {
 export const idOrNull = (value: string | null | undefined): string | null =>
   value ? value.toLowerCase() : null;
 
-/** Spec §5 checks in order, then: the customer exists and the contact is one of its contacts. */
+/**
+ * The save rules in the order their messages are shown (`quoteError`: customer, currency, at least
+ * one line, each line's product and quantity), then: the customer exists and the contact is one of
+ * its contacts.
+ */
 function checkRecipient(
   input: { customerId: string | null; contactId: string | null; items: DocumentItemBody[] | null },
   refs: References,
@@ -66,7 +70,7 @@ function checkRecipient(
   return { customer, contact };
 }
 
-/** 'usd' → 'USD'; empty → USD (spec §9 default); null for anything else that is not 3 letters. */
+/** 'usd' → 'USD'; empty → USD (the default document currency); null for anything else that is not 3 letters. */
 function currencyCodeOrNull(code: string | null | undefined): string | null {
   const value = (code ?? '').trim().toUpperCase();
   if (!value) return DEFAULT_CURRENCY_CODE;

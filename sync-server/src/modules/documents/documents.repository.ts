@@ -147,7 +147,7 @@ export interface NewQuote {
   total: string;
   accepted_at: Date | null;
   rejected_at: Date | null;
-  /** Issue 19.5: the Draft's valid-until day, or null (set when sent). */
+  /** The Draft's valid-until day, or null (sending sets it). */
   valid_until: string | null;
   updated_at: Date;
 }

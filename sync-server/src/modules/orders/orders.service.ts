@@ -103,7 +103,7 @@ export interface NewOrder {
 
 /**
  * Inserts an order with the next SO number and its lines, totalled with the fixed order tax
- * (spec §9: 10 %). Runs inside the caller's transaction, after its `nextVersion`.
+ * (10 %, `ORDER_TAX_RATE`). Runs inside the caller's transaction, after its `nextVersion`.
  */
 export async function insertOrderDocument(
   trx: TenantDb,

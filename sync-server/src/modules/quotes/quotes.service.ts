@@ -91,7 +91,7 @@ function toQuote(
   };
 }
 
-/** A quote's input: the document's fields and its valid-until day (issue 19.5). */
+/** A quote's input: the document's fields and its valid-until day (the last day it can be accepted). */
 export type QuoteInput = DocumentInput & { validUntil?: string | null };
 
 /** A real calendar day, not before today (the server's clock); 400 otherwise. */
@@ -297,7 +297,7 @@ export async function sendQuote(
 }
 
 /**
- * The valid-until day a send leaves on the quote (issue 19.5): a new day given with the send; else
+ * The valid-until day a send leaves on the quote: a new day given with the send; else
  * the one the Draft set; else the tenant's default number of days from today. A quote whose day is
  * over (an expired quote re-sent, or a Draft whose day passed) needs a new day: 409 saying so.
  */

@@ -14,7 +14,7 @@ import { sendInvitation } from '../auth/auth.service';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import * as repo from './users.repository';
 
-/** User management is online-only (DESIGN §6): these run on the control plane, not through sync. */
+/** User management is online-only (no sync mutator, no offline queue): these run on the control plane. */
 
 export function toUser(row: UserRow): User {
   return {
