@@ -62,6 +62,11 @@ const sharedTypesZone = {
 export default [
   {
     files: ['sync-server/src/**/*.ts', 'shared-types/src/**/*.{ts,tsx}'],
+    settings: {
+      // no-cycle follows only the files it can parse: TypeScript ones, with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
