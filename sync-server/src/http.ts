@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { ApiErrorBody, IdParams, ListQuery } from '@smb/shared-types';
+import { ApiErrorBody, DocumentIdParams, IdParams, ListQuery } from '@smb/shared-types';
 import type { Page } from './db/query';
 import { badRequest } from './errors';
 
@@ -84,17 +84,21 @@ export function listRoute<T extends TSchema, Q extends TSchema = typeof ListQuer
   };
 }
 
+/** The `:id` of a route: a UUID (`IdParams`), or the documents' looser `DocumentIdParams`. */
+type WithParams<P extends TSchema> = RouteOptions & { params?: P };
+
 /** Route options of `GET /:id`: the item, or 404 (unknown, malformed or another tenant's id). */
-export function getRoute<T extends TSchema>(
+export function getRoute<T extends TSchema, P extends TSchema = typeof IdParams>(
   app: FastifyInstance,
   tags: string[],
   item: T,
-  options: RouteOptions = {},
+  options: WithParams<P> = {},
 ) {
   const base = routeBase(app, tags, options, [404]);
+  const params = (options.params ?? IdParams) as P;
   return {
     ...base.access,
-    schema: { ...base.head, params: IdParams, response: { 200: item, ...base.errors } },
+    schema: { ...base.head, params, response: { 200: item, ...base.errors } },
   };
 }
 
@@ -114,17 +118,18 @@ export function createRoute<B extends TSchema, T extends TSchema>(
 }
 
 /** Route options of `PUT /:id`: the fresh item, or 404. */
-export function putRoute<B extends TSchema, T extends TSchema>(
+export function putRoute<B extends TSchema, T extends TSchema, P extends TSchema = typeof IdParams>(
   app: FastifyInstance,
   tags: string[],
   body: B,
   item: T,
-  options: RouteOptions = {},
+  options: WithParams<P> = {},
 ) {
   const base = routeBase(app, tags, options, [404]);
+  const params = (options.params ?? IdParams) as P;
   return {
     ...base.access,
-    schema: { ...base.head, params: IdParams, body, response: { 200: item, ...base.errors } },
+    schema: { ...base.head, params, body, response: { 200: item, ...base.errors } },
   };
 }
 
@@ -138,6 +143,19 @@ export function deleteRoute(app: FastifyInstance, tags: string[], options: Route
       params: IdParams,
       response: { 200: DeletedResponse, ...base.errors },
     },
+  };
+}
+
+/** Route options of a document's `DELETE /:id`: 204 and no body, or 404. */
+export function deleteDocumentRoute(
+  app: FastifyInstance,
+  tags: string[],
+  options: RouteOptions = {},
+) {
+  const base = routeBase(app, tags, options, [404]);
+  return {
+    ...base.access,
+    schema: { ...base.head, params: DocumentIdParams, response: { 204: Deleted, ...base.errors } },
   };
 }
 
@@ -161,11 +179,19 @@ export function routesFor(app: FastifyInstance, tags: string[]) {
       item: T,
       options?: RouteOptions & { querystring?: Q },
     ) => listRoute<T, Q>(app, tags, item, options),
-    get: <T extends TSchema>(item: T, options?: RouteOptions) => getRoute(app, tags, item, options),
+    get: <T extends TSchema, P extends TSchema = typeof IdParams>(
+      item: T,
+      options?: WithParams<P>,
+    ) => getRoute<T, P>(app, tags, item, options),
     create: <B extends TSchema, T extends TSchema>(body: B, item: T, options?: RouteOptions) =>
       createRoute(app, tags, body, item, options),
-    put: <B extends TSchema, T extends TSchema>(body: B, item: T, options?: RouteOptions) =>
-      putRoute(app, tags, body, item, options),
+    put: <B extends TSchema, T extends TSchema, P extends TSchema = typeof IdParams>(
+      body: B,
+      item: T,
+      options?: WithParams<P>,
+    ) => putRoute<B, T, P>(app, tags, body, item, options),
     delete: (options?: RouteOptions) => deleteRoute(app, tags, options),
+    /** A document's delete: 204, no body. */
+    deleteDocument: (options?: RouteOptions) => deleteDocumentRoute(app, tags, options),
   };
 }
