@@ -63,29 +63,38 @@ function routeBase(app: FastifyInstance, tags: string[], options: RouteOptions, 
   };
 }
 
+/** A route's path parameters, when it has some besides (or instead of) `:id`. */
+type WithParams<P extends TSchema> = RouteOptions & { params?: P };
+
+/** `params` in a schema only when given (a route without path parameters has none). */
+const paramsOf = <P extends TSchema | undefined>(params: P) =>
+  (params ? { params } : {}) as { params: P };
+
 /**
  * Route options of a list call: `ListQuery` (limit/offset/q) or another query string, the rows as
  * a JSON array of `item`. The handler answers with `sendPage`.
  */
-export function listRoute<T extends TSchema, Q extends TSchema = typeof ListQuery>(
+export function listRoute<
+  T extends TSchema,
+  Q extends TSchema = typeof ListQuery,
+  P extends TSchema | undefined = undefined,
+>(
   app: FastifyInstance,
   tags: string[],
   item: T,
-  options: RouteOptions & { querystring?: Q } = {},
+  options: RouteOptions & { querystring?: Q; params?: P } = {},
 ) {
   const base = routeBase(app, tags, { description: LIST_DESCRIPTION, ...options }, []);
   return {
     ...base.access,
     schema: {
       ...base.head,
+      ...paramsOf(options.params as P),
       querystring: (options.querystring ?? ListQuery) as Q,
       response: { 200: Type.Array(item), ...base.errors },
     },
   };
 }
-
-/** The `:id` of a route: a UUID (`IdParams`), or the documents' looser `DocumentIdParams`. */
-type WithParams<P extends TSchema> = RouteOptions & { params?: P };
 
 /** Route options of `GET /:id`: the item, or 404 (unknown, malformed or another tenant's id). */
 export function getRoute<T extends TSchema, P extends TSchema = typeof IdParams>(
@@ -103,17 +112,26 @@ export function getRoute<T extends TSchema, P extends TSchema = typeof IdParams>
 }
 
 /** Route options of `POST /`: the created item with 201; 409 for an id that exists. */
-export function createRoute<B extends TSchema, T extends TSchema>(
+export function createRoute<
+  B extends TSchema,
+  T extends TSchema,
+  P extends TSchema | undefined = undefined,
+>(
   app: FastifyInstance,
   tags: string[],
   body: B,
   item: T,
-  options: RouteOptions = {},
+  options: RouteOptions & { params?: P } = {},
 ) {
   const base = routeBase(app, tags, options, [409]);
   return {
     ...base.access,
-    schema: { ...base.head, body, response: { 201: item, ...base.errors } },
+    schema: {
+      ...base.head,
+      ...paramsOf(options.params as P),
+      body,
+      response: { 201: item, ...base.errors },
+    },
   };
 }
 
@@ -175,16 +193,23 @@ export function checkBodyId(bodyId: string | null | undefined, urlId: string): v
  */
 export function routesFor(app: FastifyInstance, tags: string[]) {
   return {
-    list: <T extends TSchema, Q extends TSchema = typeof ListQuery>(
+    list: <
+      T extends TSchema,
+      Q extends TSchema = typeof ListQuery,
+      P extends TSchema | undefined = undefined,
+    >(
       item: T,
-      options?: RouteOptions & { querystring?: Q },
-    ) => listRoute<T, Q>(app, tags, item, options),
+      options?: RouteOptions & { querystring?: Q; params?: P },
+    ) => listRoute<T, Q, P>(app, tags, item, options),
     get: <T extends TSchema, P extends TSchema = typeof IdParams>(
       item: T,
       options?: WithParams<P>,
     ) => getRoute<T, P>(app, tags, item, options),
-    create: <B extends TSchema, T extends TSchema>(body: B, item: T, options?: RouteOptions) =>
-      createRoute(app, tags, body, item, options),
+    create: <B extends TSchema, T extends TSchema, P extends TSchema | undefined = undefined>(
+      body: B,
+      item: T,
+      options?: RouteOptions & { params?: P },
+    ) => createRoute<B, T, P>(app, tags, body, item, options),
     put: <B extends TSchema, T extends TSchema, P extends TSchema = typeof IdParams>(
       body: B,
       item: T,

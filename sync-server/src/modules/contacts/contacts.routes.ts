@@ -1,29 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   ContactCreateBody,
   ContactListQuery,
   ContactPerson,
   ContactUpdateBody,
   CustomerIdParams,
-  ListQuery,
 } from '@smb/shared-types';
-import {
-  BEARER,
-  LIST_DESCRIPTION,
-  deleted,
-  errors,
-  routesFor,
-  sendPage,
-  signedIn,
-} from '../../http';
+import { LIST_DESCRIPTION, deleted, routesFor, sendPage } from '../../http';
 import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['contacts'];
-  const route = routesFor(app, tags);
-  const security = BEARER;
-  const list = Type.Array(ContactPerson);
+  const route = routesFor(app, ['contacts']);
 
   app.get(
     '/',
@@ -38,17 +25,11 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/customer/:customerId',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: `The customer's contacts. ${LIST_DESCRIPTION}`,
-        params: CustomerIdParams,
-        querystring: ListQuery,
-        response: { 200: list, ...errors(400, 404) },
-      },
-    },
+    route.list(ContactPerson, {
+      description: `The customer's contacts. ${LIST_DESCRIPTION}`,
+      params: CustomerIdParams,
+      errorCodes: [404],
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -61,16 +42,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/customer/:customerId',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: CustomerIdParams,
-        body: ContactCreateBody,
-        response: { 201: ContactPerson, ...errors(400, 404, 409) },
-      },
-    },
+    route.create(ContactCreateBody, ContactPerson, { params: CustomerIdParams, errorCodes: [404] }),
     async (request, reply) => {
       const body = { ...request.body, customerId: request.params.customerId, companyId: undefined };
       return reply.status(201).send(await contacts.createContact(request.auth, body));

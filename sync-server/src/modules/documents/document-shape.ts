@@ -95,3 +95,32 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
   }
   return out;
 }
+
+/** The columns of a quote or order row that every such API object shows the same way. */
+export interface DocumentRow<S> extends PartiesRow {
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  status: S;
+  notes: string;
+  subtotal: string;
+  tax_rate: string;
+  tax_amount: string;
+  total: string;
+  created_at: Date;
+}
+
+/** The fields a quote and an order share: recipient, currency, status, notes, lines, amounts. */
+export function documentFields<S>(row: DocumentRow<S>, items: ItemWithProductRow[]) {
+  return {
+    customerId: row.customer_id,
+    contactId: row.contact_id,
+    ...toParties(row),
+    currencyCode: row.currency_code.trim(),
+    status: row.status,
+    notes: row.notes,
+    items: items.map(toDocumentItem),
+    ...documentAmounts(row),
+    createdAt: iso(row.created_at)!,
+  };
+}

@@ -21,13 +21,7 @@ import {
   type DocumentInput,
 } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
-import {
-  documentAmounts,
-  groupBy,
-  iso,
-  toDocumentItem,
-  toParties,
-} from '../documents/document-shape';
+import { documentFields, groupBy } from '../documents/document-shape';
 import { findLines, nextDocumentNumber, replaceLines } from '../documents/documents.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './orders.repository';
@@ -42,15 +36,7 @@ function toOrder(
     id: row.id,
     orderNumber: row.order_number,
     quoteId: row.quote_id,
-    customerId: row.customer_id,
-    contactId: row.contact_id,
-    ...toParties(row),
-    currencyCode: row.currency_code.trim(),
-    status: row.status,
-    notes: row.notes,
-    items: items.map(toDocumentItem),
-    ...documentAmounts(row),
-    createdAt: iso(row.created_at)!,
+    ...documentFields(row, items),
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
     ...versionFields(row),

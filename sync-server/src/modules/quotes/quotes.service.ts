@@ -33,14 +33,7 @@ import {
   writtenLines,
   type DocumentInput,
 } from '../documents/document-lines';
-import {
-  documentAmounts,
-  groupBy,
-  iso,
-  partyColumns,
-  toDocumentItem,
-  toParties,
-} from '../documents/document-shape';
+import { documentFields, groupBy, iso, partyColumns } from '../documents/document-shape';
 import {
   findContact,
   findCurrencyByCode,
@@ -67,15 +60,7 @@ function toQuote(
     quoteNumber: row.quote_number,
     tenantId: tenant.id,
     tenantName: tenant.natural_name,
-    customerId: row.customer_id,
-    contactId: row.contact_id,
-    ...toParties(row),
-    currencyCode: row.currency_code.trim(),
-    status: row.status,
-    notes: row.notes,
-    items: items.map(toDocumentItem),
-    ...documentAmounts(row),
-    createdAt: iso(row.created_at)!,
+    ...documentFields(row, items),
     accessToken: row.access_token,
     viewedAt: iso(row.viewed_at),
     acceptedAt: iso(row.accepted_at),
