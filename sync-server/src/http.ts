@@ -135,7 +135,7 @@ export function createRoute<
   };
 }
 
-/** Route options of `PUT /:id`: the fresh item, or 404. */
+/** Route options of `PUT /:id`: `getRoute`'s, with the body. */
 export function putRoute<B extends TSchema, T extends TSchema, P extends TSchema = typeof IdParams>(
   app: FastifyInstance,
   tags: string[],
@@ -143,12 +143,8 @@ export function putRoute<B extends TSchema, T extends TSchema, P extends TSchema
   item: T,
   options: WithParams<P> = {},
 ) {
-  const base = routeBase(app, tags, options, [404]);
-  const params = (options.params ?? IdParams) as P;
-  return {
-    ...base.access,
-    schema: { ...base.head, params, body, response: { 200: item, ...base.errors } },
-  };
+  const route = getRoute<T, P>(app, tags, item, options);
+  return { ...route, schema: { ...route.schema, body } };
 }
 
 /** Route options of `DELETE /:id`: `{ success, message }` (see `deleted`), or 404. */

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
+import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { ContactTable } from '../../db/tables/contacts.table';
 
 export type ContactRow = Selectable<ContactTable>;
@@ -39,15 +39,7 @@ export async function listContacts(
         ]),
       );
     });
-  return fetchPage(
-    base,
-    (q) =>
-      q
-        .selectAll()
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id'),
-    filter,
-  );
+  return fetchPage(base, inNameOrder, filter);
 }
 
 export async function contactIdsOfCustomer(db: TenantDb, customerId: string): Promise<string[]> {
