@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import serverLayers from './sync-server/eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'bench/results/**', 'coverage/**'] },
@@ -52,6 +53,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: pwaZones() }],
     },
   },
+  ...serverLayers,
   {
     files: ['pwa/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

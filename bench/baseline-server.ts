@@ -7,8 +7,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { verify } from '@node-rs/argon2';
 import { PARTY_COLUMNS } from '../sync-server/src/modules/documents/documents.repository';
-import { LINE_ITEM_COLUMN_NAMES } from '../sync-server/src/modules/documents/documents.table';
-import { QUOTE_COLUMN_NAMES } from '../sync-server/src/modules/quotes/quotes.table';
+import { LINE_ITEM_COLUMN_NAMES } from '../sync-server/src/db/tables/documents.table';
+import { QUOTE_COLUMN_NAMES } from '../sync-server/src/db/tables/quotes.table';
 
 const schema = process.env.BENCH_SCHEMA!;
 const pool = new pg.Pool({

@@ -1,5 +1,5 @@
 /**
- * CSV import (issue 20): 10,000 customer rows (each with its main contact) in headless Chromium —
+ * CSV import: 10,000 customer rows (each with its main contact) in headless Chromium —
  * the preview (decode, parse, map, check every row against the local store) and the import into
  * the local store through the outbox (one `customer.create` mutation per row, in batches), with the
  * PWA's own modules and a real IndexedDB. `npx tsx bench/csv-import.ts` runs it alone.

@@ -1,5 +1,5 @@
 /**
- * Dashboard render (issue 20): with 20,000 customers, 5,000 quotes and 5,000 invoices already in
+ * Dashboard render: with 20,000 customers, 5,000 quotes and 5,000 invoices already in
  * the local store, the ms from mounting the real dashboard home (headless Chromium, real
  * IndexedDB through Dexie) to its figures on screen — budget 300 ms — and to the charts drawn;
  * plus the read + computation alone. Each figure is the median of several renders (the first,

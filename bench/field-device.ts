@@ -1,5 +1,5 @@
 /**
- * Field device (issue 17, "Build" 4): the budgets of a mid-range tablet on patchy signal. Every
+ * Field device: the budgets of a mid-range tablet on patchy signal. Every
  * figure is measured twice in the same run, in the same headless Chromium against the same server:
  * unthrottled, and throttled with CDP `Emulation.setCPUThrottlingRate` 4 and
  * `Network.emulateNetworkConditions` at 1.6 Mbps down, 750 kbps up, 150 ms RTT.
@@ -40,7 +40,7 @@ export const FIELD_BUDGETS = {
   firstSyncMs: 25_000,
   editP95Ms: 40,
   searchMs: 250,
-  /** Unthrottled, the customer search holds with margin (issue 17). */
+  /** Unthrottled, the customer search holds with margin. */
   searchUnthrottledMs: 60,
   keystrokeP95Ms: 50,
 };

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 17): accessibility ≥ 95 and best practices = 100 on the landing page, login,
+ * Lighthouse: accessibility ≥ 95 and best practices = 100 on the landing page, login,
  * dashboard, quote editor, invoice detail and the public quote page, in mobile and desktop mode.
  * Performance is printed for information (this machine is loaded; the budgets on a field device
  * are in `npm run bench`).

@@ -1,5 +1,5 @@
 /**
- * PDF render times (issue 18): a 3-page invoice rendered by the server's renderer (Node) and by the
+ * PDF render times: a 3-page invoice rendered by the server's renderer (Node) and by the
  * PWA's (the same layout and library in headless Chromium). Fonts are loaded and warmed before
  * timing, as in a running server or an open app (the server's first render, which starts its PDF
  * worker, and the warm-up renders after it are printed apart); each figure is the median of several renders.

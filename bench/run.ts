@@ -267,7 +267,7 @@ budgets.push([
   `server idle after seed ${scale.serverRssMb.idleAfterSeed} MB; heap after GC ${scale.browserHeapMb.usedAfterGc} MB`,
   true,
 ]);
-// PDF documents (issue 18): the same 3-page invoice rendered on the server and in Chromium.
+// PDF documents: the same 3-page invoice rendered on the server and in Chromium.
 log('pdf render…');
 const pdfResult = await benchPdf(log);
 report.pdf = pdfResult;
@@ -288,7 +288,7 @@ budgets.push(
   ],
 );
 
-// CSV import (issue 20): 10,000 customer rows previewed and imported into the local store.
+// CSV import: 10,000 customer rows previewed and imported into the local store.
 log('csv import…');
 const csvResult = await benchCsvImport(log);
 report.csvImport = csvResult;
@@ -309,7 +309,7 @@ budgets.push(
   ],
 );
 
-// Dashboard home (issue 20): the figures over 20,000 customers, 5,000 quotes and 5,000 invoices.
+// Dashboard home: the figures over 20,000 customers, 5,000 quotes and 5,000 invoices.
 log('dashboard render…');
 const dashboard = await benchDashboard(log);
 report.dashboard = dashboard;
@@ -368,7 +368,7 @@ console.log('|---|---:|---:|---|---|');
 for (const [figure, value, budget, baseline, ok] of budgets)
   console.log(`| ${figure} | ${value} | ${budget} | ${baseline} | ${verdict(ok)} |`);
 
-// Field device (issue 17): throttled CPU and network against unthrottled, in the same run.
+// Field device: throttled CPU and network against unthrottled, in the same run.
 log('field device…');
 const field = await benchFieldDevice(log);
 report.fieldDevice = fieldDeviceReport(field);

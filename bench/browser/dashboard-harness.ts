@@ -1,5 +1,5 @@
 /**
- * Bench-only browser harness for the dashboard home (issue 20), bundled by bench/dashboard.ts with
+ * Bench-only browser harness for the dashboard home, bundled by bench/dashboard.ts with
  * esbuild and run in headless Chromium. It fills a real IndexedDB store (the app's Dexie schema)
  * with 20,000 customers, 5,000 quotes and 5,000 invoices (+ payments), then mounts the real
  * `DashboardHome` screen over it and times, from the mount, the figures on screen and the charts

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 
-/** Spec §5: the special characters a password may use to satisfy the rule. */
+/** The special characters that satisfy the password rule's "one special character". */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 export const PASSWORD_MIN_LENGTH = 8;
-/** Spec §9: session inactivity limit and token lifetime. */
+/** Session inactivity limit and token lifetime. */
 export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export const SESSION_CHECK_INTERVAL_MS = 60 * 1000;
 /** One-time code lifetimes (issue: 10 minutes for verification and reset, 24 h for invitations). */
@@ -109,7 +109,7 @@ export const TokenResponse = Type.Object({
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
-/** Claims the client reads from the JWT (spec §3, DESIGN §4). */
+/** Claims the client reads from the JWT (names as the API has always sent them). */
 export interface TokenClaims {
   sub: string;
   tenantId: string;
@@ -120,7 +120,7 @@ export interface TokenClaims {
   iat: number;
 }
 
-/** Spec §2: company name fallback from the schema claim — the part before the first underscore, capitalised. */
+/** Company name fallback from the schema claim — the part before the first underscore, capitalised. */
 export function companyNameFromSchema(tenantSchema: string | undefined): string {
   const head = (tenantSchema ?? '').split('_')[0] ?? '';
   if (!head) return 'Your Company';

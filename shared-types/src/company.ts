@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
 
 /**
- * Company details printed on quotes, orders and invoices (issue 18). Every field is optional:
+ * Company details printed on quotes, orders and invoices. Every field is optional:
  * an empty one is left out of the documents.
  */
 export const PAPER_SIZES = ['A4', 'Letter'] as const;
@@ -32,7 +32,7 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
-/** Issue 19.5: a sent quote is valid for this many days by default (a tenant setting). */
+/** A sent quote is valid for this many days by default (a tenant setting). */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 export const QUOTE_VALIDITY_DAYS_RANGE = { min: 1, max: 365 } as const;
 
@@ -86,7 +86,7 @@ export const CompanyDetails = Type.Object({
   /** As chosen; null → from the country (`paperSizeOf`). */
   paperSize: Type.Union([Type.String(), Type.Null()]),
   logo: Type.Union([CompanyLogo, Type.Null()]),
-  /** Issue 19.5: days a quote stays valid after sending, unless its Draft set a date (1–365). */
+  /** Days a quote stays valid after sending, unless its Draft set a date (1–365). */
   quoteValidityDays: Type.Integer(),
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;

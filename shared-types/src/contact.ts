@@ -25,7 +25,7 @@ const LABELS = {
 } as const;
 type Field = keyof typeof LABELS;
 
-/** Spec §5 contact form rules; returns the first message per field. */
+/** The public contact form's rules (name, e-mail, subject, message); the first message per field. */
 export function contactFieldErrors(
   input: Partial<Record<Field, string | null>>,
 ): Partial<Record<Field, string>> {

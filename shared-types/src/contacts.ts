@@ -96,7 +96,7 @@ export function contactInput(body: ContactUpdateBody): ContactInput {
   };
 }
 
-/** Spec §5: customer, name and email required (on update only when sent). */
+/** Customer, name and email required (on update only when sent). */
 export function contactError(input: ContactInput, creating: boolean): string | null {
   return firstError([
     creating && !input.customerId && CONTACT_PERSON_MESSAGES.customerRequired,

@@ -20,7 +20,7 @@ export const CURRENCY_MESSAGES = {
   adminOnly: 'Only tenant administrators can manage currencies',
 } as const;
 
-/** Spec §5/§9: exactly three capital letters. */
+/** A currency code: exactly three capital letters (ISO 4217 style). */
 export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 export const TAX_RATE_PLACES = 3;
 export const EXCHANGE_RATE_PLACES = 4;
@@ -98,7 +98,7 @@ export const Currency = Type.Object({
 });
 export type Currency = Static<typeof Currency>;
 
-/** The short form products carry (spec §3). */
+/** The short form products carry (code, name, symbol). */
 export const CurrencySummary = Type.Object({
   code: Type.String(),
   name: Type.String(),
@@ -126,7 +126,7 @@ export function currencyInput(body: CurrencyUpdateBody): CurrencyInput {
   };
 }
 
-/** Spec §5 currency rules (required fields only when creating or when sent). */
+/** Currency rules (required fields only when creating or when sent). */
 export function currencyError(input: CurrencyInput, creating: boolean): string | null {
   return firstError([
     (creating || input.code !== undefined) &&

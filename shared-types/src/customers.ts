@@ -16,7 +16,7 @@ export const CUSTOMER_MESSAGES = {
     'This customer has invoices and cannot be deleted: invoices are legal records that must be kept. Cancel or keep the invoices instead.',
 } as const;
 
-/** Role of the contact made together with a customer (spec §3). */
+/** Role of the contact made together with a customer (its main contact). */
 export const PRIMARY_CONTACT_ROLE = 'Primary';
 
 /** Not blank when sent (the service checks the e-mail's form, after trimming). */
@@ -162,7 +162,7 @@ export function mainContactInput(body: CustomerCreateBody): MainContactInput | n
 }
 
 /**
- * Spec §5: company name and email required (on update only when sent); main contact name and email
+ * Company name and email required (on update only when sent); main contact name and email
  * required when a main contact is given. Returns the first message, or null.
  */
 export function customerError(

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** Every API error body (DESIGN §5). The client shows `message`. */
+/** Every API error body: `{ statusCode, error, message }`. The client shows `message`. */
 export const ApiErrorBody = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
@@ -21,7 +21,7 @@ export function errorBodyMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Spec §8: generic client-side error text when the body carries no message. */
+/** Generic client-side error text when the body carries no message. */
 export function apiErrorMessage(status: number, body: unknown): string {
   return errorBodyMessage(body) ?? `API error with status: ${status}`;
 }

@@ -2,11 +2,11 @@ import { Type, type Static } from 'typebox';
 import { DocumentContact, DocumentListQuery, OrNull } from './quotes';
 import { InvoiceReminder } from './reminders';
 
-/** Spec §4: invoice states; 'Partially paid' (issue 19) follows the payments. */
+/** Invoice states; 'Partially paid' and 'Paid' follow the payments. */
 export const INVOICE_STATUSES = ['Unpaid', 'Partially paid', 'Paid', 'Cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** Not stored: an invoice past its due date with a balance (issue 19). */
+/** Not stored: an invoice past its due date with a balance. */
 export const OVERDUE = 'Overdue';
 /** "12 days overdue". */
 export const overdueLabel = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} overdue`;

@@ -1,5 +1,5 @@
 /**
- * The one money module (DESIGN §3), used by the server and the PWA alike.
+ * The one money module, used by the server and the PWA alike.
  *
  * Exact decimal arithmetic with decimal.js — never binary floats in sums:
  * - line subtotal = round2(unitPrice × quantity)
@@ -12,11 +12,11 @@ import { D, dec, type Dec, type MoneyInput } from './decimal';
 
 export type { MoneyInput } from './decimal';
 
-/** Spec §9: tax rate when the document's currency is unknown. */
+/** Tax rate when the document's currency is unknown. */
 export const DEFAULT_TAX_RATE = '10';
-/** Spec §9: orders use a fixed 10 % tax. */
+/** Orders use a fixed 10 % tax. */
 export const ORDER_TAX_RATE = '10';
-/** Spec §9: default quote currency and symbol. */
+/** Default quote currency and symbol. */
 export const DEFAULT_CURRENCY_CODE = 'USD';
 export const DEFAULT_CURRENCY_SYMBOL = '$';
 
@@ -133,7 +133,7 @@ function symbolOf(currencyCode: string | null | undefined): string {
 
 /**
  * en-US money text with 2 decimals: `formatMoney('1234.5', 'EUR', '€')` → '€1,234.50'.
- * The currency's own symbol when given (spec §9, the quote page), else the en-US symbol of the
+ * The currency's own symbol when given (a tenant's currency may set one; the quote page shows it), else the en-US symbol of the
  * code (USD → $, EUR → €, CAD → CA$), else '$'. Exact: formats the decimal string, not a float.
  */
 export function formatMoney(

@@ -7,7 +7,7 @@ import {
   documentResponseFields,
 } from './quotes';
 
-/** Order fulfilment states (spec §4: default Pending). */
+/** Order fulfilment states; a new order is Pending. */
 export const ORDER_STATUSES = [
   'Pending',
   'Processing',

@@ -4,7 +4,7 @@ import { OrNull } from './quotes';
 import { DEFAULT_REMINDER_POLICY, REMINDER_LIMITS, ReminderPolicySchema } from './reminders';
 
 /**
- * Getting paid (issue 19): payment terms, due dates, payments, balances and the statuses that
+ * Getting paid: payment terms, due dates, payments, balances and the statuses that
  * follow the money. One module for the server and the PWA.
  */
 

@@ -123,7 +123,7 @@ export function productInput(body: ProductUpdateBody): ProductInput {
 const money = (label: string, value: number) =>
   amountError(label, value, { places: MONEY_PLACES, min: 0, max: MAX_MONEY });
 
-/** Spec §5: name, price and currency required; price and cost in steps of 0.01; stock whole or null. */
+/** Name, price and currency required; price and cost in steps of 0.01; stock whole or null. */
 export function productError(input: ProductInput, creating: boolean): string | null {
   return firstError([
     (creating || input.name !== undefined) && !input.name && PRODUCT_MESSAGES.nameRequired,

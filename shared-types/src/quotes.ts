@@ -1,11 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
 
-/** Spec §4: the five quote states, in the order the status dropdown lists them. */
+/** The five quote states, in the order the status dropdown lists them. */
 export const QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Rejected', 'Converted'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
-/** Spec §5 messages for quote and order saves, checked in this order. */
+/** Messages for quote and order saves, checked in this order. */
 export const DOCUMENT_MESSAGES = {
   selectCustomer: 'Please select a customer',
   selectContact: 'Please select a contact',
@@ -13,7 +13,7 @@ export const DOCUMENT_MESSAGES = {
   completeItems: 'Please complete all item details',
 } as const;
 
-/** Issue 19.5–19.7 wording (the public page, the API's 409s, the owner's e-mails). */
+/** Validity, views and answers: the wording of the public page, the API's 409s and the owner's e-mails. */
 export const QUOTE_VALIDITY_MESSAGES = {
   expired: (validUntil: string) => `This quote expired on ${formatDay(validUntil)}`,
   /** The recipient's e-mail: how long the offer holds. */
@@ -64,7 +64,7 @@ export interface DocumentItemInput {
   quantity?: number | null;
 }
 
-/** Spec §5 quote/order checks, in order; null when the draft may be saved. */
+/** Quote/order checks, in order; null when the draft may be saved. */
 export function documentInputError(input: {
   customerId?: string | null;
   contactId?: string | null;
@@ -144,7 +144,7 @@ export const CalendarDay = (message: string) =>
   });
 
 /**
- * A quote also takes its valid-until day (issue 19.5; editable while Draft; null lets sending set
+ * A quote also takes its valid-until day (editable while Draft; null lets sending set
  * it from the tenant's default).
  */
 export const QuoteCreateBody = Type.Object({
@@ -220,14 +220,14 @@ export const Quote = Type.Object({
   viewedAt: OrNull(DateTime),
   acceptedAt: OrNull(DateTime),
   rejectedAt: OrNull(DateTime),
-  /** Issue 19.5: the last day it can be accepted ('YYYY-MM-DD'); null until sent, unless set. */
+  /** The last day it can be accepted ('YYYY-MM-DD'); null until sent, unless set. */
   validUntil: OrNull(Type.String({ format: 'date' })),
   /** Sent and past its valid-until day (by the server's clock): the customer can no longer accept. */
   expired: Type.Boolean(),
-  /** Issue 19.6: `viewedAt` is the first view by the recipient; views within a minute count once. */
+  /** `viewedAt` is the first view by the recipient; views within a minute count once. */
   lastViewedAt: OrNull(DateTime),
   viewCount: Type.Integer({ minimum: 0 }),
-  /** Issue 19.7: who accepted on the public page, and from which address. */
+  /** Who accepted on the public page, and from which address. */
   acceptedByName: OrNull(Type.String()),
   acceptedIp: OrNull(Type.String()),
   /** The recipient's reason for declining, plain text (escaped wherever it is shown). */
@@ -304,7 +304,7 @@ export function viewedLine(
   return `Viewed ${count}× · last ${part('day')} ${part('month')} ${part('hour')}:${part('minute')}`;
 }
 
-/** Spec §2: the public link the share dialog shows and the send e-mail carries. */
+/** The public link the share dialog shows and the send e-mail carries. */
 export function publicQuoteUrl(
   origin: string,
   tenantId: string,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Getting paid (issue 19), reminders: the tenant's policy, the schedule it gives an invoice, and
+ * Getting paid, reminders: the tenant's policy, the schedule it gives an invoice, and
  * the log line of a reminder sent. One module for the server's job and the PWA.
  */
 

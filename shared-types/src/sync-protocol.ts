@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { MutationName } from './sync';
+import type { MutationName } from './sync-names';
 
 /**
  * Versions of the sync protocol (push/pull bodies and mutation arguments).

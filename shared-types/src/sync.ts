@@ -1,12 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { CompanyDetails } from './company';
 import { BillingSettings } from './payments';
+import { MUTATION_NAMES, SYNC_ENTITIES } from './sync-names';
 import { ProtocolRange, ProtocolVersionField } from './sync-protocol';
 
+export * from './sync-names';
 export * from './sync-protocol';
 
 /**
- * The offline sync protocol (DESIGN §6, Replicache-style push/pull).
+ * The offline sync protocol (Replicache-style push/pull).
  *
  * Push: an ordered batch of named mutations from one client. Mutation ids are per client,
  * increasing by 1 from 1. The server applies each in its own transaction together with the
@@ -18,55 +20,6 @@ export * from './sync-protocol';
  * after it, in version order, paged, plus each client's last processed mutation id and the
  * rejections of the asking client. `clear: true` → drop all local entity rows first.
  */
-
-/** Entities that sync. Line items travel inside their quote/order/invoice. */
-export const SYNC_ENTITIES = [
-  'currencies',
-  'customers',
-  'contacts',
-  'products',
-  'quotes',
-  'orders',
-  'invoices',
-  'payments',
-  'conflicts',
-] as const;
-export type SyncEntity = (typeof SYNC_ENTITIES)[number];
-
-export const MUTATION_NAMES = [
-  'customer.create',
-  'customer.update',
-  'customer.delete',
-  'contact.create',
-  'contact.update',
-  'contact.delete',
-  'product.create',
-  'product.update',
-  'product.delete',
-  'currency.create',
-  'currency.update',
-  'currency.delete',
-  'tenant.update',
-  'tenant.updateCompany',
-  'tenant.updateBilling',
-  'quote.create',
-  'quote.update',
-  'quote.delete',
-  'quote.setStatus',
-  'quote.send',
-  'quote.convert',
-  'order.create',
-  'order.update',
-  'order.delete',
-  'order.createInvoice',
-  'invoice.setStatus',
-  'invoice.setTerms',
-  'invoice.setReminders',
-  'payment.create',
-  'payment.delete',
-  'conflict.resolve',
-] as const;
-export type MutationName = (typeof MUTATION_NAMES)[number];
 
 /** Pages of at most this many mutations per push, and rows per pull. */
 export const PUSH_BATCH_MAX = 100;

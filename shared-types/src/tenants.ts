@@ -20,7 +20,7 @@ export type Tenant = Static<typeof Tenant>;
 export const TenantUpdateBody = Type.Object({ naturalName: Type.String({ maxLength: 200 }) });
 export type TenantUpdateBody = Static<typeof TenantUpdateBody>;
 
-/** Spec §5: company name required, trimmed. */
+/** Company name required, trimmed. */
 export function companyNameError(name: string): string | null {
   return name.trim() ? null : TENANT_MESSAGES.nameRequired;
 }

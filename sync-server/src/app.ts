@@ -23,6 +23,7 @@ import quoteRoutes from './modules/quotes/quotes.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import invoiceRoutes from './modules/invoices/invoices.routes';
 import publicQuoteRoutes from './public-quote/public-quote.routes';
+import publicQuotePdfRoutes from './public-quote/public-quote-pdf.routes';
 import syncRoutes from './sync/sync.routes';
 import contactPersonRoutes from './modules/contacts/contacts.routes';
 import currencyRoutes from './modules/currencies/currencies.routes';
@@ -112,7 +113,8 @@ export async function buildApp(
     await scope.register(productRoutes, { prefix: '/api/products' });
     await scope.register(currencyRoutes, { prefix: '/api/currencies' });
     await scope.register(tenantRoutes, { prefix: '/api/tenants', ctx });
-    await scope.register(pdfRoutes, { ctx });
+    await scope.register(pdfRoutes);
+    await scope.register(publicQuotePdfRoutes, { ctx });
     await scope.register(userRoutes, { prefix: '/api/users', ctx });
     if (process.env.TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production')
       await scope.register(testClockRoutes, { prefix: '/api/test' });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §5: API clients (generated SDKs, many HTTP libraries) send `Content-Type:
+ * API clients (generated SDKs, many HTTP libraries) send `Content-Type:
  * application/json` on every call. A route that takes no body must accept that header with an
  * empty body; a malformed non-empty body is still refused, and a route that needs a body still
  * says so.

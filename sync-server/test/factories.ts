@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { TenantDb } from '../src/db/tenant-database';
-import { nextVersion } from '../src/sync/version';
+import { nextVersion } from '../src/db/version';
 import type { TestApp } from './helpers';
 
 let seq = 0;

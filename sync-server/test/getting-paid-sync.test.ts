@@ -1,5 +1,5 @@
 /**
- * Issue 19 in sync (item 8): the tenant's billing settings (default terms, reminder policy), the
+ * Getting paid in sync: the tenant's billing settings (default terms, reminder policy), the
  * quote's new fields (valid-until, views, signer, decline reason) and payments pull and push like
  * the rest — changes of different fields by two devices both stay, the same field's later arrival
  * wins and keeps the other as a conflict, deletions arrive as tombstones.
@@ -140,7 +140,7 @@ describe('billing settings in sync', () => {
   });
 });
 
-describe('quotes’ issue 19 fields in sync', () => {
+describe('quotes’ validity, views and answers in sync', () => {
   it('valid-until, views, signer and decline reason pull; valid-until pushes and merges per field; deletion is a tombstone', async () => {
     const admin = await registerTenant(t, 'Quote Sync Ltd');
     const { customer, contact } = await makeRecipient(t, admin.tenantId);

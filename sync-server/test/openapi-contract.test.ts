@@ -1,5 +1,5 @@
 /**
- * Issue 16 §7: the OpenAPI document tells the truth. Every operation of `/api/docs/json` is driven
+ * The OpenAPI document tells the truth. Every operation of `/api/docs/json` is driven
  * with a valid request and with invalid ones (no token, a malformed id, an unknown id, an
  * over-long id, bodies of the wrong shape, a malformed body); every answer's status must be
  * documented for that operation and its body must validate (Ajv) against the documented schema

@@ -11,7 +11,7 @@ import {
   type Order,
   type Payment,
 } from '@smb/shared-types';
-import { nextVersion } from '../src/sync/version';
+import { nextVersion } from '../src/db/version';
 import { makeProduct, makeRecipient, tenantDb } from './factories';
 import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
 

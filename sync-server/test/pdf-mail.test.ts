@@ -61,7 +61,7 @@ function expectQuotePdf(raw: string, quote: Quote) {
     '$',
   );
   expect(text).toContain(quote.quoteNumber);
-  // Issue 19.5: how long the offer holds, on the PDF and in the message itself.
+  // The valid-until day: how long the offer holds, on the PDF and in the message itself.
   expect(quote.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const day = formatDocumentDate(quote.validUntil!);
   expect(text).toMatch(new RegExp(`Valid until\\s+${day}`));

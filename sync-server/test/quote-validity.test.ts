@@ -1,5 +1,5 @@
 /**
- * Issue 19.5–19.7: quotes that expire, show they were viewed, and record who accepted and why
+ * Quotes that expire, show they were viewed, and record who accepted and why
  * someone declined. The server's clock is moved (`clock.advance`), never slept on.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

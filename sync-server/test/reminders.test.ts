@@ -1,5 +1,5 @@
 /**
- * Payment reminders (issue 19, item 4): the job runs on the scheduler with a clock the test moves
+ * Payment reminders: the job runs on the scheduler with a clock the test moves
  * (no sleeping). Reminders go out on the policy's days, never twice, not for paid, cancelled or
  * stopped invoices, and once when two runners run at once (on PostgreSQL: two connection pools on
  * one database, as two servers; on the embedded database: the one connection both queue on).

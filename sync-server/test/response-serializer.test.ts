@@ -1,5 +1,5 @@
 /**
- * Issue 21 §7: responses are serialized from a `nullable` form of each route's response schema
+ * Responses are serialized from a `nullable` form of each route's response schema
  * (`plugins/serializer.ts`), which fast-json-stringify writes without running Ajv on every
  * nullable field. The API's answers must not change by a byte: for every response schema of
  * every route, random values the schema allows serialize the same with the schema as declared

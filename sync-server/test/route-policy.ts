@@ -4,7 +4,7 @@
  */
 import type { RouteOptions } from 'fastify';
 
-/** Routes any visitor may call without a token (spec §6 "Visitors"). Everything else must answer 401. */
+/** Routes any visitor may call without a token (the public pages and sign-up/sign-in). Everything else must answer 401. */
 export const PUBLIC_ROUTES: RegExp[] = [
   /^(GET|POST) \/api\/auth\/(ping|register|verify-email-otp|resend-verification|login|forgot-password|reset-password|verify-invitation|resend-invitation)$/,
   /^POST \/api\/public\/contact$/,
@@ -16,7 +16,7 @@ export const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/(robots\.txt|sitemap\.xml)$/,
 ];
 
-/** Routes only tenant administrators may call (spec §6): a member gets 403. Any other route must not answer 403. */
+/** Routes only tenant administrators may call (users, company settings, currencies' writes): a member gets 403. Any other route must not answer 403. */
 export const ADMIN_ROUTES = new Set([
   'GET /api/users',
   'GET /api/users/:id',

@@ -24,7 +24,7 @@ async function productId(c: TestClient): Promise<string> {
   const schema = (await findUserWithTenant(t.ctx.database.db, admin.userId))!.tenant.schema_name;
   const db = t.ctx.database.tenantDb(schema);
   await db.transaction().execute(async (trx) => {
-    const { nextVersion } = await import('../src/sync/version');
+    const { nextVersion } = await import('../src/db/version');
     const version = await nextVersion(trx);
     await trx
       .insertInto('products')

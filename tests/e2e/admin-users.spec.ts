@@ -14,7 +14,7 @@ interface UserJson {
   isTenantAdmin: boolean;
 }
 
-describe('issue 8.8: an administrator and a regular user', () => {
+describe('an administrator and a regular user', () => {
   it('invite from Settings → Users, accept at /verify-invitation, no Settings for the user; the admin toggles the role and deletes', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

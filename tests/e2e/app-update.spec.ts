@@ -22,7 +22,7 @@ afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 const e2e = useE2E({}, { staticDir });
 
-describe('issue 8.9: an app update', () => {
+describe('an app update', () => {
   it('offers the new version and reloads only once the outbox has drained', async () => {
     const { page, context, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

@@ -17,7 +17,7 @@ import {
 
 const e2e = useE2E();
 
-describe('issue 7: the business flow in the browser', () => {
+describe('the business flow in the browser', () => {
   it('customer → product → quote with two items → send → recipient accepts via the share link → order → invoice → Paid', async () => {
     const { page, context, server } = e2e;
     const account = await createVerifiedAccount(server.baseUrl, server.dataDir);
@@ -175,7 +175,7 @@ describe('issue 7: the business flow in the browser', () => {
   });
 });
 
-describe('issue 8.1: a new tenant', () => {
+describe('a new tenant', () => {
   it('landing → pricing → register → mailed code → login → dashboard with a live invoices card', async () => {
     const { page, server } = e2e;
     const account = newAccount();

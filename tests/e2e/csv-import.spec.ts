@@ -72,7 +72,7 @@ async function openImport(page: Page) {
   await page.getByRole('heading', { name: 'Import customers', level: 2 }).waitFor();
 }
 
-describe('issue 20: CSV import and export of customers', () => {
+describe('CSV import and export of customers', () => {
   it('imports a CSV offline with bad rows shown in the preview, syncs exactly the valid rows, and the export re-imports to the same rows', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

@@ -72,7 +72,7 @@ async function seedBusiness(api: Api) {
 
 const cardValue = (page: Page, testId: string) => page.getByTestId(`${testId}-value`).textContent();
 
-describe('dashboard home with numbers (issue 20)', () => {
+describe('dashboard home with numbers', () => {
   it('shows the open quotes and outstanding figures from the synced data, live, and each card opens its filtered list', async () => {
     const { server, page } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

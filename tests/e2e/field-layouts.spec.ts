@@ -23,7 +23,7 @@ const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /**
- * Issue #17: a tablet keeps every column of the spec in each list, and a rep can write a quote on a
+ * A tablet keeps every column of each list (the phone shows fewer), and a rep can write a quote on a
  * phone — product, quantity, unit price and subtotal on screen without sideways scrolling, inputs a
  * finger can hit. Screenshots land in tests/e2e/screenshots/field-*.png.
  */

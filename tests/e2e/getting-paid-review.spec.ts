@@ -1,5 +1,5 @@
 /**
- * Issue 19 review pictures: the invoice screen with two payments, the quote screen with its
+ * Getting paid, review pictures: the invoice screen with two payments, the quote screen with its
  * "Viewed 3× · last …" line and the payment settings, at desktop, laptop, tablet and phone size.
  * Nothing may overflow sideways. The PNGs go to $REVIEW_SHOTS_DIR (default
  * tests/e2e/screenshots) as getting-paid-<screen>-<width>x<height>.png. The server runs with
@@ -57,7 +57,7 @@ interface QuoteJson {
   accessToken: string;
 }
 
-describe('issue 19 review screenshots', () => {
+describe('getting paid: review screenshots', () => {
   it('invoice with payments, quote with its viewed line, payment settings at four sizes', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

@@ -31,7 +31,7 @@ async function openInvoice(page: Page, invoice: InvoiceJson) {
   await page.getByRole('heading', { name: `Invoice ${invoice.invoiceNumber}`, level: 2 }).waitFor();
 }
 
-describe('issue 19: getting paid across devices', () => {
+describe('getting paid across devices', () => {
   it('a partial payment recorded offline on a tablet reaches a second device as Partially paid with its balance', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

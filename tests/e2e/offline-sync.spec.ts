@@ -42,7 +42,7 @@ async function tenantWithColleague(): Promise<{ owner: Account; colleague: Accou
   return { owner, colleague, api };
 }
 
-describe('issue 8.2: a field rep works offline on a tablet', () => {
+describe('a field rep works offline on a tablet', () => {
   it('customer, product and quote made offline survive an offline reload, sync on reconnect and reach a colleague', async () => {
     const { page, context } = e2e;
     const { owner, colleague, api } = await tenantWithColleague();
@@ -118,7 +118,7 @@ describe('issue 8.2: a field rep works offline on a tablet', () => {
   });
 });
 
-describe('issue 8.3: two devices edit the same customer', () => {
+describe('two devices edit the same customer', () => {
   it('different fields merge; the same field: the later one wins and the other device restores its value with Keep mine', async () => {
     const { page: deviceA, context: contextA } = e2e;
     const { owner, colleague, api } = await tenantWithColleague();
@@ -192,7 +192,7 @@ describe('issue 8.3: two devices edit the same customer', () => {
   });
 });
 
-describe('issue 8.4: a push whose response is lost', () => {
+describe('a push whose response is lost', () => {
   it('is retried without creating the quote twice', async () => {
     const { server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);
@@ -242,7 +242,7 @@ describe('issue 8.4: a push whose response is lost', () => {
   });
 });
 
-describe('issue 8.5: a change the server rejects', () => {
+describe('a change the server rejects', () => {
   it('an offline edit of a quote a colleague sends meanwhile is rejected with the reason; the quote shows Sent', async () => {
     const { page, context, server } = e2e;
     const { owner, colleague, api } = await tenantWithColleague();
@@ -299,7 +299,7 @@ describe('issue 8.5: a change the server rejects', () => {
   });
 });
 
-describe('issue 8.7: the session expires with changes pending', () => {
+describe('the session expires with changes pending', () => {
   it('offline the expired session is kept; back online it logs out, and the edits are pushed after logging in again', async () => {
     const { page, context, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);
@@ -326,7 +326,7 @@ describe('issue 8.7: the session expires with changes pending', () => {
     await waitPending(page, 2, true);
 
     // Two hours without activity while offline: the session has expired, but login is
-    // online-only, so the app keeps the rep signed in with his data (issue 22's decision).
+    // online-only, so the app keeps the rep signed in with his data: signing out would drop what he has not synced.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.clock.fastForward('02:01:00');
     await syncIndicator(page).filter({ hasText: 'Offline' }).waitFor();

@@ -27,7 +27,7 @@ const e2e = useE2E({
   acceptDownloads: true,
 });
 
-describe('issue 18: the PDF of a quote made offline', () => {
+describe('the PDF of a quote made offline', () => {
   it('is rendered in the browser with the network off, unnumbered, with the company, the lines and the totals', async () => {
     const { page, context, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the quote half of the journey: a customer accepts with their full name and the owner's
+ * Getting paid, the quote half of the journey: a customer accepts with their full name and the owner's
  * quote screen shows who accepted and how often the quote was viewed; after the valid-until day
  * the customer's link says the quote expired and refuses acceptance. The server runs with
  * TEST_CLOCK=1, so the test moves its clock (`POST /api/test/clock`) instead of waiting.
@@ -63,7 +63,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const quoteFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Quote"]');
 
-describe('issue 19: quotes that expire, are viewed, and are accepted by name', () => {
+describe('quotes that expire, are viewed, and are accepted by name', () => {
   it('the customer accepts with their full name; the owner’s quote screen shows the signer and the views', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

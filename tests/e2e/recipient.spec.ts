@@ -26,7 +26,7 @@ async function shareLink(page: Page, customer: string): Promise<string> {
   return link;
 }
 
-describe('issue 8.6: the recipient on a phone', () => {
+describe('the recipient on a phone', () => {
   it('reads and rejects the quote from the share link; the staff list follows; after a re-send the old link is dead', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

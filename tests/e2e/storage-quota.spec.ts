@@ -17,7 +17,7 @@ const e2e = useE2E();
 const STORAGE_FULL =
   'This device has run out of storage space for offline data. Free some space, then try again; changes that could not be saved were not kept.';
 
-describe('issue 22.4: the browser runs out of storage', () => {
+describe('the browser runs out of storage', () => {
   it('says so clearly when a change cannot be stored, and loses nothing stored before', async () => {
     const { page, context, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

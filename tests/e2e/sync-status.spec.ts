@@ -45,7 +45,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `sync-status-${name}.png`) });
 }
 
-describe('issue 16.4: sync never says "synced" when it is not', () => {
+describe('sync never says "synced" when it is not', () => {
   it('while pulls answer 500 the indicator and the panel say so, with a retry; after recovery Retry now syncs', async () => {
     const { page, server } = e2e;
     const owner = await createVerifiedAccount(server.baseUrl, server.dataDir);

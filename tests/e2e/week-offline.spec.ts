@@ -1,5 +1,5 @@
 /**
- * Issue 22.6: a week offline, end to end. A rep's tablet runs build N (the previous release,
+ * A week offline, end to end. A rep's tablet runs build N (the previous release,
  * dist/pwa-previous: sync protocol 1, local schema 2). It logs in, syncs and goes offline; over a
  * simulated week (the browser's clock, Playwright `clock`) it creates and edits customers, quotes
  * and an order while its 2-hour session token expires — offline that does not log the rep out.
@@ -90,7 +90,7 @@ async function nextDay(page: Page): Promise<void> {
   expect(page.url()).toContain('/dashboard');
 }
 
-describe('issue 22.6: a week offline', () => {
+describe('a week offline', () => {
   it('keeps every change through an expired session and an app update, and replays each once', async () => {
     const { page: tablet, context, server } = e2e;
     const rep = await createVerifiedAccount(server.baseUrl, server.dataDir);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../sync-server/src/backup/backup';
+import type { Manifest } from '../../sync-server/src/backup/catalogue';
 import { api, REPO_ROOT, startServer, type ServerProcess } from '../support/server-process';
 import {
   freshPostgres,

@@ -1,5 +1,5 @@
 import { Font } from '@react-pdf/renderer';
-import { DOCUMENT_FONT } from './layout';
+import { DOCUMENT_FONT } from './layout-styles';
 
 /** Where each face of the embedded font is: file paths in Node, URLs in the browser. */
 export interface DocumentFontSources {

@@ -1,5 +1,5 @@
 /**
- * PDF documents (issue 18): one layout for the server and the PWA. Import as
+ * PDF documents: one layout for the server and the PWA. Import as
  * `@smb/shared-types/documents` — never from the package root, so schema users and the PWA's
  * main bundle do not pull in the PDF renderer.
  */

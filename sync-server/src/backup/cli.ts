@@ -7,7 +7,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { backup, BackupError, restore } from './backup';
+import { backup } from './backup';
+import { BackupError } from './catalogue';
+import { restore } from './restore';
 
 const USAGE = {
   backup: 'npm run backup -- --out <dir> [--tenant <tenantId>]',

@@ -19,7 +19,7 @@ export interface TenantTable {
   document_footer: ColumnType<string | null, string | null | undefined, string | null>;
   paper_size: ColumnType<string | null, string | null | undefined, string | null>;
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 19.5: a sent quote is valid for this many days unless its Draft set a date. */
+  /** A sent quote is valid for this many days unless its Draft set a date. */
   quote_validity_days: ColumnType<number, number | undefined, number>;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery } from '@smb/shared-types';
 import { prepared } from './prepared';
+import type { TenantDatabase } from './tenant-database';
 
 /** A `LIKE`/`ILIKE` pattern matching `q` anywhere, with its wildcards taken literally. */
 export function containsPattern(q: string): string {
@@ -115,3 +116,12 @@ export function preparedList<D, DB, TB extends keyof DB, O>(
     return toPage(rows, base, offset);
   };
 }
+
+/** Whole rows by name (case-insensitive), then id: the order of the customer and contact lists. */
+export const inNameOrder = <TB extends 'customers' | 'contacts'>(
+  q: SelectQueryBuilder<TenantDatabase, TB, object>,
+) =>
+  q
+    .selectAll()
+    .orderBy((eb) => eb.fn('lower', [eb.ref('name')]))
+    .orderBy('id');

@@ -1,12 +1,12 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { CustomerTable } from '../modules/customers/customers.table';
-import type { ContactTable } from '../modules/contacts/contacts.table';
-import type { ProductTable } from '../modules/products/products.table';
-import type { CurrencyTable } from '../modules/currencies/currencies.table';
-import type { QuoteItemTable, QuoteTable } from '../modules/quotes/quotes.table';
-import type { OrderItemTable, OrderTable } from '../modules/orders/orders.table';
-import type { InvoiceItemTable, InvoiceTable } from '../modules/invoices/invoices.table';
-import type { BillingSettingsTable, PaymentTable } from '../modules/payments/payments.table';
+import type { Kysely } from 'kysely';
+import type { CustomerTable } from './tables/customers.table';
+import type { ContactTable } from './tables/contacts.table';
+import type { ProductTable } from './tables/products.table';
+import type { CurrencyTable } from './tables/currencies.table';
+import type { QuoteItemTable, QuoteTable } from './tables/quotes.table';
+import type { OrderItemTable, OrderTable } from './tables/orders.table';
+import type { InvoiceItemTable, InvoiceTable } from './tables/invoices.table';
+import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
 import type {
   ConflictTable,
   SyncClientGroupTable,
@@ -15,7 +15,7 @@ import type {
   SyncRejectionTable,
   SyncStateTable,
   TombstoneTable,
-} from '../sync/sync.table';
+} from './tables/sync.table';
 
 export interface CounterTable {
   name: 'quote' | 'order' | 'invoice';
@@ -48,14 +48,3 @@ export interface TenantDatabase {
 
 /** A Kysely bound to one tenant schema (`withSchema`), or a transaction on it. */
 export type TenantDb = Kysely<TenantDatabase>;
-
-/** Columns every synced row has. */
-export interface Versioned {
-  version: ColumnType<string, string | number | bigint, string | number | bigint>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-/** numeric columns come back from pg as strings; accept strings on write. */
-export type Numeric = ColumnType<string, string, string>;
-export type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
-export type { Generated };

@@ -1,10 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  formatMoney,
   nextReminderDay,
-  overdueLabel,
   today,
-  type Invoice,
   type InvoiceReminder,
   type ReminderPolicy,
 } from '@smb/shared-types';
@@ -12,13 +9,12 @@ import type { AppDatabase, TenantRow } from '../db/app-tables';
 import { calendarDate } from '../db/dates';
 import type { TenantDb } from '../db/tenant-database';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml } from '../mail/templates';
+import { reminderMail } from '../mail/templates';
 import { loadInvoice } from '../modules/invoices/invoices.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { getBillingSettings } from '../modules/payments/payments.service';
-import { withPdfAttachment } from '../modules/pdf/pdf-mail';
-import { invoiceDocument, type PdfFile } from '../modules/pdf/pdf.service';
-import { nextVersion } from '../sync/version';
+import { invoiceDocument, withPdfAttachment, type PdfFile } from '../modules/pdf/pdf.service';
+import { nextVersion } from '../db/version';
 import type { Job } from './scheduler';
 
 export interface ReminderDeps {
@@ -41,7 +37,7 @@ export interface ClaimedReminder {
 }
 
 /**
- * Payment reminders (issue 19): every hour, across every tenant whose policy has them on, each
+ * Payment reminders: every hour, across every tenant whose policy has them on, each
  * open invoice (Unpaid or Partially paid, a balance, not stopped) whose next reminder day has come
  * gets ONE reminder. In the job's transaction it is claimed on the invoice — appended to its log
  * only if the log still holds the reminders this run read (a compare-and-set: a second runner,
@@ -178,42 +174,4 @@ async function releaseClaim(db: Kysely<AppDatabase>, c: ClaimedReminder): Promis
       .where(sql<boolean>`reminders -> ${index}::integer ->> 'sentAt' = ${c.reminder.sentAt}`)
       .execute();
   });
-}
-
-/** The reminder e-mail: the amount due, the due date, the days overdue; the PDF is attached. */
-export function reminderMail(
-  invoice: Invoice,
-  reminder: InvoiceReminder,
-  company: string,
-  symbol: string | null,
-  day: string,
-): MailMessage {
-  const due = formatMoney(String(invoice.balance), invoice.currencyCode, symbol);
-  const name = invoice.contact?.name || invoice.customer.name;
-  const late = Math.max(
-    0,
-    Math.round(
-      (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${invoice.dueDate}T00:00:00Z`)) / 86_400_000,
-    ),
-  );
-  const lines = [
-    `Hello ${name},`,
-    '',
-    `This is a reminder that invoice ${invoice.invoiceNumber} from ${company} was due on ${invoice.dueDate} (${overdueLabel(late)}).`,
-    `Amount due: ${due}`,
-    '',
-    'The invoice is attached. If you have already paid, thank you, and please ignore this message.',
-  ];
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(name)},</p>
-<p>This is a reminder that invoice <strong>${escapeHtml(invoice.invoiceNumber)}</strong> from ${escapeHtml(company)} was due on ${escapeHtml(invoice.dueDate)} (${escapeHtml(overdueLabel(late))}).</p>
-<p>Amount due: <strong>${escapeHtml(due)}</strong></p>
-<p style="color:#6b7280">The invoice is attached. If you have already paid, thank you, and please ignore this message.</p>
-</body></html>`;
-  const subject =
-    `Reminder ${reminder.number}: invoice ${invoice.invoiceNumber} from ${company} is overdue`.replace(
-      /[\r\n]+/g,
-      ' ',
-    );
-  return { to: reminder.sentTo, subject, text: lines.join('\n'), html };
 }

@@ -103,7 +103,7 @@ export function publicPdfUrl(quote: Pick<Quote, 'tenantId' | 'id'>, token: strin
 
 /**
  * An answer's form: accept asks for the signer's full name (required), reject for an optional
- * reason (issue 19.7). `value` refills the field after a refused answer.
+ * reason. `value` refills the field after a refused answer.
  */
 function actionForm(quote: Quote, action: PublicAction, token: string, value = ''): string {
   const label = action === 'accept' ? 'Accept Quote' : 'Reject Quote';
@@ -120,7 +120,7 @@ ${field}
 </form>`;
 }
 
-/** Issue 19.5: an expired quote says so, with how to reach the company for a new one. */
+/** An expired quote says so, with how to reach the company for a new one. */
 function expiredSection(quote: Quote, company: CompanyDetails | undefined): string {
   const contact = [
     company?.email
@@ -195,7 +195,7 @@ ${notes ? `<section class="notes"><h2>Notes</h2>${notes}</section>` : ''}`;
 
 export interface QuotePageOptions {
   token: string;
-  /** The currency's own symbol (spec §9), or null for the en-US symbol of the code. */
+  /** The currency's own symbol (a tenant's currency may set one), or null for the en-US symbol of the code. */
   symbol: string | null;
   /** A line shown above the quote, e.g. after accepting. */
   notice?: string;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/app-tables';
 
 /**
- * The e-mail of a quote's owner (issue 19.7): the user who sent it, while still a verified user of
+ * The e-mail of a quote's owner (told of an answer): the user who sent it, while still a verified user of
  * the company; else the company's first administrator. Undefined when neither exists.
  */
 export async function findOwnerEmail(

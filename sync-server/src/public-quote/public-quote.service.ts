@@ -25,7 +25,8 @@ import { findTenantById } from '../modules/auth/auth.repository';
 import * as quotes from '../modules/quotes/quotes.repository';
 import { loadQuote } from '../modules/quotes/quotes.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
-import { nextVersion } from '../sync/version';
+import { quoteDocument, type PdfFile } from '../modules/pdf/pdf.service';
+import { nextVersion } from '../db/version';
 import type { PublicAction } from './public-quote.html';
 
 export interface PublicQuote {
@@ -72,8 +73,7 @@ async function present(db: TenantDb, tenant: TenantRow, quoteId: string): Promis
 }
 
 /**
- * The quote for its link. A view by the recipient is counted (issue 19.6: first and last view,
- * count — one UPDATE of the quote's row, which bumps its version so the owner's devices pull it);
+ * The quote for its link. A view by the recipient is counted (first and last view, count — one UPDATE of the quote's row, which bumps its version so the owner's devices pull it);
  * views within a minute of the last counted one, and the owner's own views (`byOwner`: the
  * request carried a session of the quote's company), are not.
  */
@@ -112,7 +112,24 @@ export async function peekQuote(
   return row ? present(at.db, at.tenant, row.id) : null;
 }
 
-/** What the recipient gives with an answer (issue 19.7). */
+/**
+ * The quote's document for the holder of its public link, or null for every failure the public
+ * page answers 404 to (ids, tenant, wrong or rotated token). Never records a view.
+ */
+export async function publicQuoteDocument(
+  ctx: AppContext,
+  tenantId: string,
+  quoteId: string,
+  token: string | undefined,
+): Promise<PdfFile | null> {
+  const found = await peekQuote(ctx, tenantId, quoteId, token);
+  if (!found) return null;
+  const tenant = await findTenantById(ctx.database.db, found.quote.tenantId);
+  if (!tenant) return null;
+  return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
+}
+
+/** What the recipient gives with an answer: a signer's name to accept, a reason to decline. */
 export interface ResponseInput {
   /** Accept: the signer's full name (required). */
   signerName?: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncEntity, UpdateArgs } from '@smb/shared-types';
 import type { TenantDb } from '../db/tenant-database';
 import { notFound } from '../errors';
-import { attachItems, type Change } from './pull';
+import { attachItems, type Change } from './pull-changes';
 import { toPatchValue } from './rows';
 
 /** The row as clients hold it (patch shape), locked for the rest of the transaction. */
@@ -44,7 +44,7 @@ export interface FieldConflict {
 }
 
 /**
- * Per-field merge of an `*.update` mutation (DESIGN §6). Only the fields the client changed are
+ * Per-field merge of an `*.update` mutation. Only the fields the client changed are
  * written, so edits of different fields by different devices both survive. When a field was also
  * changed by someone else since the client's base (current ≠ base) and to a different value, the
  * later arrival — this one — wins, and the overwritten value is kept as a conflict record that

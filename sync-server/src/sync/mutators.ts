@@ -40,12 +40,11 @@ import * as payments from '../modules/payments/payments.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
 import { updateCompanyDetails } from '../modules/tenants/company.service';
-import { quoteDocument } from '../modules/pdf/pdf.service';
-import { withPdfAttachment } from '../modules/pdf/pdf-mail';
+import { sendQuoteWithPdf } from '../modules/quote-sending/quote-sending.service';
 import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
-import { nextVersion } from './version';
+import { nextVersion } from '../db/version';
 
 /** Work that must wait for the commit (e-mail). */
 export type AfterCommit = () => Promise<void>;
@@ -263,13 +262,12 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   },
   'quote.send': async (scope, raw, after, ctx) => {
     const args = parse(Type.Object({ ...IdArgs.properties, ...QuoteSendQuery.properties }), raw);
-    const { quote, mail } = await quotes.sendQuote(scope, args.id, {
+    // The PDF's data is read in this transaction; it is rendered after the commit.
+    const { mail } = await sendQuoteWithPdf(scope, args.id, {
       appOrigin: ctx.appOrigin,
       validUntil: args.validUntil,
     });
-    // The PDF's data is read in this transaction; it is rendered after the commit.
-    const pdf = await quoteDocument(scope, quote.id);
-    after.push(async () => ctx.mailer.send(await withPdfAttachment(mail, pdf)));
+    after.push(async () => ctx.mailer.send(await mail()));
   },
   'quote.convert': async (scope, raw) => {
     const args = parse(Type.Object({ id: Uuid, orderId: Type.Optional(Uuid) }), raw);

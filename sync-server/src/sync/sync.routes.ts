@@ -43,7 +43,7 @@ const PROTOCOL_409 = {
   409: ProtocolMismatchBody,
 };
 
-/** The offline-first data path of the PWA (DESIGN §6). */
+/** The offline-first data path of the PWA: push mutations, pull changes, listen for pokes. */
 const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('preValidation', checkProtocol);

@@ -1,5 +1,5 @@
 /**
- * Auth abuse (issue 9 §2): code guessing, stale codes, account probing, forged and broken tokens,
+ * Auth abuse: code guessing, stale codes, account probing, forged and broken tokens,
  * and rights that end the moment the database says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 9 §3), driven by the OpenAPI document the server generates from its route
+ * Hostile input, driven by the OpenAPI document the server generates from its route
  * schemas: for every operation, known-bad and generated bodies, params and queries. The server
  * must answer 2xx or 4xx with `{ statusCode, error, message }` — never a 5xx, never a stack trace —
  * and must never store a field it does not accept.

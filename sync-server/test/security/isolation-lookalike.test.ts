@@ -1,5 +1,5 @@
 /**
- * Tenant isolation beyond the route matrix (issue 9 §1): look-alike tenants, marker strings in
+ * Tenant isolation beyond the route matrix (beyond test/isolation.test.ts): look-alike tenants, marker strings in
  * every object, every list and search route and the sync pull read as each tenant, and a small
  * pool reused by interleaved requests of two tenants.
  */

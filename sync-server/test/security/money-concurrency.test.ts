@@ -1,5 +1,5 @@
 /**
- * Money and concurrency (issue 9 §5): the documented rounding over 10,000 generated documents,
+ * Money and concurrency: the documented rounding over 10,000 generated documents,
  * the server's totals equal to the money module's, concurrent edits of one field, and gapless
  * numbering with many writers in two tenants.
  */

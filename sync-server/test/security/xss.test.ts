@@ -1,5 +1,5 @@
 /**
- * XSS (issue 9 §4): the notes sanitiser over a corpus and generated HTML — nothing executable
+ * XSS: the notes sanitiser over a corpus and generated HTML — nothing executable
  * survives, and sanitising twice equals sanitising once. (The public quote page's escaping of
  * every text field and its headers are covered in public-quote.test.ts.)
  */

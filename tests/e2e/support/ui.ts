@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The header sync indicator (DESIGN §6): 'Offline', 'Syncing…', 'N pending', 'Synced …'. */
+/** The header sync indicator: 'Offline', 'Syncing…', 'N pending', 'Synced …'. */
 export const syncIndicator = (page: Page): Locator => page.getByTestId('sync-indicator');
 
 /** Waits until the app says it is in sync with nothing pending. */

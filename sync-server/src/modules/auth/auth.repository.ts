@@ -152,20 +152,6 @@ export async function deleteCode(db: Db, userId: string, purpose: CodePurpose) {
     .execute();
 }
 
-export async function insertContactMessage(
-  db: Db,
-  message: {
-    id: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    company: string | null;
-  },
-) {
-  await app(db).insertInto('contact_messages').values(message).execute();
-}
-
 /**
  * Counts one event of `kind` for an address in a fixed window: the first event after the window
  * ended starts a new one. Atomic across servers (one upsert); answers the count in the window.

@@ -22,7 +22,7 @@ import {
   verificationMail,
 } from '../../mail/templates';
 import { clearFailedLogins, countFailedLogin, mayMail, refuseLockedLogin } from './address-limits';
-import { createTenantSchema, dropTenantSchema } from '../tenants/provisioning';
+import { createTenantSchema, dropTenantSchema } from '../../db/provisioning';
 import * as repo from './auth.repository';
 import {
   dummyVerify,

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { ContactTable } from './contacts.table';
+import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
+import type { ContactTable } from '../../db/tables/contacts.table';
 
 export type ContactRow = Selectable<ContactTable>;
 
@@ -39,15 +39,7 @@ export async function listContacts(
         ]),
       );
     });
-  return fetchPage(
-    base,
-    (q) =>
-      q
-        .selectAll()
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id'),
-    filter,
-  );
+  return fetchPage(base, inNameOrder, filter);
 }
 
 export async function contactIdsOfCustomer(db: TenantDb, customerId: string): Promise<string[]> {
@@ -57,6 +49,13 @@ export async function contactIdsOfCustomer(db: TenantDb, customerId: string): Pr
     .where('customer_id', '=', customerId)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Whether the customer exists (contacts belong to one). */
+export async function customerExists(db: TenantDb, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertContact(

@@ -1,36 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   ContactCreateBody,
   ContactListQuery,
   ContactPerson,
   ContactUpdateBody,
   CustomerIdParams,
-  IdParams,
-  ListQuery,
 } from '@smb/shared-types';
-import {
-  BEARER,
-  DeletedResponse,
-  LIST_DESCRIPTION,
-  errors,
-  listRoute,
-  sendPage,
-  signedIn,
-} from '../../http';
+import { LIST_DESCRIPTION, deleted, routesFor, sendPage } from '../../http';
 import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['contacts'];
-  const security = BEARER;
-  const list = Type.Array(ContactPerson);
+  const route = routesFor(app, ['contacts']);
 
   app.get(
     '/',
-    listRoute(app, tags, ContactPerson, {
+    route.list(ContactPerson, {
       description: `Every contact, or one customer's with customerId. ${LIST_DESCRIPTION}`,
       querystring: ContactListQuery,
-      errorCodes: [400, 404],
+      errorCodes: [404],
     }),
     async (request, reply) =>
       sendPage(reply, await contacts.listContacts(request.auth, request.query)),
@@ -38,17 +25,11 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/customer/:customerId',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: `The customer's contacts. ${LIST_DESCRIPTION}`,
-        params: CustomerIdParams,
-        querystring: ListQuery,
-        response: { 200: list, ...errors(400, 404) },
-      },
-    },
+    route.list(ContactPerson, {
+      description: `The customer's contacts. ${LIST_DESCRIPTION}`,
+      params: CustomerIdParams,
+      errorCodes: [404],
+    }),
     async (request, reply) =>
       sendPage(
         reply,
@@ -61,67 +42,25 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/customer/:customerId',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: CustomerIdParams,
-        body: ContactCreateBody,
-        response: { 201: ContactPerson, ...errors(400, 404, 409) },
-      },
-    },
+    route.create(ContactCreateBody, ContactPerson, { params: CustomerIdParams, errorCodes: [404] }),
     async (request, reply) => {
       const body = { ...request.body, customerId: request.params.customerId, companyId: undefined };
       return reply.status(201).send(await contacts.createContact(request.auth, body));
     },
   );
 
-  app.get(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        response: { 200: ContactPerson, ...errors(400, 404) },
-      },
-    },
-    async (request) => contacts.getContact(request.auth, request.params.id),
+  app.get('/:id', route.get(ContactPerson), async (request) =>
+    contacts.getContact(request.auth, request.params.id),
   );
 
-  app.put(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        body: ContactUpdateBody,
-        response: { 200: ContactPerson, ...errors(400, 404) },
-      },
-    },
-    async (request) => contacts.updateContact(request.auth, request.params.id, request.body),
+  app.put('/:id', route.put(ContactUpdateBody, ContactPerson), async (request) =>
+    contacts.updateContact(request.auth, request.params.id, request.body),
   );
 
-  app.delete(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        response: { 200: DeletedResponse, ...errors(400, 404) },
-      },
-    },
-    async (request) => {
-      await contacts.deleteContact(request.auth, request.params.id);
-      return { success: true, message: 'Contact deleted' };
-    },
-  );
+  app.delete('/:id', route.delete(), async (request) => {
+    await contacts.deleteContact(request.auth, request.params.id);
+    return deleted('Contact deleted');
+  });
 };
 
 export default contactRoutes;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  PRIMARY_CONTACT_ROLE,
+  type MainContactInput,
   CONTACT_PERSON_MESSAGES,
   contactError,
   contactInput,
@@ -12,8 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
 import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
-import { findCustomer } from '../customers/customers.repository';
+import { addTombstones, nextVersion } from '../../db/version';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './contacts.repository';
 
@@ -32,7 +33,7 @@ export function toContact(row: repo.ContactRow): ContactPerson {
 }
 
 async function requireCustomer(db: TenantDb, customerId: string): Promise<void> {
-  if (!(await findCustomer(db, customerId)))
+  if (!(await repo.customerExists(db, customerId)))
     throw notFound(CONTACT_PERSON_MESSAGES.customerNotFound);
 }
 
@@ -116,5 +117,22 @@ export async function deleteContact(scope: TenantScope, id: string): Promise<voi
     if (!(await repo.findContact(trx, id, true))) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
     await repo.deleteContact(trx, id, version);
     await addTombstones(trx, 'contacts', [id], version);
+  });
+}
+
+/** A new customer's main contact, written in the customer's transaction (`customer.create`). */
+export async function insertMainContact(
+  trx: TenantDb,
+  contact: MainContactInput & { id: string; customerId: string },
+  version: string,
+): Promise<void> {
+  await repo.insertContact(trx, {
+    id: contact.id,
+    customer_id: contact.customerId,
+    name: contact.name,
+    email: contact.email,
+    phone_number: contact.phoneNumber,
+    role: PRIMARY_CONTACT_ROLE,
+    version,
   });
 }

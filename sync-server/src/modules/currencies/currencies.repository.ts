@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { CurrencyTable } from './currencies.table';
+import type { CurrencyTable } from '../../db/tables/currencies.table';
 
 export type CurrencyRow = Selectable<CurrencyTable>;
 

@@ -9,10 +9,11 @@ import {
   type CurrencyUpdateBody,
   type ListQuery,
 } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import * as repo from './currencies.repository';
 
@@ -159,4 +160,9 @@ export async function deleteCurrency(scope: TenantScope, id: string): Promise<vo
     await repo.deleteCurrency(trx, id);
     await addTombstones(trx, 'currencies', [id], version);
   });
+}
+
+/** Whether the tenant has the currency (products are priced in one of theirs). */
+export async function currencyExists(db: TenantDb, code: string): Promise<boolean> {
+  return (await repo.findCurrencyByCode(db, code)) !== undefined;
 }

@@ -2,8 +2,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { CustomerTable } from './customers.table';
+import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
+import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
@@ -52,15 +52,7 @@ export async function listCustomers(
       ]),
     );
   });
-  return fetchPage(
-    base,
-    (q) =>
-      q
-        .selectAll()
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id'),
-    filter,
-  );
+  return fetchPage(base, inNameOrder, filter);
 }
 
 export async function insertCustomer(

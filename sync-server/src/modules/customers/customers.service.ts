@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   CONTACT_PERSON_MESSAGES,
   CUSTOMER_MESSAGES,
-  PRIMARY_CONTACT_ROLE,
   customerError,
   customerInput,
   mainContactInput,
@@ -20,8 +19,8 @@ import {
   type Page,
 } from '../../db/query';
 import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
-import { insertContact } from '../contacts/contacts.repository';
+import { addTombstones, nextVersion } from '../../db/version';
+import { insertMainContact } from '../contacts/contacts.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './customers.repository';
 
@@ -73,15 +72,11 @@ export async function createCustomer(
         version,
       });
       if (mainContact)
-        await insertContact(trx, {
-          id: body.mainContactId ?? randomUUID(),
-          customer_id: id,
-          name: mainContact.name,
-          email: mainContact.email,
-          phone_number: mainContact.phoneNumber,
-          role: PRIMARY_CONTACT_ROLE,
+        await insertMainContact(
+          trx,
+          { id: body.mainContactId ?? randomUUID(), customerId: id, ...mainContact },
           version,
-        });
+        );
       return toCustomer(row);
     });
   } catch (err) {

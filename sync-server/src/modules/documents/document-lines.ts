@@ -18,6 +18,7 @@ import type { TenantDb } from '../../db/tenant-database';
 import { isForeignKeyViolation } from '../../db/query';
 import { badRequest } from '../../errors';
 import { sanitizeNotes } from './notes-sanitizer';
+import type { LineRow } from '../../db/tables/documents.table';
 import { findReferences, type References } from './documents.repository';
 
 /** Largest total numeric(14, 2) can hold. */
@@ -35,26 +36,10 @@ export interface DocumentInput {
 }
 
 /** A stored line, as far as repricing needs it. */
-export interface StoredLine {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-}
-
-/** A line ready to insert (the parent id is added by the caller). */
-export interface LineRow {
-  id: string;
-  product_id: string | null;
-  position: number;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-  subtotal: string;
-}
+export type StoredLine = Pick<
+  LineRow,
+  'id' | 'product_id' | 'product_name' | 'product_sku' | 'quantity' | 'unit_price'
+>;
 
 /** A new document's id: the client-made one in lower case, or a fresh UUID. */
 export function newDocumentId(id: string | null | undefined): string {
@@ -67,7 +52,11 @@ export function newDocumentId(id: string | null | undefined): string {
 export const idOrNull = (value: string | null | undefined): string | null =>
   value ? value.toLowerCase() : null;
 
-/** Spec §5 checks in order, then: the customer exists and the contact is one of its contacts. */
+/**
+ * The save rules in the order their messages are shown (`quoteError`: customer, currency, at least
+ * one line, each line's product and quantity), then: the customer exists and the contact is one of
+ * its contacts.
+ */
 function checkRecipient(
   input: { customerId: string | null; contactId: string | null; items: DocumentItemBody[] | null },
   refs: References,
@@ -81,7 +70,7 @@ function checkRecipient(
   return { customer, contact };
 }
 
-/** 'usd' → 'USD'; empty → USD (spec §9 default); null for anything else that is not 3 letters. */
+/** 'usd' → 'USD'; empty → USD (the default document currency); null for anything else that is not 3 letters. */
 function currencyCodeOrNull(code: string | null | undefined): string | null {
   const value = (code ?? '').trim().toUpperCase();
   if (!value) return DEFAULT_CURRENCY_CODE;

@@ -1,5 +1,6 @@
 /** Row → API helpers shared by quotes, orders and invoices. */
 import { toMoneyNumber, toRateNumber, type DocumentItem } from '@smb/shared-types';
+import type { LineRow } from '../../db/tables/documents.table';
 
 export const iso = (d: Date | string | null): string | null =>
   d === null ? null : new Date(d).toISOString();
@@ -19,14 +20,8 @@ export function documentAmounts(row: {
   };
 }
 
-export interface ItemWithProductRow {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  product_sku: string | null;
-  quantity: number;
-  unit_price: string;
-  subtotal: string;
+/** A stored line with its product as it is now (null: the product was deleted). */
+export interface ItemWithProductRow extends Omit<LineRow, 'position'> {
   current_name: string | null;
   current_sku: string | null;
   current_price: string | null;
@@ -99,4 +94,33 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
     else out.set(k, [row]);
   }
   return out;
+}
+
+/** The columns of a quote or order row that every such API object shows the same way. */
+export interface DocumentRow<S> extends PartiesRow {
+  customer_id: string;
+  contact_id: string | null;
+  currency_code: string;
+  status: S;
+  notes: string;
+  subtotal: string;
+  tax_rate: string;
+  tax_amount: string;
+  total: string;
+  created_at: Date;
+}
+
+/** The fields a quote and an order share: recipient, currency, status, notes, lines, amounts. */
+export function documentFields<S>(row: DocumentRow<S>, items: ItemWithProductRow[]) {
+  return {
+    customerId: row.customer_id,
+    contactId: row.contact_id,
+    ...toParties(row),
+    currencyCode: row.currency_code.trim(),
+    status: row.status,
+    notes: row.notes,
+    items: items.map(toDocumentItem),
+    ...documentAmounts(row),
+    createdAt: iso(row.created_at)!,
+  };
 }

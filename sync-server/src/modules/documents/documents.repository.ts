@@ -3,9 +3,12 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
-import { QUOTE_COLUMN_NAMES, type QuoteStatus } from '../quotes/quotes.table';
-import type { LineRow } from './document-lines';
-import { LINE_ITEM_COLUMN_NAMES, type LineItemColumns } from './documents.table';
+import { QUOTE_COLUMN_NAMES, type QuoteStatus } from '../../db/tables/quotes.table';
+import {
+  LINE_ITEM_COLUMN_NAMES,
+  type LineItemColumns,
+  type LineRow,
+} from '../../db/tables/documents.table';
 
 /**
  * SQL shared by quotes, orders and invoices: the master data they refer to (customers, contacts,
@@ -144,7 +147,7 @@ export interface NewQuote {
   total: string;
   accepted_at: Date | null;
   rejected_at: Date | null;
-  /** Issue 19.5: the Draft's valid-until day, or null (set when sent). */
+  /** The Draft's valid-until day, or null (sending sets it). */
   valid_until: string | null;
   updated_at: Date;
 }

@@ -2,8 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_TAGS, SCRIPT_LIKE_TAGS, safeHref } from '@smb/shared-types/rich-text';
 
 /**
- * The rich-text notes of quotes, orders and invoices (spec §2: bold, italic, underline, lists,
- * links with http/https/mailto/tel). Everything else is dropped; links always open in a new tab
+ * The rich-text notes of quotes, orders and invoices (what the editor offers: bold, italic,
+ * underline, lists, links with http/https/mailto/tel). Everything else is dropped; links always open in a new tab
  * without a referrer or opener. Idempotent: sanitising the output again returns it unchanged.
  */
 const OPTIONS: sanitizeHtml.IOptions = {

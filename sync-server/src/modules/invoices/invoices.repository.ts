@@ -3,8 +3,12 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { fetchPage, preparedList, containsPattern } from '../../db/query';
 import { prepared } from '../../db/prepared';
-import { LINE_ITEM_COLUMN_NAMES } from '../documents/documents.table';
-import { INVOICE_COLUMN_NAMES, type InvoiceItemTable, type InvoiceTable } from './invoices.table';
+import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
+import {
+  INVOICE_COLUMN_NAMES,
+  type InvoiceItemTable,
+  type InvoiceTable,
+} from '../../db/tables/invoices.table';
 
 function fromInvoices(db: TenantDb) {
   return db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');

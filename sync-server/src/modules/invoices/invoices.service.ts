@@ -25,9 +25,8 @@ import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { billingSettings, termsOfCustomer } from '../payments/payments.repository';
-import { recordPayment } from '../payments/payments.service';
-import { nextVersion } from '../../sync/version';
+import { invoiceTermsFor, recordPayment } from '../payments/payments.service';
+import { nextVersion } from '../../db/version';
 import { newDocumentId } from '../documents/document-lines';
 import { documentAmounts, groupBy, iso } from '../documents/document-shape';
 import {
@@ -36,8 +35,7 @@ import {
   findLines,
   nextDocumentNumber,
 } from '../documents/documents.repository';
-import { findInvoiceOfOrder, updateOrder } from '../orders/orders.repository';
-import { lockedOrder } from '../orders/orders.service';
+import { invoiceOfOrder, lockedOrder, touchOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './invoices.repository';
 
@@ -144,7 +142,7 @@ export async function createInvoiceFromOrder(
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
     const order = await lockedOrder(trx, orderId);
-    const existing = await findInvoiceOfOrder(trx, order.id);
+    const existing = await invoiceOfOrder(trx, order.id);
     if (existing) throw conflict(ORDER_MESSAGES.alreadyInvoiced(existing.invoice_number));
     const id = newDocumentId(input.id);
     const customer = (await findCustomer(trx, order.customer_id))!;
@@ -155,10 +153,8 @@ export async function createInvoiceFromOrder(
       ORDER_TAX_RATE,
     );
     const invoiceNumber = await nextDocumentNumber(trx, 'invoice');
-    // Terms: the customer's own, else the tenant's default; the due date follows them.
-    const terms =
-      (await termsOfCustomer(trx, order.customer_id)) ??
-      (await billingSettings(trx)).default_payment_terms;
+    // The due date follows the terms.
+    const terms = await invoiceTermsFor(trx, order.customer_id);
     const issueDate = today();
     try {
       await repo.insertInvoice(
@@ -204,7 +200,7 @@ export async function createInvoiceFromOrder(
       throw err;
     }
     // The order now shows its invoice (and is locked against edits): clients must pull it again.
-    await updateOrder(trx, order.id, { version, updated_at: new Date() });
+    await touchOrder(trx, order.id, version);
     return loadInvoice(trx, id);
   });
 }

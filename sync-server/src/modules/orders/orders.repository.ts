@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
-import { ORDER_COLUMN_NAMES, type OrderTable } from './orders.table';
+import { ORDER_COLUMN_NAMES, type OrderTable } from '../../db/tables/orders.table';
 
 /** Orders with their customer, contact and (at most one) invoice. */
 function fromOrders(db: TenantDb) {

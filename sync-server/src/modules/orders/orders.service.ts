@@ -11,7 +11,7 @@ import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
   goneReferenceError,
@@ -19,15 +19,9 @@ import {
   prepareContent,
   totalLines,
   type DocumentInput,
-  type LineRow,
 } from '../documents/document-lines';
-import {
-  documentAmounts,
-  groupBy,
-  iso,
-  toDocumentItem,
-  toParties,
-} from '../documents/document-shape';
+import type { LineRow } from '../../db/tables/documents.table';
+import { documentFields, groupBy } from '../documents/document-shape';
 import { findLines, nextDocumentNumber, replaceLines } from '../documents/documents.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './orders.repository';
@@ -42,15 +36,7 @@ function toOrder(
     id: row.id,
     orderNumber: row.order_number,
     quoteId: row.quote_id,
-    customerId: row.customer_id,
-    contactId: row.contact_id,
-    ...toParties(row),
-    currencyCode: row.currency_code.trim(),
-    status: row.status,
-    notes: row.notes,
-    items: items.map(toDocumentItem),
-    ...documentAmounts(row),
-    createdAt: iso(row.created_at)!,
+    ...documentFields(row, items),
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
     ...versionFields(row),
@@ -103,7 +89,7 @@ export interface NewOrder {
 
 /**
  * Inserts an order with the next SO number and its lines, totalled with the fixed order tax
- * (spec §9: 10 %). Runs inside the caller's transaction, after its `nextVersion`.
+ * (10 %, `ORDER_TAX_RATE`). Runs inside the caller's transaction, after its `nextVersion`.
  */
 export async function insertOrderDocument(
   trx: TenantDb,
@@ -201,4 +187,13 @@ export async function deleteOrder(scope: TenantScope, id: string): Promise<void>
     await repo.deleteOrder(trx, row.id);
     await addTombstones(trx, 'orders', [row.id], version);
   });
+}
+
+/** The order's invoice (number and id), if one was made from it. */
+export const invoiceOfOrder = (db: TenantDb, orderId: string) =>
+  repo.findInvoiceOfOrder(db, orderId);
+
+/** A new version for the order, so clients pull it again (e.g. it now shows its invoice). */
+export async function touchOrder(trx: TenantDb, id: string, version: string): Promise<void> {
+  await repo.updateOrder(trx, id, { version, updated_at: new Date() });
 }

@@ -1,7 +1,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import { isUuid, type PaymentTerms } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import type { BillingSettingsTable, PaymentTable } from './payments.table';
+import type { InvoiceTable } from '../../db/tables/invoices.table';
+import type { BillingSettingsTable, PaymentTable } from '../../db/tables/payments.table';
 
 export async function findPayments(db: TenantDb, invoiceId: string) {
   return db
@@ -52,4 +53,22 @@ export async function termsOfCustomer(db: TenantDb, customerId: string) {
     .where('id', '=', customerId)
     .executeTakeFirst();
   return (row?.payment_terms ?? null) as PaymentTerms | null;
+}
+
+/** The invoice a payment goes to, locked for the payment's transaction. */
+export async function lockInvoice(trx: TenantDb, id: string) {
+  if (!isUuid(id)) return undefined;
+  return trx.selectFrom('invoices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The invoice's money columns after a payment was recorded or deleted. */
+export async function settleInvoice(
+  trx: TenantDb,
+  id: string,
+  set: Pick<
+    Updateable<InvoiceTable>,
+    'amount_paid' | 'status' | 'paid_at' | 'version' | 'updated_at'
+  >,
+) {
+  await trx.updateTable('invoices').set(set).where('id', '=', id).execute();
 }

@@ -1,4 +1,5 @@
 import {
+  type PaymentTerms,
   INVOICE_MESSAGES,
   PAYMENT_MESSAGES,
   compareMoney,
@@ -24,16 +25,14 @@ import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, versionFields } from '../../db/query';
 import { badRequest, conflict, forbidden, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { newDocumentId } from '../documents/document-lines';
-import { lockInvoice, updateInvoice } from '../invoices/invoices.repository';
-import type { InvoiceTable } from '../invoices/invoices.table';
-import type { BillingSettingsTable } from './payments.table';
+import type { BillingSettingsTable } from '../../db/tables/payments.table';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './payments.repository';
 
 type ReadScope = Pick<TenantScope, 'db'>;
-type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+type LockedInvoice = NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>;
 
 function toPayment(row: repo.PaymentRow): Payment {
   return {
@@ -54,14 +53,13 @@ function toPayment(row: repo.PaymentRow): Payment {
 async function settle(trx: TenantDb, invoice: LockedInvoice, amountPaid: string, version: string) {
   const status =
     invoice.status === 'Cancelled' ? 'Cancelled' : statusFromMoney(invoice.total, amountPaid);
-  const set: Partial<Record<keyof InvoiceTable, unknown>> = {
+  await repo.settleInvoice(trx, invoice.id, {
     amount_paid: amountPaid,
     status,
     paid_at: status === 'Paid' ? (invoice.status === 'Paid' ? invoice.paid_at : new Date()) : null,
     version,
     updated_at: new Date(),
-  };
-  await updateInvoice(trx, invoice.id, set as Parameters<typeof updateInvoice>[2]);
+  });
 }
 
 /**
@@ -109,7 +107,7 @@ export async function recordPayment(
 }
 
 async function lockedInvoice(trx: TenantDb, invoiceId: string) {
-  return orNotFound(await lockInvoice(trx, invoiceId), INVOICE_MESSAGES.notFound);
+  return orNotFound(await repo.lockInvoice(trx, invoiceId), INVOICE_MESSAGES.notFound);
 }
 
 /** GET /api/invoices/{id}/payments: oldest first; 404 for an unknown invoice. */
@@ -216,4 +214,12 @@ export async function updateBillingSettings(
     });
     return getBillingSettings({ db: trx });
   });
+}
+
+/** A new invoice's payment terms: the customer's own, else the tenant's default. */
+export async function invoiceTermsFor(db: TenantDb, customerId: string): Promise<PaymentTerms> {
+  return (
+    (await repo.termsOfCustomer(db, customerId)) ??
+    (await repo.billingSettings(db)).default_payment_terms
+  );
 }

@@ -2,19 +2,20 @@ import {
   apiDocumentContent,
   documentFileName,
   documentModel,
+  type ApiDocument,
   type DocumentContent,
+  type DocumentKind,
   type DocumentModel,
 } from '@smb/shared-types/documents';
-import type { AppContext } from '../../context';
 import type { TenantRow } from '../../db/app-tables';
-import { peekQuote } from '../../public-quote/public-quote.service';
-import { findTenantById } from '../auth/auth.repository';
+import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
 import { findCurrencyByCode, findCustomer } from '../documents/documents.repository';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
 import { companyOf, logoForDocument } from '../tenants/company.service';
+import { renderDocumentPdf } from './pdf-renderer';
 
 export interface ReadScope {
   db: TenantDb;
@@ -35,70 +36,60 @@ async function withCompany(scope: ReadScope, content: DocumentContent): Promise<
   );
 }
 
-const symbolOf = async (db: TenantDb, code: string) =>
-  (await findCurrencyByCode(db, code))?.symbol ?? null;
-
-/**
- * The quote's document for the holder of its public link, or null for every failure the public
- * page answers 404 to (ids, tenant, wrong or rotated token). Never records a view.
- */
-export async function publicQuoteDocument(
-  ctx: AppContext,
-  tenantId: string,
-  quoteId: string,
-  token: string | undefined,
-): Promise<PdfFile | null> {
-  const found = await peekQuote(ctx, tenantId, quoteId, token);
-  if (!found) return null;
-  const tenant = await findTenantById(ctx.database.db, found.quote.tenantId);
-  if (!tenant) return null;
-  return quoteDocument({ db: ctx.database.tenantDb(tenant.schema_name), tenant }, found.quote.id);
+/** A loaded document's PDF file: its content, the company around it, its file name. */
+async function pdfFile(
+  scope: ReadScope,
+  kind: DocumentKind,
+  doc: ApiDocument & { currencyCode: string },
+  options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol'> & { number: string },
+): Promise<PdfFile> {
+  const symbol = (await findCurrencyByCode(scope.db, doc.currencyCode))?.symbol ?? null;
+  const content = apiDocumentContent(kind, doc, { ...options, symbol });
+  return {
+    fileName: documentFileName(kind, options.number),
+    model: await withCompany(scope, content),
+  };
 }
 
 /** The quote's document model, or 404 like GET /api/quotes/{id}. */
 export async function quoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const quote = await loadQuote(scope.db, scope.tenant, id);
-  const content = apiDocumentContent('quote', quote, {
-    number: quote.quoteNumber,
-    symbol: await symbolOf(scope.db, quote.currencyCode),
-  });
-  return {
-    fileName: documentFileName('quote', quote.quoteNumber),
-    model: await withCompany(scope, content),
-  };
+  return pdfFile(scope, 'quote', quote, { number: quote.quoteNumber });
 }
 
 export async function orderDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const order = await loadOrder(scope.db, id);
-  const content = apiDocumentContent('order', order, {
-    number: order.orderNumber,
-    symbol: await symbolOf(scope.db, order.currencyCode),
-  });
-  return {
-    fileName: documentFileName('order', order.orderNumber),
-    model: await withCompany(scope, content),
-  };
+  return pdfFile(scope, 'order', order, { number: order.orderNumber });
 }
 
 export async function invoiceDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const invoice = await loadInvoice(scope.db, id);
   // The invoice keeps the customer's name and e-mail as they were; the address is today's.
   const customer = await findCustomer(scope.db, invoice.customerId);
-  const content = apiDocumentContent(
+  const items = invoice.items.map((i) => ({
+    ...i,
+    product: { ...i.product, name: i.productName },
+  }));
+  return pdfFile(
+    scope,
     'invoice',
-    {
-      ...invoice,
-      items: invoice.items.map((i) => ({ ...i, product: { ...i.product, name: i.productName } })),
-    },
+    { ...invoice, items },
     {
       number: invoice.invoiceNumber,
-      symbol: await symbolOf(scope.db, invoice.currencyCode),
       references: [{ label: 'Order', value: invoice.order.orderNumber }],
       customerExtra: { address: customer?.address ?? null },
     },
   );
+}
+
+/** The message with the document's PDF attached (SMTP and the dev mailbox's .eml alike). */
+export async function withPdfAttachment(mail: MailMessage, file: PdfFile): Promise<MailMessage> {
+  const content = await renderDocumentPdf(file.model);
   return {
-    fileName: documentFileName('invoice', invoice.invoiceNumber),
-    model: await withCompany(scope, content),
+    ...mail,
+    attachments: [
+      ...(mail.attachments ?? []),
+      { filename: file.fileName, content, contentType: 'application/pdf' },
+    ],
   };
 }

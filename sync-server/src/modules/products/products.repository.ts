@@ -2,9 +2,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
-import type { ProductTable } from './products.table';
+import type { ProductTable } from '../../db/tables/products.table';
 
-/** A product with its currency's name and symbol (spec §3: responses carry the currency object). */
+/** A product with its currency's name and symbol (API answers carry the currency object, not only its code). */
 export type ProductRow = Selectable<ProductTable> & {
   currency_name: string | null;
   currency_symbol: string | null;

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Currency,
-  IdParams,
-  Product,
-  ProductCreateBody,
-  ProductUpdateBody,
-} from '@smb/shared-types';
+import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/shared-types';
 import {
   BEARER,
-  DeletedResponse,
   LIST_DESCRIPTION,
+  deleted,
   errors,
-  listRoute,
+  routesFor,
   sendPage,
   signedIn,
 } from '../../http';
@@ -20,9 +14,10 @@ import * as products from './products.service';
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products'];
+  const route = routesFor(app, tags);
   const security = BEARER;
 
-  app.get('/', listRoute(app, tags, Product), async (request, reply) =>
+  app.get('/', route.list(Product), async (request, reply) =>
     sendPage(reply, await products.listProducts(request.auth, request.query)),
   );
 
@@ -42,67 +37,33 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/currencies',
-    listRoute(app, tags, Currency, {
+    route.list(Currency, {
       description: `The currencies a product can use. ${LIST_DESCRIPTION}`,
     }),
     async (request, reply) => sendPage(reply, await listCurrencies(request.auth, request.query)),
   );
 
-  app.post(
-    '/',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        body: ProductCreateBody,
-        response: { 201: Product, ...errors(400, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await products.createProduct(request.auth, request.body)),
+  app.post('/', route.create(ProductCreateBody, Product), async (request, reply) =>
+    reply.status(201).send(await products.createProduct(request.auth, request.body)),
   );
 
-  app.get(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: { tags, security, params: IdParams, response: { 200: Product, ...errors(400, 404) } },
-    },
-    async (request) => products.getProduct(request.auth, request.params.id),
+  app.get('/:id', route.get(Product), async (request) =>
+    products.getProduct(request.auth, request.params.id),
   );
 
-  app.put(
-    '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        params: IdParams,
-        body: ProductUpdateBody,
-        response: { 200: Product, ...errors(400, 404) },
-      },
-    },
-    async (request) => products.updateProduct(request.auth, request.params.id, request.body),
+  app.put('/:id', route.put(ProductUpdateBody, Product), async (request) =>
+    products.updateProduct(request.auth, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'Quote and order lines that use the product keep their copied name, SKU and price.',
-        params: IdParams,
-        response: { 200: DeletedResponse, ...errors(400, 404) },
-      },
-    },
+    route.delete({
+      description:
+        'Quote and order lines that use the product keep their copied name, SKU and price.',
+    }),
     async (request) => {
       await products.deleteProduct(request.auth, request.params.id);
-      return { success: true, message: 'Product deleted' };
+      return deleted('Product deleted');
     },
   );
 };

@@ -13,8 +13,8 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
 import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../sync/version';
-import { findCurrencyByCode } from '../currencies/currencies.repository';
+import { addTombstones, nextVersion } from '../../db/version';
+import { currencyExists } from '../currencies/currencies.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './products.repository';
 
@@ -50,8 +50,7 @@ export async function getProduct(scope: TenantScope, id: string): Promise<Produc
 }
 
 async function requireCurrency(db: TenantDb, code: string): Promise<void> {
-  if (!(await findCurrencyByCode(db, code)))
-    throw badRequest(PRODUCT_MESSAGES.unknownCurrency(code));
+  if (!(await currencyExists(db, code))) throw badRequest(PRODUCT_MESSAGES.unknownCurrency(code));
 }
 
 /** `product.create`: name and currency required, price 0 when left out. */

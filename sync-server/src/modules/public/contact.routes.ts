@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { escapeHtml } from '../../mail/templates';
-import { insertContactMessage } from '../auth/auth.repository';
+import { insertContactMessage } from './contact.repository';
 
 const contactRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(

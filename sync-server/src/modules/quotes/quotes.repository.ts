@@ -3,7 +3,7 @@ import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
-import { QUOTE_COLUMN_NAMES, type QuoteTable } from './quotes.table';
+import { QUOTE_COLUMN_NAMES, type QuoteTable } from '../../db/tables/quotes.table';
 
 function fromQuotes(db: TenantDb) {
   return db
@@ -36,7 +36,7 @@ export const listQuotes = preparedList(
 );
 
 /**
- * A page filtered by status (issue 19.5): 'Expired' is Sent and past its valid-until day; 'Sent'
+ * A page filtered by status: 'Expired' is Sent and past its valid-until day; 'Sent'
  * is then only the quotes still open. Newest first, like the unfiltered list.
  */
 export async function listQuotesByStatus(
@@ -66,7 +66,7 @@ export async function listQuotesByStatus(
 }
 
 /**
- * One counted view of the public page (issue 19.6): a single UPDATE of the quote's row, and only
+ * One counted view of the public page (first and last view, count): a single UPDATE of the quote's row, and only
  * when the last counted view is at least `quietMs` old (a reload, or a page loaded by several
  * scanners at once, counts once). Answers whether the view was counted.
  */

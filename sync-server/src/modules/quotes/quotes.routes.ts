@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
-  DocumentIdParams,
+  DocumentIdParams as params,
   Order,
   Quote,
   QuoteCreateBody,
@@ -10,65 +9,39 @@ import {
   QuoteUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { BEARER, Deleted, checkBodyId, errors } from '../../http';
+import { BEARER, checkBodyId, errors, routesFor, sendPage, signedIn } from '../../http';
+import { sendQuoteAndMail } from '../quote-sending/quote-sending.service';
 import * as quotes from './quotes.service';
 
 const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', app.authenticate);
   const tags = ['quotes'];
-  const security = BEARER;
-  const params = DocumentIdParams;
+  const route = routesFor(app, tags);
+  const action = { ...signedIn(app), schema: { tags, security: BEARER, params } };
 
   app.get(
     '/',
-    {
-      schema: {
-        tags,
-        security,
-        description:
-          '`status` filters by one status, or `Expired`: Sent quotes past their valid-until day (then `Sent` lists only the open ones).',
-        querystring: QuoteListQuery,
-        response: { 200: Type.Array(Quote), ...errors(400) },
-      },
-    },
+    route.list(Quote, {
+      description:
+        '`status` filters by one status, or `Expired`: Sent quotes past their valid-until day (then `Sent` lists only the open ones).',
+      querystring: QuoteListQuery,
+    }),
     async (request, reply) => {
       const { items, total } = await quotes.listQuotes(request.auth, request.query);
-      reply.header('X-Total-Count', String(total));
-      return items;
+      return sendPage(reply, { rows: items, total });
     },
   );
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        body: QuoteCreateBody,
-        response: { 201: Quote, ...errors(400, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await quotes.createQuote(request.auth, request.body)),
+  app.post('/', route.create(QuoteCreateBody, Quote), async (request, reply) =>
+    reply.status(201).send(await quotes.createQuote(request.auth, request.body)),
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, security, params, response: { 200: Quote, ...errors(404) } } },
-    async (request) => quotes.getQuote(request.auth, request.params.id),
+  app.get('/:id', route.get(Quote, { params }), async (request) =>
+    quotes.getQuote(request.auth, request.params.id),
   );
 
   app.put(
     '/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params,
-        body: QuoteUpdateBody,
-        response: { 200: Quote, ...errors(400, 404, 409) },
-      },
-    },
+    route.put(QuoteUpdateBody, Quote, { params, errorCodes: [409] }),
     async (request) => {
       const { id, ...input } = request.body;
       checkBodyId(id, request.params.id);
@@ -76,30 +49,25 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
     },
   );
 
-  app.delete(
-    '/:id',
-    { schema: { tags, security, params, response: { 204: Deleted, ...errors(404) } } },
-    async (request, reply) => {
-      await quotes.deleteQuote(request.auth, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  app.delete('/:id', route.deleteDocument(), async (request, reply) => {
+    await quotes.deleteQuote(request.auth, request.params.id);
+    return reply.status(204).send(null);
+  });
 
   app.post(
     '/:id/send',
     {
+      ...action,
       schema: {
-        tags,
-        security,
+        ...action.schema,
         description:
           'Marks the quote Sent and mails its public link to the contact. 503 when the mail could not be delivered (the quote stays Sent: send again). The quote is valid until `validUntil` if given, else the day its Draft set, else the company default (30 days) after today; 409 when that day is over (an expired quote needs a new `validUntil`), 400 for a day in the past.',
-        params,
         querystring: QuoteSendQuery,
         response: { 200: Quote, ...errors(400, 404, 409, 503) },
       },
     },
     async (request) =>
-      quotes.sendQuoteAndMail(request.auth, request.params.id, {
+      sendQuoteAndMail(request.auth, request.params.id, {
         appOrigin: ctx.config.appOrigin,
         mailer: ctx.mailer,
         validUntil: request.query.validUntil,
@@ -108,7 +76,7 @@ const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, 
 
   app.post(
     '/:id/convert',
-    { schema: { tags, security, params, response: { 201: Order, ...errors(404, 409) } } },
+    { ...action, schema: { ...action.schema, response: { 201: Order, ...errors(404, 409) } } },
     async (request, reply) =>
       reply.status(201).send(await quotes.convertQuote(request.auth, request.params.id)),
   );

@@ -5,7 +5,6 @@ import {
   QUOTE_STATUSES,
   QUOTE_VALIDITY_MESSAGES,
   addDays,
-  formatMoney,
   isQuoteExpired,
   utcDay,
   isUuid,
@@ -21,10 +20,10 @@ import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
-import { AppError, badRequest, conflict, orNotFound } from '../../errors';
+import { badRequest, conflict, orNotFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/templates';
-import { addTombstones, nextVersion } from '../../sync/version';
+import { quoteMail } from '../../mail/templates';
+import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
   copyLines,
@@ -34,14 +33,7 @@ import {
   writtenLines,
   type DocumentInput,
 } from '../documents/document-lines';
-import {
-  documentAmounts,
-  groupBy,
-  iso,
-  partyColumns,
-  toDocumentItem,
-  toParties,
-} from '../documents/document-shape';
+import { documentFields, groupBy, iso, partyColumns } from '../documents/document-shape';
 import {
   findContact,
   findCurrencyByCode,
@@ -51,10 +43,8 @@ import {
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
-import { withPdfAttachment } from '../pdf/pdf-mail';
-import { quoteDocument } from '../pdf/pdf.service';
 import * as repo from './quotes.repository';
-import type { QuoteTable } from './quotes.table';
+import type { QuoteTable } from '../../db/tables/quotes.table';
 
 type ReadScope = Pick<TenantScope, 'db' | 'tenant'>;
 type Tenant = Pick<TenantRow, 'id' | 'natural_name'>;
@@ -70,15 +60,7 @@ function toQuote(
     quoteNumber: row.quote_number,
     tenantId: tenant.id,
     tenantName: tenant.natural_name,
-    customerId: row.customer_id,
-    contactId: row.contact_id,
-    ...toParties(row),
-    currencyCode: row.currency_code.trim(),
-    status: row.status,
-    notes: row.notes,
-    items: items.map(toDocumentItem),
-    ...documentAmounts(row),
-    createdAt: iso(row.created_at)!,
+    ...documentFields(row, items),
     accessToken: row.access_token,
     viewedAt: iso(row.viewed_at),
     acceptedAt: iso(row.accepted_at),
@@ -94,7 +76,7 @@ function toQuote(
   };
 }
 
-/** A quote's input: the document's fields and its valid-until day (issue 19.5). */
+/** A quote's input: the document's fields and its valid-until day (the last day it can be accepted). */
 export type QuoteInput = DocumentInput & { validUntil?: string | null };
 
 /** A real calendar day, not before today (the server's clock); 400 otherwise. */
@@ -223,14 +205,13 @@ export async function updateQuote(
     const current = row.valid_until ? calendarDate(row.valid_until) : null;
     const changesValidity =
       input.validUntil !== undefined && (input.validUntil || null) !== current;
-    const changesContent = contentChanged(input, row, stored) || changesValidity;
+    const changesDocument = contentChanged(input, row, stored);
+    const changesContent = changesDocument || changesValidity;
     const changesStatus = status !== undefined && status !== row.status;
     if (!changesContent && !changesStatus) return loadQuote(trx, scope.tenant, row.id);
     if (changesContent && row.status !== 'Draft') throw conflict(QUOTE_MESSAGES.notDraft);
     const validUntil = input.validUntil ? checkValidUntil(input.validUntil) : null;
-    const content = contentChanged(input, row, stored)
-      ? await prepareContent(trx, input, row, stored)
-      : null;
+    const content = changesDocument ? await prepareContent(trx, input, row, stored) : null;
     await repo.updateQuote(trx, row.id, {
       ...content?.set,
       ...(changesValidity ? { valid_until: validUntil } : {}),
@@ -262,35 +243,6 @@ export async function deleteQuote(scope: TenantScope, id: string): Promise<void>
 
 /** A fresh public-link token: 256 random bits, base64url. */
 export const newAccessToken = () => randomBytes(32).toString('base64url');
-
-function quoteMail(
-  quote: Quote,
-  to: { name: string; email: string },
-  link: string,
-  symbol: string | null,
-): MailMessage {
-  const company = quote.tenantName;
-  const total = formatMoney(String(quote.total), quote.currencyCode, symbol);
-  const validity = quote.validUntil ? QUOTE_VALIDITY_MESSAGES.validUntil(quote.validUntil) : null;
-  const text = [
-    `Hello ${to.name},`,
-    '',
-    `${company} has sent you quote ${quote.quoteNumber} for ${total}.`,
-    ...(validity ? [validity] : []),
-    'View it, and accept or reject it, here:',
-    link,
-    '',
-    'This link allows anyone to view the quote without logging in.',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p>Hello ${escapeHtml(to.name)},</p>
-<p>${escapeHtml(company)} has sent you quote <strong>${escapeHtml(quote.quoteNumber)}</strong> for ${escapeHtml(total)}.</p>
-${validity ? `<p>${escapeHtml(validity)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">View the quote</a></p>
-<p style="color:#6b7280">This link allows anyone to view the quote without logging in.</p>
-</body></html>`;
-  const subject = `Quote ${quote.quoteNumber} from ${company}`.replace(/[\r\n]+/g, ' ');
-  return { to: to.email, subject, text, html };
-}
 
 /**
  * POST /api/quotes/{id}/send, mutator `quote.send`: Draft → Sent (or a re-send from Sent) with a
@@ -330,7 +282,7 @@ export async function sendQuote(
 }
 
 /**
- * The valid-until day a send leaves on the quote (issue 19.5): a new day given with the send; else
+ * The valid-until day a send leaves on the quote: a new day given with the send; else
  * the one the Draft set; else the tenant's default number of days from today. A quote whose day is
  * over (an expired quote re-sent, or a Draft whose day passed) needs a new day: 409 saying so.
  */
@@ -343,26 +295,6 @@ export function sendValidity(
   const today = utcDay(clock.now());
   if (current && current < today) throw conflict(QUOTE_VALIDITY_MESSAGES.newDateNeeded(current));
   return current ?? addDays(today, defaultDays);
-}
-
-/** sendQuote, then the e-mail once the change is committed (the REST route). */
-export async function sendQuoteAndMail(
-  scope: TenantScope,
-  id: string,
-  deps: {
-    appOrigin: string;
-    mailer: { send(m: MailMessage): Promise<void> };
-    validUntil?: string;
-  },
-): Promise<Quote> {
-  const { quote, mail } = await sendQuote(scope, id, deps);
-  const withPdf = await withPdfAttachment(mail, await quoteDocument(scope, quote.id));
-  try {
-    await deps.mailer.send(withPdf);
-  } catch {
-    throw new AppError('unavailable', QUOTE_MESSAGES.mailFailed);
-  }
-  return quote;
 }
 
 /**

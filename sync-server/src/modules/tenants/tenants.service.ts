@@ -8,7 +8,7 @@ import type { TenantRow } from '../../db/app-tables';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
-import { dropTenantSchema } from './provisioning';
+import { dropTenantSchema } from '../../db/provisioning';
 import { companyOf } from './company.service';
 import * as repo from './tenants.repository';
 

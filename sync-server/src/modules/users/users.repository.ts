@@ -6,6 +6,28 @@ import { containsPattern, fetchPage, type Page } from '../../db/query';
 type Db = Kysely<AppDatabase>;
 const app = (db: Db) => db.withSchema('app');
 
+/** Whether an account (of any tenant) has this e-mail address. */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await app(db)
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A pending user: no password, unverified, awaiting the invitation's code. */
+export async function insertInvitedUser(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'tenant_id' | 'email' | 'is_tenant_admin'>,
+): Promise<UserRow> {
+  return app(db)
+    .insertInto('users')
+    .values({ ...user, password_hash: null, is_verified: false, is_pending_approval: true })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** The user if they belong to the tenant; undefined for other tenants' users and malformed ids alike. */
 export async function findTenantUser(
   db: Db,

@@ -10,12 +10,11 @@ import type { UserRow } from '../../db/app-tables';
 import type { AppContext } from '../../context';
 import { isUniqueViolation, searchText, type Page } from '../../db/query';
 import { badRequest, conflict, notFound } from '../../errors';
-import { findUserByEmail, insertUser } from '../auth/auth.repository';
 import { sendInvitation } from '../auth/auth.service';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
 import * as repo from './users.repository';
 
-/** User management is online-only (DESIGN §6): these run on the control plane, not through sync. */
+/** User management is online-only (no sync mutator, no offline queue): these run on the control plane. */
 
 export function toUser(row: UserRow): User {
   return {
@@ -61,17 +60,14 @@ export async function inviteUser(
   const email = body.email.trim().toLowerCase();
   if (!email) throw badRequest(USER_MESSAGES.emailRequired);
   if (!isEmail(email)) throw badRequest(USER_MESSAGES.invalidEmail);
-  if (await findUserByEmail(ctx.database.db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  if (await repo.emailTaken(ctx.database.db, email)) throw conflict(USER_MESSAGES.emailTaken);
   let user: UserRow;
   try {
-    user = await insertUser(ctx.database.db, {
+    user = await repo.insertInvitedUser(ctx.database.db, {
       id: randomUUID(),
       tenant_id: scope.tenant.id,
       email,
-      password_hash: null,
-      is_verified: false,
       is_tenant_admin: body.isTenantAdmin ?? false,
-      is_pending_approval: true,
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.emailTaken);

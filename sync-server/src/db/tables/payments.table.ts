@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { PaymentMethod, PaymentTerms } from '@smb/shared-types';
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
+import type { CreatedAt, Numeric, Versioned } from './columns';
 
 export interface PaymentTable extends Versioned {
   id: string;

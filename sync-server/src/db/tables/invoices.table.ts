@@ -1,30 +1,23 @@
 import type { ColumnType } from 'kysely';
 import type { InvoiceReminder, PaymentTerms } from '@smb/shared-types';
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import {
+  DOCUMENT_BODY_COLUMN_NAMES,
+  type DocumentColumns,
+  type LineItemColumns,
+} from './documents.table';
 
 export type InvoiceStatus = 'Unpaid' | 'Partially paid' | 'Paid' | 'Cancelled';
 
-export interface InvoiceTable extends Versioned {
-  id: string;
+export interface InvoiceTable extends DocumentColumns {
   invoice_number: string;
   order_id: string;
-  customer_id: string;
-  contact_id: string | null;
   customer_name: string;
   customer_email: string;
   contact_name: string | null;
   contact_email: string | null;
   contact_role: string | null;
-  currency_code: string;
   status: InvoiceStatus;
-  notes: string;
-  subtotal: Numeric;
-  tax_rate: Numeric;
-  tax_amount: Numeric;
-  total: Numeric;
   paid_at: Date | null;
-  created_at: CreatedAt;
   /** Calendar dates ('YYYY-MM-DD' on write; pg gives Date objects at UTC midnight). */
   issue_date: ColumnType<Date, string | undefined, string>;
   due_date: ColumnType<Date, string | undefined, string>;
@@ -56,13 +49,7 @@ export const INVOICE_COLUMN_NAMES = [
   'contact_name',
   'contact_email',
   'contact_role',
-  'currency_code',
-  'status',
-  'notes',
-  'subtotal',
-  'tax_rate',
-  'tax_amount',
-  'total',
+  ...DOCUMENT_BODY_COLUMN_NAMES,
   'paid_at',
   'created_at',
   'issue_date',

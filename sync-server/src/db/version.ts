@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SyncEntity } from '@smb/shared-types';
-import type { TenantDb } from '../db/tenant-database';
+import type { TenantDb } from './tenant-database';
 
 /**
  * The next value of the tenant's version counter. The UPDATE takes the row lock of the single

@@ -1,5 +1,5 @@
 import type { PaymentTerms } from '@smb/shared-types';
-import type { CreatedAt, Versioned } from '../../db/tenant-database';
+import type { CreatedAt, Versioned } from './columns';
 
 export interface CustomerTable extends Versioned {
   id: string;

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TenantRow } from '../../db/app-tables';
-import { migrateTenant } from '../../db/migrate';
-import type { Database } from '../../db/database';
-import { nextVersion } from '../../sync/version';
+import type { TenantRow } from './app-tables';
+import { migrateTenant } from './migrate';
+import type { Database } from './database';
+import { nextVersion } from './version';
 
 /** `<slug>_<random>`: the spec reads a fallback company name from the part before the first underscore. */
 export function schemaNameFor(naturalName: string): string {

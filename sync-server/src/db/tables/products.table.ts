@@ -1,4 +1,4 @@
-import type { CreatedAt, NullableNumeric, Numeric, Versioned } from '../../db/tenant-database';
+import type { CreatedAt, NullableNumeric, Numeric, Versioned } from './columns';
 
 export interface ProductTable extends Versioned {
   id: string;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Versioned } from '../db/tenant-database';
+import type { CreatedAt, Versioned } from './columns';
 
 export interface SyncStateTable {
   id: Generated<boolean>;

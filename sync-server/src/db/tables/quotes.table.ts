@@ -1,27 +1,20 @@
 import type { ColumnType } from 'kysely';
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import {
+  DOCUMENT_BODY_COLUMN_NAMES,
+  type DocumentColumns,
+  type LineItemColumns,
+} from './documents.table';
 
 export type QuoteStatus = 'Draft' | 'Sent' | 'Accepted' | 'Rejected' | 'Converted';
 
-export interface QuoteTable extends Versioned {
-  id: string;
+export interface QuoteTable extends DocumentColumns {
   quote_number: string;
-  customer_id: string;
-  contact_id: string | null;
-  currency_code: string;
   status: QuoteStatus;
-  notes: string;
-  subtotal: Numeric;
-  tax_rate: Numeric;
-  tax_amount: Numeric;
-  total: Numeric;
   access_token: string | null;
   viewed_at: Date | null;
   accepted_at: Date | null;
   rejected_at: Date | null;
-  created_at: CreatedAt;
-  /** Issue 19.5–19.7 (migration 2026_11_27_1000). */
+  /** Validity, views and answers (migration 2026_11_27_1000). */
   valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   last_viewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   view_count: ColumnType<number, number | undefined, number>;
@@ -44,13 +37,7 @@ export const QUOTE_COLUMN_NAMES = [
   'quote_number',
   'customer_id',
   'contact_id',
-  'currency_code',
-  'status',
-  'notes',
-  'subtotal',
-  'tax_rate',
-  'tax_amount',
-  'total',
+  ...DOCUMENT_BODY_COLUMN_NAMES,
   'access_token',
   'viewed_at',
   'accepted_at',

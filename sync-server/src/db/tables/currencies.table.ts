@@ -1,4 +1,4 @@
-import type { Numeric, Versioned } from '../../db/tenant-database';
+import type { Numeric, Versioned } from './columns';
 
 export interface CurrencyTable extends Versioned {
   id: string;

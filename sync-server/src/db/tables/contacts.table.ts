@@ -1,4 +1,4 @@
-import type { CreatedAt, Versioned } from '../../db/tenant-database';
+import type { CreatedAt, Versioned } from './columns';
 
 export interface ContactTable extends Versioned {
   id: string;

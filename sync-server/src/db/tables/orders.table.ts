@@ -1,20 +1,13 @@
-import type { CreatedAt, Numeric, Versioned } from '../../db/tenant-database';
-import type { LineItemColumns } from '../documents/documents.table';
+import {
+  DOCUMENT_BODY_COLUMN_NAMES,
+  type DocumentColumns,
+  type LineItemColumns,
+} from './documents.table';
 
-export interface OrderTable extends Versioned {
-  id: string;
+export interface OrderTable extends DocumentColumns {
   order_number: string;
   quote_id: string | null;
-  customer_id: string;
-  contact_id: string | null;
-  currency_code: string;
   status: string;
-  notes: string;
-  subtotal: Numeric;
-  tax_rate: Numeric;
-  tax_amount: Numeric;
-  total: Numeric;
-  created_at: CreatedAt;
 }
 
 export interface OrderItemTable extends LineItemColumns {
@@ -31,13 +24,7 @@ export const ORDER_COLUMN_NAMES = [
   'quote_id',
   'customer_id',
   'contact_id',
-  'currency_code',
-  'status',
-  'notes',
-  'subtotal',
-  'tax_rate',
-  'tax_amount',
-  'total',
+  ...DOCUMENT_BODY_COLUMN_NAMES,
   'created_at',
   'version',
   'updated_at',
