@@ -79,12 +79,16 @@ export interface TaxBreakdownRow {
 }
 
 export interface DocumentAmounts {
+  /** Sum of the line nets (EN 16931 BT-106). */
   lineTotal: string;
+  /** Document allowances (BT-107) and charges (BT-108). */
   allowanceTotal: string;
   chargeTotal: string;
+  /** BT-109, BT-110 (in the document currency) and BT-112. */
   taxExclusive: string;
   taxTotal: string;
   taxInclusive: string;
+  /** Paid before (BT-113), the rounding that makes the sum payable (BT-114), due (BT-115). */
   prepaid: string;
   rounding: string;
   due: string;

@@ -4,6 +4,7 @@
  * the readers give back. Amounts are 2-decimal strings, dates civil dates ('2026-11-26'); the
  * business term each field carries is named beside it (BT-n, BG-n).
  */
+import type { DocumentAmounts } from '../tax-calculation';
 import type { TaxCategory } from '../tax-categories';
 
 export interface EInvoiceAddress {
@@ -85,26 +86,8 @@ export interface EInvoiceTaxSubtotal extends EInvoiceTax {
   exemptionReasonCode?: string;
 }
 
-export interface EInvoiceTotals {
-  /** BT-106. */
-  lineTotal: string;
-  /** BT-107. */
-  allowanceTotal: string;
-  /** BT-108. */
-  chargeTotal: string;
-  /** BT-109. */
-  taxExclusive: string;
-  /** BT-110, in the document currency. */
-  taxTotal: string;
-  /** BT-112. */
-  taxInclusive: string;
-  /** BT-113. */
-  prepaid: string;
-  /** BT-114. */
-  rounding: string;
-  /** BT-115. */
-  due: string;
-}
+/** BG-22: the document totals (BT-106 … BT-115), as the one document arithmetic gives them. */
+export type EInvoiceTotals = DocumentAmounts;
 
 export interface EInvoicePayment {
   /** BT-81: UNCL 4461, 30 credit transfer, 58 SEPA credit transfer. */
