@@ -211,4 +211,47 @@ describe('a tenant migration rolled out online', () => {
       if (before.get(s)) expect(await appliedAt(s)).toBe(before.get(s));
     }
   }, 60_000);
+  it('a schema whose table is held by a long request is retried, not waited on, and never half done', async () => {
+    const tenant = await createTenantSchema(t.ctx.database, 'Held Ltd');
+    await query('INSERT INTO app.tenants (id, natural_name, schema_name) VALUES ($1, $2, $3)', [
+      randomUUID(),
+      tenant.natural_name,
+      tenant.schema_name,
+    ]);
+    const s = tenant.schema_name;
+    const name = '2099_01_03_0000_held_example.sql';
+    const migration = example(name, 'held_ref', 0);
+    // A long request: a transaction that has read the tenant's invoices and is still open.
+    const holder = await t.ctx.database.pool.connect();
+    let open = true;
+    await holder.query('BEGIN');
+    await holder.query(`SELECT count(*) FROM "${s}".invoices`);
+    try {
+      // One attempt: the schema gives up after 200 ms instead of queueing behind the request
+      // (which is still open: without the lock timeout this run would never end).
+      const once = await migrateTenants(t.ctx.database.pool, {
+        extra: [migration],
+        lockTimeoutMs: 200,
+        attempts: 1,
+      });
+      expect(once.failed.map((f) => f.schema)).toEqual([s]);
+      expect(once.failed[0]!.error).toContain('lock timeout');
+      expect(whole(await stateOf(s, 'held_ref', name), name)).toBe('before');
+      // Enough attempts: retried while the request goes on, migrated once it is done.
+      const retrying = migrateTenants(t.ctx.database.pool, {
+        extra: [migration],
+        lockTimeoutMs: 200,
+        attempts: 100,
+      });
+      await new Promise((r) => setTimeout(r, 600));
+      expect(whole(await stateOf(s, 'held_ref', name), name)).toBe('before');
+      await holder.query('COMMIT');
+      open = false;
+      expect(await retrying).toEqual({ tenants: expect.any(Number), migrated: 1, failed: [] });
+      expect(whole(await stateOf(s, 'held_ref', name), name)).toBe('after');
+    } finally {
+      if (open) await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ export async function applyMigrations(
   kind: 'app' | 'tenant',
   schema: string,
   only?: ReadonlySet<string>,
-  extra: readonly Migration[] = [],
+  options: { extra?: readonly Migration[]; lockTimeoutMs?: number } = {},
 ): Promise<string[]> {
   const applied: string[] = [];
   const s = quoteIdent(schema);
@@ -62,6 +62,10 @@ export async function applyMigrations(
   if (kind === 'tenant')
     await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MIGRATION_LOCK, schema]);
   else await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  // Once it is our turn (another run may hold the schema), table locks are waited for only so
+  // long: waiting behind a long request would hold every request of the tenant up behind us.
+  if (options.lockTimeoutMs)
+    await client.query(`SET LOCAL lock_timeout = ${Math.round(options.lockTimeoutMs)}`);
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
   await client.query(
     `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -71,7 +75,7 @@ export async function applyMigrations(
       (r) => r.name,
     ),
   );
-  const migrations = readMigrations(kind, extra);
+  const migrations = readMigrations(kind, options.extra);
   for (const migration of migrations) {
     if (done.has(migration.name) || (only && !only.has(migration.name))) continue;
     await client.query('SAVEPOINT migration');
@@ -121,11 +125,9 @@ async function migrateSchema(
 ): Promise<string[]> {
   await client.query('BEGIN');
   try {
-    // Waiting for a table lock behind a long request would hold every request of that tenant up
-    // behind the migration's wait: give up after a while and let the caller retry.
-    if (options.lockTimeoutMs)
-      await client.query(`SET LOCAL lock_timeout = ${Math.round(options.lockTimeoutMs)}`);
-    const applied = await applyMigrations(client, kind, schema, undefined, options.extra);
+    // A table lock not granted within lockTimeoutMs fails the schema's transaction (the caller
+    // retries it later).
+    const applied = await applyMigrations(client, kind, schema, undefined, options);
     await client.query('COMMIT');
     return applied;
   } catch (err) {
