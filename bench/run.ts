@@ -9,6 +9,7 @@ import { benchCsvImport, CSV_IMPORT_BUDGET_MS, CSV_PREVIEW_BUDGET_MS } from './c
 import { benchDashboard, DASHBOARD_BUDGET_MS, DASHBOARD_SEED } from './dashboard';
 import { benchFieldDevice, fieldDeviceRows, printFieldDevice } from './field-device';
 import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS, pdfBundle } from './pdf';
+import { benchManyTenants } from './many-tenants';
 import { benchScaleOut } from './scale-out';
 import { benchSyncScale, pwaSnapshot } from './sync-scale';
 
@@ -40,6 +41,11 @@ const report: Record<string, unknown> = {
 // `BENCH_ONLY=scale-out`: the scale-out section alone (also part of the full run, at the end).
 if (process.env.BENCH_ONLY === 'scale-out') {
   await benchScaleOut(log);
+  process.exit(0);
+}
+// `BENCH_ONLY=many-tenants` (with e.g. BENCH_TENANTS=200): the many-companies section alone.
+if (process.env.BENCH_ONLY === 'many-tenants') {
+  await benchManyTenants(log);
   process.exit(0);
 }
 // `BENCH_ONLY=csv-import`: the CSV import section alone.
@@ -375,6 +381,8 @@ report.fieldDevice = fieldDeviceReport(field);
 printFieldDevice(field);
 
 report.scaleOut = await benchScaleOut(log);
+// Issue 38.1–38.2: 10,000 companies (BENCH_TENANTS) and a tenant migration rolled over them.
+report.manyTenants = await benchManyTenants(log);
 report.durationSeconds = Math.round((Date.now() - started) / 1000);
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify(report, null, 2));

@@ -36,7 +36,12 @@ const database = await openDatabase(config, (err) =>
 );
 const migrated = await migrateAll(database.pool);
 log.info(
-  { database: database.kind, appMigrations: migrated.app.length, tenants: migrated.tenants },
+  {
+    database: database.kind,
+    appMigrations: migrated.app.length,
+    tenants: migrated.tenants,
+    tenantsMigrated: migrated.migrated,
+  },
   'database ready',
 );
 

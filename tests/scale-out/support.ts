@@ -201,7 +201,8 @@ export interface Cluster {
 
 export async function startCluster(
   count: number,
-  extraEnv: Record<string, string> = {},
+  /** More environment for every server; a function gets the database's URL (to point elsewhere). */
+  extraEnv: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {},
 ): Promise<Cluster> {
   const cleanups: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -224,7 +225,7 @@ export async function startCluster(
       LOG_LEVEL: 'info',
       // Longer than HAProxy takes to see a failing check twice (haproxyConfig).
       SHUTDOWN_DRAIN_MS: String(SHUTDOWN_DRAIN_MS),
-      ...extraEnv,
+      ...(typeof extraEnv === 'function' ? extraEnv(db.url) : extraEnv),
       PORT: String(ports[i]),
     });
     const servers: ServerProcess[] = [];

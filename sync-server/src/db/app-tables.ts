@@ -21,6 +21,11 @@ export interface TenantTable {
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** A sent quote is valid for this many days unless its Draft set a date. */
   quote_validity_days: ColumnType<number, number | undefined, number>;
+  /**
+   * Issue 38.2: the last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
+   * than the code needs is not served (`db/schema-version.ts`).
+   */
+  schema_version: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One logo per tenant; read only by the logo and document routes. */

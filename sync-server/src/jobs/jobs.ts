@@ -37,10 +37,16 @@ export const pruneTombstones: Job = {
       .selectFrom('tenants')
       .select('schema_name')
       .execute();
-    for (const { schema_name } of tenants) {
-      await pruneTenantTombstones(trx, schema_name, TOMBSTONE_RETENTION_DAYS);
-      await pruneFieldWritesOfDeletedRows(trx, schema_name);
-    }
+    // One transaction per tenant, after the job's own: one transaction over every tenant held a
+    // lock on each one's tables until its end, and at a few hundred tenants it filled PostgreSQL's
+    // lock table ("out of shared memory") for every other request too (bench/many-tenants.ts).
+    return async (db) => {
+      for (const { schema_name } of tenants)
+        await db.transaction().execute(async (tenantTrx) => {
+          await pruneTenantTombstones(tenantTrx, schema_name, TOMBSTONE_RETENTION_DAYS);
+          await pruneFieldWritesOfDeletedRows(tenantTrx, schema_name);
+        });
+    };
   },
 };
 

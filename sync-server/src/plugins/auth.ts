@@ -7,6 +7,7 @@ import type { TenantDb } from '../db/tenant-database';
 import { forbidden, unauthorized } from '../errors';
 import { findUserWithTenant } from '../modules/auth/auth.repository';
 import { clock } from '../clock';
+import { assertTenantSchemaCurrent } from '../db/schema-version';
 import type { AppContext } from '../context';
 
 /** What an authenticated request knows, loaded from the database — never from the token's claims. */
@@ -110,6 +111,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
       !found.user.is_verified
     )
       throw unauthorized('Your session is invalid or has expired. Please log in again.');
+    assertTenantSchemaCurrent(found.tenant);
     request.auth = { ...found, db: ctx.database.tenantDb(found.tenant.schema_name) };
   });
 

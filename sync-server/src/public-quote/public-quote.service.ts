@@ -27,6 +27,7 @@ import { loadQuote } from '../modules/quotes/quotes.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { quoteDocument, type PdfFile } from '../modules/pdf/pdf.service';
 import { nextVersion } from '../db/version';
+import { assertTenantSchemaCurrent } from '../db/schema-version';
 import type { PublicAction } from './public-quote.html';
 
 export interface PublicQuote {
@@ -58,6 +59,7 @@ async function locate(ctx: AppContext, tenantId: string, quoteId: string): Promi
   if (!isUuid(tenantId) || !isUuid(quoteId)) return null;
   const tenant = await findTenantById(ctx.database.db, tenantId.toLowerCase());
   if (!tenant) return null;
+  assertTenantSchemaCurrent(tenant);
   return { tenant, db: ctx.database.tenantDb(tenant.schema_name) };
 }
 

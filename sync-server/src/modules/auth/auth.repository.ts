@@ -32,12 +32,17 @@ export async function findUserWithTenant(
     .selectFrom('users as u')
     .innerJoin('tenants as t', 't.id', 'u.tenant_id')
     .selectAll('u')
-    .select(['t.natural_name', 't.schema_name', 't.created_at as tenant_created_at'])
+    .select([
+      't.natural_name',
+      't.schema_name',
+      't.created_at as tenant_created_at',
+      't.schema_version',
+    ])
     .select(COMPANY_COLUMNS.map((c) => `t.${c}` as const))
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { natural_name, schema_name, tenant_created_at, ...rest } = row;
+  const { natural_name, schema_name, tenant_created_at, schema_version, ...rest } = row;
   const company = Object.fromEntries(COMPANY_COLUMNS.map((c) => [c, rest[c]])) as Pick<
     TenantRow,
     (typeof COMPANY_COLUMNS)[number]
@@ -52,6 +57,7 @@ export async function findUserWithTenant(
       natural_name,
       schema_name,
       created_at: tenant_created_at,
+      schema_version,
       ...company,
     },
   };

@@ -1,0 +1,504 @@
+/**
+ * Issue 38.1 and 38.2: many companies on one PostgreSQL, schema per company.
+ *
+ * `BENCH_ONLY=many-tenants BENCH_TENANTS=200 npm run bench` (default 10,000 companies): provisions
+ * the companies on a fresh database on the local PostgreSQL through the code that creates a
+ * company's schema (`createTenantSchema`, in bulk, not through HTTP), each with a small book
+ * (20 customers, 30 contacts, 10 products, 15 quotes of 3 lines, 5 orders with their invoices);
+ * reports provisioning time per company, database and catalog size, server start time, reads
+ * (record by id, quote list, empty pull) spread over every company against concentrated on ten,
+ * and the PostgreSQL backends' memory; then applies an example tenant migration (a column and an
+ * index on invoices, `bench/migrations/tenant/`) to every schema while reads go on, and reports
+ * its time in all and per schema and the requests that failed.
+ *
+ * BENCH_TENANTS (10,000), BENCH_PROVISION_CONCURRENCY (4), BENCH_MIGRATE_CONCURRENCY (4),
+ * BENCH_CONNECTIONS (20), BENCH_DURATION (8 s per round), BENCH_KEEP=1 keeps the database.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { freshPostgres, serverEnv, tempDir } from '../tests/reliability/support';
+import { connectDatabase } from '../sync-server/src/db/database';
+import { migrateApp, migrateTenants, readMigrationDir } from '../sync-server/src/db/migrate';
+import { createTenantSchema } from '../sync-server/src/db/provisioning';
+import { insertTenant, insertUser } from '../sync-server/src/modules/auth/auth.repository';
+import { upToDatePull } from './api';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const JWT_SECRET = serverEnv('/tmp').JWT_SECRET!;
+
+interface Company {
+  tenantId: string;
+  token: string;
+  customerId: string;
+  pull?: { clientGroupId: string; clientId: string; cursor: string };
+}
+
+export interface ReadResult {
+  name: string;
+  companies: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+export interface ManyTenantsResult {
+  companies: number;
+  provisioning: { totalS: number; perCompanyMs: { mean: number; p50: number; p99: number } };
+  databaseMb: number;
+  catalog: { pgClassRows: number; relationsPerCompany: number; catalogMb: number };
+  serverStartMs: number;
+  reads: {
+    spread: ReadResult;
+    concentrated: ReadResult;
+    p99Ratio: number;
+    throughputShare: number;
+  }[];
+  backendMemory: { backends: number; rssMb: number[]; privateMb: number[] };
+  migration: {
+    schemas: number;
+    totalS: number;
+    perSchemaMs: { p50: number; p99: number; max: number };
+    failedSchemas: number;
+    requests: number;
+    failedRequests: number;
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A token as the server signs it (HS256 over the same claims), so no company needs a login. */
+function tokenFor(userId: string, tenantId: string, schema: string, email: string): string {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+    sub: userId,
+    tenantId,
+    tenantSchema: schema,
+    IsTenantAdmin: 'true',
+    email,
+    tv: 0,
+    iat: now,
+    exp: now + 2 * 60 * 60,
+  })}`;
+  return `${body}.${createHmac('sha256', JWT_SECRET).update(body).digest('base64url')}`;
+}
+
+/** The small book, in one transaction on the company's schema: ids in, SQL does the rest. */
+const BOOK_SQL = `
+WITH v AS (UPDATE sync_state SET version = version + 1 RETURNING version)
+SELECT version FROM v`;
+async function writeBook(client: pg.PoolClient, schema: string, customerId: string) {
+  await client.query('BEGIN');
+  try {
+    await client.query(`SET LOCAL search_path TO "${schema}"`);
+    const { rows } = await client.query<{ version: string }>(BOOK_SQL);
+    const v = rows[0]!.version;
+    await client.query(
+      `INSERT INTO customers (id, name, email, address, version)
+       SELECT CASE WHEN i = 1 THEN $2::uuid ELSE gen_random_uuid() END, 'Customer ' || i,
+              'customer' || i || '@example.com', i || ' Main Street', $1
+         FROM generate_series(1, 20) i`,
+      [v, customerId],
+    );
+    await client.query(
+      `INSERT INTO contacts (id, customer_id, name, email, version)
+       SELECT gen_random_uuid(), c.id, 'Contact ' || c.name || ' ' || k, 'contact' || k || '@example.com', $1
+         FROM customers c, generate_series(1, 2) k
+        ORDER BY c.name, k LIMIT 30`,
+      [v],
+    );
+    await client.query(
+      `INSERT INTO products (id, name, sku, price, currency_code, version)
+       SELECT gen_random_uuid(), 'Product ' || i, 'SKU-' || i, 10 + i, 'USD', $1
+         FROM generate_series(1, 10) i`,
+      [v],
+    );
+    await client.query(
+      `WITH q AS (
+         INSERT INTO quotes (id, quote_number, customer_id, currency_code, subtotal, total, version)
+         SELECT gen_random_uuid(), 'Q-' || lpad(i::text, 4, '0'),
+                (SELECT id FROM customers ORDER BY name OFFSET (i % 20) LIMIT 1), 'USD', 66, 66, $1
+           FROM generate_series(1, 15) i
+         RETURNING id)
+       INSERT INTO quote_items (id, quote_id, product_id, position, product_name, quantity, unit_price, subtotal)
+       SELECT gen_random_uuid(), q.id, p.id, n, p.name, n, p.price, p.price * n
+         FROM q, generate_series(1, 3) n, LATERAL (SELECT id, name, price FROM products ORDER BY name OFFSET n LIMIT 1) p`,
+      [v],
+    );
+    await client.query(
+      `WITH o AS (
+         INSERT INTO orders (id, order_number, customer_id, currency_code, subtotal, tax_rate, tax_amount, total, status, version)
+         SELECT gen_random_uuid(), 'O-' || lpad(i::text, 4, '0'),
+                (SELECT id FROM customers ORDER BY name OFFSET i LIMIT 1), 'USD', 100, 10, 10, 110, 'Completed', $1
+           FROM generate_series(1, 5) i
+         RETURNING id, order_number, customer_id),
+       inv AS (
+         INSERT INTO invoices (id, invoice_number, order_id, customer_id, customer_name, customer_email,
+                               currency_code, subtotal, tax_rate, tax_amount, total, version)
+         SELECT gen_random_uuid(), replace(o.order_number, 'O-', 'INV-'), o.id, c.id, c.name, c.email,
+                'USD', 100, 10, 10, 110, $1
+           FROM o JOIN customers c ON c.id = o.customer_id
+         RETURNING id)
+       INSERT INTO invoice_items (id, invoice_id, position, product_name, quantity, unit_price, subtotal)
+       SELECT gen_random_uuid(), inv.id, 0, 'Service', 1, 100, 100 FROM inv`,
+      [v],
+    );
+    await client.query(
+      `UPDATE counters SET value = CASE name WHEN 'quote' THEN 15 ELSE 5 END
+        WHERE name IN ('quote', 'order', 'invoice')`,
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+}
+
+/** Private (not shared-buffer) and resident memory of each server backend, from /proc. */
+async function backendMemory(admin: pg.Client, database: string) {
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+      WHERE datname = $1 AND backend_type = 'client backend' AND application_name <> 'bench'`,
+    [database],
+  );
+  const rssMb: number[] = [];
+  const privateMb: number[] = [];
+  for (const { pid } of rows) {
+    try {
+      const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const kb = (key: string) =>
+        Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+      rssMb.push(round1(kb('Rss') / 1024));
+      privateMb.push(round1((kb('Private_Clean') + kb('Private_Dirty')) / 1024));
+    } catch {
+      // Not on this machine (a remote PostgreSQL), or ended meanwhile.
+    }
+  }
+  return { backends: rows.length, rssMb, privateMb };
+}
+
+type Read = { name: string; request: (c: Company) => autocannon.Request };
+const READS: Read[] = [
+  {
+    name: 'GET /api/customers/{id}',
+    request: (c) => ({
+      method: 'GET',
+      path: `/api/customers/${c.customerId}`,
+      headers: { authorization: `Bearer ${c.token}` },
+    }),
+  },
+  {
+    name: 'GET /api/quotes',
+    request: (c) => ({
+      method: 'GET',
+      path: '/api/quotes',
+      headers: { authorization: `Bearer ${c.token}` },
+    }),
+  },
+  {
+    name: 'POST /api/sync/pull (empty)',
+    request: (c) => ({
+      method: 'POST',
+      path: '/api/sync/pull',
+      headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(c.pull),
+    }),
+  },
+];
+
+/** Autocannon over `companies`, each request for the next company in turn. */
+function load(
+  url: string,
+  companies: Company[],
+  make: Read['request'] | Read['request'][],
+  durationS: number,
+): Promise<autocannon.Result> {
+  const makers = Array.isArray(make) ? make : [make];
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+        duration: durationS,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = next++;
+              const company = companies[i % companies.length]!;
+              return { ...req, ...makers[i % makers.length]!(company) };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+const readResult = (name: string, companies: number, r: autocannon.Result): ReadResult => ({
+  name,
+  companies,
+  requestsPerSecond: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  failed: r.errors + r.timeouts + r.non2xx,
+});
+
+export async function benchManyTenants(log: (line: string) => void): Promise<ManyTenantsResult> {
+  const count = Number(process.env.BENCH_TENANTS ?? 10_000);
+  const provisionConcurrency = Number(process.env.BENCH_PROVISION_CONCURRENCY ?? 4);
+  const durationS = Number(process.env.BENCH_DURATION ?? 8);
+  const pgdb = await freshPostgres('smb_many');
+  const benchUrl = new URL(pgdb.url);
+  benchUrl.searchParams.set('application_name', 'bench');
+  const database = connectDatabase(benchUrl.toString(), Math.max(8, provisionConcurrency * 2));
+  const admin = new pg.Client({ connectionString: benchUrl.toString() });
+  await admin.connect();
+  let server: ServerProcess | undefined;
+  try {
+    await migrateApp(database.pool);
+
+    // 1. Provisioning, through the code that creates a company's schema.
+    log(`many tenants: provisioning ${count} companies…`);
+    const companies: Company[] = [];
+    const perCompanyMs: number[] = [];
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: provisionConcurrency }, async () => {
+        while (next < count) {
+          const i = next++;
+          const t0 = performance.now();
+          const tenant = await createTenantSchema(database, `Company ${i}`);
+          await insertTenant(database.db, tenant);
+          const email = `owner${i}@many.test`;
+          const user = await insertUser(database.db, {
+            id: randomUUID(),
+            tenant_id: tenant.id,
+            email,
+            password_hash: null,
+            is_verified: true,
+            is_tenant_admin: true,
+            is_pending_approval: false,
+          });
+          const customerId = randomUUID();
+          const client = await database.pool.connect();
+          try {
+            await writeBook(client, tenant.schema_name, customerId);
+          } finally {
+            client.release();
+          }
+          perCompanyMs.push(performance.now() - t0);
+          companies.push({
+            tenantId: tenant.id,
+            token: tokenFor(user.id, tenant.id, tenant.schema_name, email),
+            customerId,
+          });
+          if (companies.length % 1000 === 0) log(`  ${companies.length} companies…`);
+        }
+      }),
+    );
+    const provisioning = {
+      totalS: round1((performance.now() - started) / 1000),
+      perCompanyMs: {
+        mean: round1(perCompanyMs.reduce((a, b) => a + b, 0) / perCompanyMs.length),
+        p50: round1(percentile(perCompanyMs, 50)),
+        p99: round1(percentile(perCompanyMs, 99)),
+      },
+    };
+    await admin.query('VACUUM ANALYZE');
+
+    // 2. Sizes.
+    const { rows: size } = await admin.query<{ db: string; classes: string; catalog: string }>(
+      `SELECT pg_database_size(current_database()) AS db,
+              (SELECT count(*) FROM pg_class) AS classes,
+              (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c
+                 JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'pg_catalog' AND c.relkind = 'r') AS catalog`,
+    );
+    const { rows: perTenant } = await admin.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = (SELECT schema_name FROM app.tenants LIMIT 1)`,
+    );
+    const databaseMb = round1(Number(size[0]!.db) / 2 ** 20);
+    const catalog = {
+      pgClassRows: Number(size[0]!.classes),
+      relationsPerCompany: Number(perTenant[0]!.n),
+      catalogMb: round1(Number(size[0]!.catalog) / 2 ** 20),
+    };
+
+    // 3. Server start (control plane, a look at which tenants are behind, then HTTP).
+    const dataDir = tempDir('smb-many-');
+    const t0 = performance.now();
+    server = await startServer(
+      { ...serverEnv(dataDir, pgdb.url), LOG_LEVEL: 'warn' },
+      600_000,
+      undefined,
+      [],
+      path.join(dataDir, 'server.log'),
+    );
+    const serverStartMs = Math.round(performance.now() - t0);
+    log(`many tenants: server started in ${serverStartMs} ms; reading each company's head…`);
+    for (const company of companies) company.pull = await upToDatePull(server.url, company.token);
+
+    // 4. Reads: every company in turn against ten, after a warm-up of every read on every company.
+    await load(
+      server.url,
+      companies,
+      READS.map((x) => x.request),
+      durationS,
+    );
+    const reads: ManyTenantsResult['reads'] = [];
+    const ten = companies.slice(0, 10);
+    for (const read of READS) {
+      const concentrated = readResult(
+        read.name,
+        10,
+        await load(server.url, ten, read.request, durationS),
+      );
+      const spread = readResult(
+        read.name,
+        companies.length,
+        await load(server.url, companies, read.request, durationS),
+      );
+      reads.push({
+        spread,
+        concentrated,
+        p99Ratio: round1(spread.p99 / Math.max(1, concentrated.p99)),
+        throughputShare: Math.round(
+          (spread.requestsPerSecond / concentrated.requestsPerSecond) * 100,
+        ),
+      });
+      log(`  ${read.name}: spread ${JSON.stringify(spread)}; ten ${JSON.stringify(concentrated)}`);
+    }
+    const memory = await backendMemory(admin, pgdb.name);
+
+    // 5. The example migration on every schema while reads go on over every company.
+    log('many tenants: migrating every schema under load…');
+    const extra = readMigrationDir(path.join(here, 'migrations/tenant'));
+    const perSchema: number[] = [];
+    let loadDone = false;
+    const under = (async () => {
+      let requests = 0;
+      let failed = 0;
+      while (!loadDone) {
+        const r = await load(
+          server!.url,
+          companies,
+          [
+            ...READS.map((x) => x.request),
+            (c: Company) => ({
+              method: 'GET' as const,
+              path: '/api/invoices',
+              headers: { authorization: `Bearer ${c.token}` },
+            }),
+          ],
+          2,
+        );
+        requests += r.requests.total;
+        failed += r.errors + r.timeouts + r.non2xx;
+      }
+      return { requests, failed };
+    })();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const m0 = performance.now();
+    const migrated = await migrateTenants(database.pool, {
+      concurrency: Number(process.env.BENCH_MIGRATE_CONCURRENCY ?? 4),
+      extra,
+      onSchema: ({ ms, error }) => {
+        if (!error) perSchema.push(ms);
+      },
+    });
+    const totalS = round1((performance.now() - m0) / 1000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    loadDone = true;
+    const traffic = await under;
+    const { rows: behind } = await admin.query<{ n: string }>(
+      'SELECT count(*) AS n FROM app.tenants WHERE schema_version COLLATE "C" < $1',
+      [extra.at(-1)!.name],
+    );
+    if (Number(behind[0]!.n) !== migrated.failed.length)
+      throw new Error(`${behind[0]!.n} schemas behind but ${migrated.failed.length} failed`);
+    const migration = {
+      schemas: migrated.migrated,
+      totalS,
+      perSchemaMs: {
+        p50: round1(percentile(perSchema, 50)),
+        p99: round1(percentile(perSchema, 99)),
+        max: round1(Math.max(...perSchema)),
+      },
+      failedSchemas: migrated.failed.length,
+      requests: traffic.requests,
+      failedRequests: traffic.failed,
+    };
+
+    const result: ManyTenantsResult = {
+      companies: companies.length,
+      provisioning,
+      databaseMb,
+      catalog,
+      serverStartMs,
+      reads,
+      backendMemory: memory,
+      migration,
+    };
+    printManyTenants(result);
+    return result;
+  } finally {
+    await server?.stop();
+    await admin.end();
+    await database.close();
+    if (process.env.BENCH_KEEP !== '1') await pgdb.drop();
+    else log(`many tenants: kept database ${pgdb.name}`);
+  }
+}
+
+export function printManyTenants(r: ManyTenantsResult): void {
+  console.log(
+    `\nMany companies on one PostgreSQL (${r.companies.toLocaleString('en-US')} companies)`,
+  );
+  console.log('| figure | value |\n|---|---:|');
+  const rows: Array<[string, string]> = [
+    [
+      'Provisioning, per company (schema + control plane + book)',
+      `mean ${r.provisioning.perCompanyMs.mean} ms, p50 ${r.provisioning.perCompanyMs.p50}, p99 ${r.provisioning.perCompanyMs.p99} (${r.provisioning.totalS} s in all)`,
+    ],
+    ['Database size', `${r.databaseMb} MB`],
+    [
+      'Catalog',
+      `${r.catalog.pgClassRows.toLocaleString('en-US')} pg_class rows (${r.catalog.relationsPerCompany} per company), ${r.catalog.catalogMb} MB`,
+    ],
+    ['Server start (to listening)', `${r.serverStartMs} ms`],
+    [
+      'PostgreSQL backends of the server after the reads',
+      `${r.backendMemory.backends}: private ${r.backendMemory.privateMb.join(', ')} MB; RSS ${r.backendMemory.rssMb.join(', ')} MB`,
+    ],
+    [
+      `Example migration (column + index on invoices) on ${r.migration.schemas} schemas under load`,
+      `${r.migration.totalS} s; per schema p50 ${r.migration.perSchemaMs.p50} ms, p99 ${r.migration.perSchemaMs.p99}, max ${r.migration.perSchemaMs.max}; ${r.migration.failedSchemas} failed schemas; ${r.migration.failedRequests} of ${r.migration.requests} requests failed; at this pace 10,000 schemas take ${round1(((r.migration.totalS / Math.max(1, r.migration.schemas)) * 10_000) / 60)} min (budget ≤ 10 min, 0 failed requests)`,
+    ],
+  ];
+  for (const [figure, value] of rows) console.log(`| ${figure} | ${value} |`);
+  console.log(
+    '\n| read | spread over all: req/s, p50, p99 | ten companies: req/s, p50, p99 | p99 spread ÷ ten | throughput spread ÷ ten | failed | budget (p99 ≤ 1.5×, throughput ≥ 80 %) |\n|---|---:|---:|---:|---:|---:|---|',
+  );
+  for (const x of r.reads)
+    console.log(
+      `| ${x.spread.name} | ${x.spread.requestsPerSecond}, ${x.spread.p50} ms, ${x.spread.p99} ms | ${x.concentrated.requestsPerSecond}, ${x.concentrated.p50} ms, ${x.concentrated.p99} ms | ${x.p99Ratio}× | ${x.throughputShare} % | ${x.spread.failed + x.concentrated.failed} | ${x.p99Ratio <= 1.5 && x.throughputShare >= 80 ? 'met' : 'missed'} |`,
+    );
+}
+
+// `npx tsx bench/many-tenants.ts`: this section alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await benchManyTenants((line) => console.log(line));
