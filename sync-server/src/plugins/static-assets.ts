@@ -36,16 +36,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  *   the public quote's HTML shown in the PWA's sandboxed frame carries its own `<style>`;
  * - img-src data: blob: — the company logo in Settings is an object URL; the notes editor's CSS
  *   has data-URL images;
- * - worker-src 'self': the service worker and the CSV import's worker are files of the app.
+ * - worker-src 'self': the service worker and the CSV import's worker are files of the app;
+ * - 'wasm-unsafe-eval' and connect-src data: — the PDF renderer's layout engine (yoga) is
+ *   WebAssembly shipped as a data URL: it is fetched from that URL and compiled. This allows
+ *   compiling WebAssembly, not eval of JavaScript.
  * No fonts are loaded (system fonts), nothing is framed but the quote's srcdoc.
  * The public quote page (`/api/quotes/…/view`) keeps its own stricter policy.
  */
 export const APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "connect-src 'self'",
+  "connect-src 'self' data:",
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",
