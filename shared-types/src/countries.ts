@@ -32,8 +32,6 @@ export interface CountryDefaults {
   timeZone: string;
   /** What the tax is called on documents there. */
   taxName: string;
-  /** In the EU VAT area (intra-EU supply and reverse charge apply between two of them). */
-  eu: boolean;
   /** The standard rate first, then the reduced ones (Canada: GST, then the provinces' HST);
    *  empty where the rate differs by state. */
   rates: CountryRate[];
@@ -53,7 +51,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'de',
     timeZone: 'Europe/Vienna',
     taxName: 'USt.',
-    eu: true,
     rates: vat('20', '13', '10'),
   },
   {
@@ -64,7 +61,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Australia/Sydney',
     taxName: 'GST',
-    eu: false,
     rates: [{ name: 'GST 10 %', rate: '10' }],
   },
   {
@@ -75,7 +71,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'nl',
     timeZone: 'Europe/Brussels',
     taxName: 'BTW',
-    eu: true,
     rates: vat('21', '12', '6'),
   },
   {
@@ -86,7 +81,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'America/Toronto',
     taxName: 'GST/HST',
-    eu: false,
     rates: [
       { name: 'GST 5 %', rate: '5' },
       { name: 'HST 13 %', rate: '13' },
@@ -101,7 +95,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'de',
     timeZone: 'Europe/Zurich',
     taxName: 'MWST',
-    eu: false,
     rates: vat('8.1', '3.8', '2.6'),
   },
   {
@@ -112,7 +105,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'de',
     timeZone: 'Europe/Berlin',
     taxName: 'USt.',
-    eu: true,
     rates: vat('19', '7'),
   },
   {
@@ -123,7 +115,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Copenhagen',
     taxName: 'moms',
-    eu: true,
     rates: vat('25'),
   },
   {
@@ -134,7 +125,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'es',
     timeZone: 'Europe/Madrid',
     taxName: 'IVA',
-    eu: true,
     rates: vat('21', '10', '4'),
   },
   {
@@ -145,7 +135,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Helsinki',
     taxName: 'ALV',
-    eu: true,
     rates: vat('25.5', '13.5', '10'),
   },
   {
@@ -156,7 +145,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'fr',
     timeZone: 'Europe/Paris',
     taxName: 'TVA',
-    eu: true,
     rates: vat('20', '10', '5.5', '2.1'),
   },
   {
@@ -167,7 +155,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/London',
     taxName: 'VAT',
-    eu: false,
     rates: vat('20', '5'),
   },
   {
@@ -178,7 +165,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Dublin',
     taxName: 'VAT',
-    eu: true,
     rates: vat('23', '13.5', '9', '4.8'),
   },
   {
@@ -189,7 +175,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'it',
     timeZone: 'Europe/Rome',
     taxName: 'IVA',
-    eu: true,
     rates: vat('22', '10', '5', '4'),
   },
   {
@@ -200,7 +185,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'fr',
     timeZone: 'Europe/Luxembourg',
     taxName: 'TVA',
-    eu: true,
     rates: vat('17', '14', '8', '3'),
   },
   {
@@ -211,7 +195,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'nl',
     timeZone: 'Europe/Amsterdam',
     taxName: 'btw',
-    eu: true,
     rates: vat('21', '9'),
   },
   {
@@ -222,7 +205,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Warsaw',
     taxName: 'VAT',
-    eu: true,
     rates: vat('23', '8', '5'),
   },
   {
@@ -233,7 +215,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Lisbon',
     taxName: 'IVA',
-    eu: true,
     rates: vat('23', '13', '6'),
   },
   {
@@ -244,7 +225,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'Europe/Stockholm',
     taxName: 'moms',
-    eu: true,
     rates: vat('25', '12', '6'),
   },
   {
@@ -255,7 +235,6 @@ export const COUNTRIES: readonly CountryDefaults[] = [
     language: 'en',
     timeZone: 'America/New_York',
     taxName: 'Sales tax',
-    eu: false,
     rates: [],
   },
 ];

@@ -18,6 +18,7 @@
  * so the customer still pays exactly the prices shown.
  */
 import { cents, D, dec, type Dec, type MoneyInput } from './decimal';
+import { normalizeTaxRate } from './money';
 import type { TaxCategory } from './tax-categories';
 
 export interface LineTax {
@@ -106,7 +107,7 @@ const HUNDRED = new D(100);
 const CENT = new D('0.01');
 
 const fixed = (value: Dec) => value.toFixed(2);
-const normalizeRate = (rate: MoneyInput) => dec(rate).toDecimalPlaces(3, D.ROUND_HALF_UP);
+const normalizeRate = (rate: MoneyInput) => dec(normalizeTaxRate(rate));
 const groupKey = (tax: LineTax) => `${tax.category}|${normalizeRate(tax.rate).toString()}`;
 
 function discountOf(discount: Discount | null | undefined, base: Dec): Dec {

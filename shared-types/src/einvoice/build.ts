@@ -3,6 +3,7 @@
  * one document arithmetic (`calculateDocument`), so an e-invoice always says what the PDF says.
  */
 import { D, dec } from '../decimal';
+import { normalizeTaxRate } from '../money';
 import {
   calculateDocument,
   type CalculationAdjustment,
@@ -53,9 +54,6 @@ export interface EInvoiceSource {
   /** Exemption reasons by category, where the company wrote its own (else the category's). */
   exemptionReasons?: Partial<Record<EInvoiceTax['category'], string>>;
 }
-
-const normaliseRate = (rate: CalculationLine['tax']['rate']) =>
-  dec(rate).toDecimalPlaces(3, D.ROUND_HALF_UP).toString();
 
 export function buildEInvoice(source: EInvoiceSource): EInvoiceDocument {
   const calculated = calculateDocument({
@@ -108,7 +106,7 @@ export function buildEInvoice(source: EInvoiceSource): EInvoiceDocument {
     payment: source.payment,
     lines: source.lines.map((line, i) => {
       const amounts = calculated.lines[i]!;
-      const tax = { category: line.tax.category, rate: normaliseRate(line.tax.rate) };
+      const tax = { category: line.tax.category, rate: normalizeTaxRate(line.tax.rate) };
       const base = {
         id: String(i + 1),
         quantity: dec(line.quantity).toString(),
@@ -139,7 +137,7 @@ export function buildEInvoice(source: EInvoiceSource): EInvoiceDocument {
       kind: adjustment.kind,
       amount: calculated.adjustments[i]!.amount,
       reason: adjustment.reason,
-      tax: { category: adjustment.tax.category, rate: normaliseRate(adjustment.tax.rate) },
+      tax: { category: adjustment.tax.category, rate: normalizeTaxRate(adjustment.tax.rate) },
     })),
     taxSubtotals,
     totals: calculated.totals,
