@@ -1,25 +1,16 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
+import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { ContactTable } from '../../db/tables/contacts.table';
 
 export type ContactRow = Selectable<ContactTable>;
 
-/** The contact, or undefined for an unknown or malformed id (answered 404 alike). */
-export async function findContact(
-  db: TenantDb,
-  id: string,
-  forUpdate = false,
-): Promise<ContactRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(forUpdate, (q) => q.forUpdate())
-    .executeTakeFirst();
-}
+const rows = recordRows('contacts');
+export const findContact = rows.find;
+export const insertContact = rows.insert;
+export const updateContact = rows.update;
 
 export async function listContacts(
   db: TenantDb,
@@ -58,26 +49,6 @@ export async function customerExists(db: TenantDb, id: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function insertContact(
-  db: TenantDb,
-  row: Insertable<ContactTable>,
-): Promise<ContactRow> {
-  return db.insertInto('contacts').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updateContact(
-  db: TenantDb,
-  id: string,
-  changes: Updateable<ContactTable>,
-): Promise<ContactRow> {
-  return db
-    .updateTable('contacts')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /**
  * Detaches the contact from quotes, orders and invoices (their FKs would SET NULL silently) with a new
  * version, so sync clients see the change, then deletes it.
@@ -87,5 +58,5 @@ export async function deleteContact(db: TenantDb, id: string, version: string): 
   await db.updateTable('quotes').set(detach).where('contact_id', '=', id).execute();
   await db.updateTable('orders').set(detach).where('contact_id', '=', id).execute();
   await db.updateTable('invoices').set(detach).where('contact_id', '=', id).execute();
-  await db.deleteFrom('contacts').where('id', '=', id).execute();
+  await rows.remove(db, id);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   PRIMARY_CONTACT_ROLE,
   type MainContactInput,
@@ -10,12 +9,11 @@ import {
   type ContactPerson,
   type ContactUpdateBody,
 } from '@smb/shared-types';
-import { inTransaction } from '../../db/transaction';
-import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
+import { searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
-import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../db/version';
+import { badRequest, notFound, orNotFound } from '../../errors';
 import type { TenantScope } from '../tenant-scope';
+import { recordWrites } from '../record-writes';
 import * as repo from './contacts.repository';
 
 export function toContact(row: repo.ContactRow): ContactPerson {
@@ -53,6 +51,8 @@ export async function getContact(scope: TenantScope, id: string): Promise<Contac
   );
 }
 
+const writes = recordWrites('contacts', CONTACT_PERSON_MESSAGES);
+
 /** `contact.create`: the customer comes from `customerId` (or its alias `companyId`). */
 export async function createContact(
   scope: TenantScope,
@@ -61,27 +61,19 @@ export async function createContact(
   const input = contactInput(body);
   const problem = contactError(input, true);
   if (problem) throw badRequest(problem);
-  const id = body.id ?? randomUUID();
-  try {
-    return await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      await requireCustomer(trx, input.customerId!);
-      if (await repo.findContact(trx, id)) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
-      const row = await repo.insertContact(trx, {
-        id,
-        customer_id: input.customerId!,
-        name: input.name!,
-        email: input.email!,
-        phone_number: input.phoneNumber ?? null,
-        role: input.role ?? null,
-        version,
-      });
-      return toContact(row);
+  return writes.create(scope, body.id, async (trx, id, version) => {
+    await requireCustomer(trx, input.customerId!);
+    const row = await repo.insertContact(trx, {
+      id,
+      customer_id: input.customerId!,
+      name: input.name!,
+      email: input.email!,
+      phone_number: input.phoneNumber ?? null,
+      role: input.role ?? null,
+      version,
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
-    throw err;
-  }
+    return toContact(row);
+  });
 }
 
 /** `contact.update`: only the fields sent change; a new customerId moves the contact. */
@@ -91,9 +83,7 @@ export async function updateContact(
   body: ContactUpdateBody,
 ): Promise<ContactPerson> {
   const input = contactInput(body);
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    if (!(await repo.findContact(trx, id, true))) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
+  return writes.change(scope, id, async (trx, version) => {
     const problem = contactError(input, false);
     if (problem) throw badRequest(problem);
     if (input.customerId !== undefined) await requireCustomer(trx, input.customerId);
@@ -112,12 +102,7 @@ export async function updateContact(
 
 /** `contact.delete`: quotes, orders and invoices that named the contact keep their other data. */
 export async function deleteContact(scope: TenantScope, id: string): Promise<void> {
-  await inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    if (!(await repo.findContact(trx, id, true))) throw notFound(CONTACT_PERSON_MESSAGES.notFound);
-    await repo.deleteContact(trx, id, version);
-    await addTombstones(trx, 'contacts', [id], version);
-  });
+  await writes.remove(scope, id, (trx, version) => repo.deleteContact(trx, id, version));
 }
 
 /** A new customer's main contact, written in the customer's transaction (`customer.create`). */

@@ -1,25 +1,16 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import type { Selectable } from 'kysely';
+import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
 import type { CurrencyTable } from '../../db/tables/currencies.table';
 
 export type CurrencyRow = Selectable<CurrencyTable>;
 
-/** The currency, or undefined for an unknown or malformed id (answered 404 alike). */
-export async function findCurrency(
-  db: TenantDb,
-  id: string,
-  forUpdate = false,
-): Promise<CurrencyRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db
-    .selectFrom('currencies')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(forUpdate, (q) => q.forUpdate())
-    .executeTakeFirst();
-}
+const rows = recordRows('currencies');
+export const findCurrency = rows.find;
+export const insertCurrency = rows.insert;
+export const updateCurrency = rows.update;
+export const deleteCurrency = rows.remove;
 
 export async function findCurrencyByCode(
   db: TenantDb,
@@ -41,26 +32,6 @@ export async function listCurrencies(
     return q.where((eb) => eb.or([eb('code', 'ilike', pattern), eb('name', 'ilike', pattern)]));
   });
   return fetchPage(base, (q) => q.selectAll().orderBy('code').orderBy('id'), filter);
-}
-
-export async function insertCurrency(
-  db: TenantDb,
-  row: Insertable<CurrencyTable>,
-): Promise<CurrencyRow> {
-  return db.insertInto('currencies').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updateCurrency(
-  db: TenantDb,
-  id: string,
-  changes: Updateable<CurrencyTable>,
-): Promise<CurrencyRow> {
-  return db
-    .updateTable('currencies')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** Clears the default flag of every currency but `exceptId`, with the writing transaction's version. */
@@ -89,8 +60,4 @@ export async function currencyCodeInUse(db: TenantDb, code: string): Promise<boo
     if (row) return true;
   }
   return false;
-}
-
-export async function deleteCurrency(db: TenantDb, id: string): Promise<void> {
-  await db.deleteFrom('currencies').where('id', '=', id).execute();
 }

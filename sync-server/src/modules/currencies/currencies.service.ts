@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CURRENCY_MESSAGES,
   toRateNumber,
@@ -10,11 +9,10 @@ import {
   type ListQuery,
 } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../db/version';
 import { requireTenantAdmin, type TenantScope } from '../tenant-scope';
+import { recordWrites } from '../record-writes';
 import * as repo from './currencies.repository';
 
 export function toCurrency(row: repo.CurrencyRow): Currency {
@@ -53,6 +51,8 @@ export async function getDefaultCurrency(scope: TenantScope): Promise<Currency> 
   );
 }
 
+const writes = recordWrites('currencies', CURRENCY_MESSAGES);
+
 /** Currency writes are for administrators, through REST or sync alike. */
 const requireAdmin = (scope: TenantScope) => requireTenantAdmin(scope, CURRENCY_MESSAGES.adminOnly);
 
@@ -75,11 +75,8 @@ export async function createCurrency(
   const input = currencyInput(body);
   const problem = currencyError(input, true);
   if (problem) throw badRequest(problem);
-  const id = body.id ?? randomUUID();
   try {
-    return await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      if (await repo.findCurrency(trx, id)) throw conflict(CURRENCY_MESSAGES.idTaken);
+    return await writes.create(scope, body.id, async (trx, id, version) => {
       if (await repo.findCurrencyByCode(trx, input.code!))
         throw conflict(CURRENCY_MESSAGES.codeTaken(input.code!));
       const isDefault = input.isDefault === true || !(await repo.findDefaultCurrency(trx));
@@ -113,12 +110,8 @@ export async function updateCurrency(
   requireAdmin(scope);
   const input = currencyInput(body);
   try {
-    return await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      const existing = orNotFound(
-        await repo.findCurrency(trx, id, true),
-        CURRENCY_MESSAGES.notFound,
-      );
+    return await writes.change(scope, id, async (trx, version) => {
+      const existing = (await repo.findCurrency(trx, id))!;
       const problem = currencyError(input, false);
       if (problem) throw badRequest(problem);
       if (input.isDefault === false && existing.is_default)
@@ -152,13 +145,11 @@ export async function updateCurrency(
 /** `currency.delete` (admin): never the default, never one that products, quotes, orders or invoices use. */
 export async function deleteCurrency(scope: TenantScope, id: string): Promise<void> {
   requireAdmin(scope);
-  await inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const existing = orNotFound(await repo.findCurrency(trx, id, true), CURRENCY_MESSAGES.notFound);
+  await writes.remove(scope, id, async (trx) => {
+    const existing = (await repo.findCurrency(trx, id))!;
     if (existing.is_default) throw conflict(CURRENCY_MESSAGES.deleteDefault);
     if (await repo.currencyCodeInUse(trx, existing.code)) throw conflict(CURRENCY_MESSAGES.inUse);
     await repo.deleteCurrency(trx, id);
-    await addTombstones(trx, 'currencies', [id], version);
   });
 }
 

@@ -1,11 +1,17 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
+import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
+
+const rows = recordRows('customers');
+export const insertCustomer = rows.insert;
+export const updateCustomer = rows.update;
+export const deleteCustomer = rows.remove;
 
 /** The customer, or undefined for an unknown or malformed id (answered 404 alike). */
 export async function findCustomer(
@@ -55,26 +61,6 @@ export async function listCustomers(
   return fetchPage(base, inNameOrder, filter);
 }
 
-export async function insertCustomer(
-  db: TenantDb,
-  row: Insertable<CustomerTable>,
-): Promise<CustomerRow> {
-  return db.insertInto('customers').values(row).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updateCustomer(
-  db: TenantDb,
-  id: string,
-  changes: Updateable<CustomerTable>,
-): Promise<CustomerRow> {
-  return db
-    .updateTable('customers')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 export async function customerHasInvoices(db: TenantDb, customerId: string): Promise<boolean> {
   const row = await db
     .selectFrom('invoices')
@@ -96,8 +82,4 @@ export async function dependentsOfCustomer(db: TenantDb, customerId: string) {
     quotes: await ids('quotes'),
     orders: await ids('orders'),
   };
-}
-
-export async function deleteCustomer(db: TenantDb, id: string): Promise<void> {
-  await db.deleteFrom('customers').where('id', '=', id).execute();
 }

@@ -10,7 +10,6 @@ import {
   type CustomerUpdateBody,
   type ListQuery,
 } from '@smb/shared-types';
-import { inTransaction } from '../../db/transaction';
 import {
   isForeignKeyViolation,
   isUniqueViolation,
@@ -18,10 +17,11 @@ import {
   versionFields,
   type Page,
 } from '../../db/query';
-import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../db/version';
+import { badRequest, conflict, orNotFound } from '../../errors';
+import { addTombstones } from '../../db/version';
 import { insertMainContact } from '../contacts/contacts.service';
 import type { TenantScope } from '../tenant-scope';
+import { recordWrites } from '../record-writes';
 import * as repo from './customers.repository';
 
 export function toCustomer(row: repo.CustomerRow): Customer {
@@ -47,6 +47,8 @@ export async function getCustomer(scope: TenantScope, id: string): Promise<Custo
   return toCustomer(orNotFound(await repo.findCustomer(scope.db, id), CUSTOMER_MESSAGES.notFound));
 }
 
+const writes = recordWrites('customers', CUSTOMER_MESSAGES);
+
 /** `customer.create`: the customer and, when given, its main contact (role Primary) in one transaction. */
 export async function createCustomer(
   scope: TenantScope,
@@ -56,11 +58,8 @@ export async function createCustomer(
   const mainContact = mainContactInput(body);
   const problem = customerError(input, true, mainContact);
   if (problem) throw badRequest(problem);
-  const id = body.id ?? randomUUID();
   try {
-    return await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      if (await repo.findCustomer(trx, id)) throw conflict(CUSTOMER_MESSAGES.idTaken);
+    return await writes.create(scope, body.id, async (trx, id, version) => {
       const row = await repo.insertCustomer(trx, {
         id,
         name: input.name!,
@@ -81,7 +80,6 @@ export async function createCustomer(
     });
   } catch (err) {
     if (isUniqueViolation(err, 'contacts_pkey')) throw conflict(CONTACT_PERSON_MESSAGES.idTaken);
-    if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.idTaken);
     throw err;
   }
 }
@@ -93,9 +91,7 @@ export async function updateCustomer(
   body: CustomerUpdateBody,
 ): Promise<Customer> {
   const input = customerInput(body);
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    if (!(await repo.findCustomer(trx, id, true))) throw notFound(CUSTOMER_MESSAGES.notFound);
+  return writes.change(scope, id, async (trx, version) => {
     const problem = customerError(input, false);
     if (problem) throw badRequest(problem);
     const row = await repo.updateCustomer(trx, id, {
@@ -118,13 +114,10 @@ export async function updateCustomer(
  */
 export async function deleteCustomer(scope: TenantScope, id: string): Promise<void> {
   try {
-    await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      if (!(await repo.findCustomer(trx, id, true))) throw notFound(CUSTOMER_MESSAGES.notFound);
+    await writes.remove(scope, id, async (trx, version) => {
       if (await repo.customerHasInvoices(trx, id)) throw conflict(CUSTOMER_MESSAGES.hasInvoices);
       const removed = await repo.dependentsOfCustomer(trx, id);
       await repo.deleteCustomer(trx, id);
-      await addTombstones(trx, 'customers', [id], version);
       await addTombstones(trx, 'contacts', removed.contacts, version);
       await addTombstones(trx, 'quotes', removed.quotes, version);
       await addTombstones(trx, 'orders', removed.orders, version);

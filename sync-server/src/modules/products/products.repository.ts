@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
+import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage, type Page } from '../../db/query';
 import type { ProductTable } from '../../db/tables/products.table';
@@ -9,6 +10,10 @@ export type ProductRow = Selectable<ProductTable> & {
   currency_name: string | null;
   currency_symbol: string | null;
 };
+
+const rows = recordRows('products');
+export const insertProduct = rows.insert;
+export const updateProduct = rows.update;
 
 function withCurrency(db: TenantDb) {
   return db
@@ -64,18 +69,6 @@ export async function listProducts(
         .orderBy('p.id'),
     filter,
   );
-}
-
-export async function insertProduct(db: TenantDb, row: Insertable<ProductTable>): Promise<void> {
-  await db.insertInto('products').values(row).execute();
-}
-
-export async function updateProduct(
-  db: TenantDb,
-  id: string,
-  changes: Updateable<ProductTable>,
-): Promise<void> {
-  await db.updateTable('products').set(changes).where('id', '=', id).execute();
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   PRODUCT_MESSAGES,
   toMoneyNumber,
@@ -9,13 +8,12 @@ import {
   type ProductCreateBody,
   type ProductUpdateBody,
 } from '@smb/shared-types';
-import { inTransaction } from '../../db/transaction';
-import { isUniqueViolation, searchText, versionFields, type Page } from '../../db/query';
+import { searchText, versionFields, type Page } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
-import { badRequest, conflict, notFound, orNotFound } from '../../errors';
-import { addTombstones, nextVersion } from '../../db/version';
+import { badRequest, orNotFound } from '../../errors';
 import { currencyExists } from '../currencies/currencies.service';
 import type { TenantScope } from '../tenant-scope';
+import { recordWrites } from '../record-writes';
 import * as repo from './products.repository';
 
 export function toProduct(row: repo.ProductRow): Product {
@@ -53,36 +51,30 @@ async function requireCurrency(db: TenantDb, code: string): Promise<void> {
   if (!(await currencyExists(db, code))) throw badRequest(PRODUCT_MESSAGES.unknownCurrency(code));
 }
 
+const writes = recordWrites('products', PRODUCT_MESSAGES, repo.lockProduct);
+
 /** `product.create`: name and currency required, price 0 when left out. */
 export async function createProduct(scope: TenantScope, body: ProductCreateBody): Promise<Product> {
   const input = productInput(body);
   const problem = productError(input, true);
   if (problem) throw badRequest(problem);
-  const id = body.id ?? randomUUID();
-  try {
-    return await inTransaction(scope.db, async (trx) => {
-      const version = await nextVersion(trx);
-      if (await repo.findProduct(trx, id)) throw conflict(PRODUCT_MESSAGES.idTaken);
-      await requireCurrency(trx, input.currencyCode!);
-      await repo.insertProduct(trx, {
-        id,
-        name: input.name!,
-        sku: input.sku ?? null,
-        price: String(input.price ?? 0),
-        currency_code: input.currencyCode!,
-        cost: input.cost === undefined || input.cost === null ? null : String(input.cost),
-        stock: input.stock ?? null,
-        category: input.category ?? null,
-        supplier: input.supplier ?? null,
-        description: input.description ?? null,
-        version,
-      });
-      return toProduct((await repo.findProduct(trx, id))!);
+  return writes.create(scope, body.id, async (trx, id, version) => {
+    await requireCurrency(trx, input.currencyCode!);
+    await repo.insertProduct(trx, {
+      id,
+      name: input.name!,
+      sku: input.sku ?? null,
+      price: String(input.price ?? 0),
+      currency_code: input.currencyCode!,
+      cost: input.cost === undefined || input.cost === null ? null : String(input.cost),
+      stock: input.stock ?? null,
+      category: input.category ?? null,
+      supplier: input.supplier ?? null,
+      description: input.description ?? null,
+      version,
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(PRODUCT_MESSAGES.idTaken);
-    throw err;
-  }
+    return toProduct((await repo.findProduct(trx, id))!);
+  });
 }
 
 /** `product.update`: only the fields sent change. */
@@ -92,9 +84,7 @@ export async function updateProduct(
   body: ProductUpdateBody,
 ): Promise<Product> {
   const input = productInput(body);
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    if (!(await repo.lockProduct(trx, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+  return writes.change(scope, id, async (trx, version) => {
     const problem = productError(input, false);
     if (problem) throw badRequest(problem);
     if (input.currencyCode !== undefined) await requireCurrency(trx, input.currencyCode);
@@ -117,10 +107,5 @@ export async function updateProduct(
 
 /** `product.delete`: allowed while quote or order lines use it (they keep their copied values). */
 export async function deleteProduct(scope: TenantScope, id: string): Promise<void> {
-  await inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    if (!(await repo.lockProduct(trx, id))) throw notFound(PRODUCT_MESSAGES.notFound);
-    await repo.deleteProduct(trx, id, version);
-    await addTombstones(trx, 'products', [id], version);
-  });
+  await writes.remove(scope, id, (trx, version) => repo.deleteProduct(trx, id, version));
 }
