@@ -120,6 +120,21 @@ export function productInput(body: ProductUpdateBody): ProductInput {
   };
 }
 
+/** A new product's stored values: what the input leaves out takes its default (price 0, the rest none). */
+export function newProductValues(input: ProductInput) {
+  return {
+    name: input.name ?? '',
+    sku: input.sku ?? null,
+    price: input.price ?? 0,
+    currencyCode: input.currencyCode ?? '',
+    cost: input.cost ?? null,
+    stock: input.stock ?? null,
+    category: input.category ?? null,
+    supplier: input.supplier ?? null,
+    description: input.description ?? null,
+  };
+}
+
 const money = (label: string, value: number) =>
   amountError(label, value, { places: MONEY_PLACES, min: 0, max: MAX_MONEY });
 

@@ -10,25 +10,21 @@ export async function findOwnerEmail(
   tenantId: string,
   sentBy: string | null,
 ): Promise<string | undefined> {
-  const app = db.withSchema('app');
-  if (sentBy) {
-    const sender = await app
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', sentBy)
-      .where('tenant_id', '=', tenantId)
-      .where('is_verified', '=', true)
-      .executeTakeFirst();
-    if (sender) return sender.email;
-  }
-  const admin = await app
+  const verifiedUsers = db
+    .withSchema('app')
     .selectFrom('users')
     .select('email')
     .where('tenant_id', '=', tenantId)
-    .where('is_tenant_admin', '=', true)
-    .where('is_verified', '=', true)
-    .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst();
-  return admin?.email;
+    .where('is_verified', '=', true);
+  const sender = sentBy
+    ? await verifiedUsers.where('id', '=', sentBy).executeTakeFirst()
+    : undefined;
+  const owner =
+    sender ??
+    (await verifiedUsers
+      .where('is_tenant_admin', '=', true)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst());
+  return owner?.email;
 }

@@ -1,7 +1,12 @@
 import { CONTACT_PERSON_MESSAGES, contactError, contactInput } from '@smb/shared-types/contacts';
 import { customerError, customerInput, mainContactInput } from '@smb/shared-types/customers';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type PaymentTerms } from '@smb/shared-types/payments';
-import { PRODUCT_MESSAGES, productError, productInput } from '@smb/shared-types/products';
+import {
+  PRODUCT_MESSAGES,
+  newProductValues,
+  productError,
+  productInput,
+} from '@smb/shared-types/products';
 import { joinAddressLine2, joinName, plainText, splitEmails, splitPhones } from './composite';
 import { normaliseHeader } from './mapping';
 import { parseNumber } from './values';
@@ -219,17 +224,7 @@ export function prepareProduct(cell: Cells, lookups: ImportLookups): PreparedVal
     supplier: cell('supplier') ?? null,
     description: description === undefined ? null : plainText(description),
   });
-  const values: StoredValues = {
-    name: input.name ?? '',
-    sku: input.sku ?? null,
-    price: input.price ?? 0,
-    currencyCode: input.currencyCode ?? '',
-    cost: input.cost ?? null,
-    stock: input.stock ?? null,
-    category: input.category ?? null,
-    supplier: input.supplier ?? null,
-    description: input.description ?? null,
-  };
+  const values: StoredValues = newProductValues(input);
   const key = (input.sku ?? '').toLowerCase();
   return {
     values,

@@ -1,5 +1,6 @@
 import {
   PRODUCT_MESSAGES,
+  newProductValues,
   productError,
   productInput,
   type ProductCreateBody,
@@ -13,18 +14,7 @@ const products = entityWrites({
   notFound: PRODUCT_MESSAGES.notFound,
   input: (body: ProductCreateBody | ProductUpdateBody) => productInput(body),
   problem: (input, creating) => productError(input, creating),
-  createArgs: (input, id) => ({
-    id,
-    name: input.name ?? '',
-    sku: input.sku ?? null,
-    price: input.price ?? 0,
-    currencyCode: input.currencyCode ?? '',
-    cost: input.cost ?? null,
-    stock: input.stock ?? null,
-    category: input.category ?? null,
-    supplier: input.supplier ?? null,
-    description: input.description ?? null,
-  }),
+  createArgs: (input, id) => ({ id, ...newProductValues(input) }),
 });
 
 export const createProduct = products.create;

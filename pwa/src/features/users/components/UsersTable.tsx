@@ -17,29 +17,31 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
 }
 
-function VerificationBadge({ user }: { user: User }) {
-  return user.isVerified ? (
-    <Badge color="green" variant="light">
-      Verified
-    </Badge>
-  ) : (
-    <Badge color="yellow" variant="light">
-      Pending Verification
+/** A yes/no property of the user as a coloured label. */
+function FlagBadge({ on, yes, no }: { on: boolean; yes: [string, string]; no: [string, string] }) {
+  const [color, label] = on ? yes : no;
+  return (
+    <Badge color={color} variant="light">
+      {label}
     </Badge>
   );
 }
 
-function RoleBadge({ user }: { user: User }) {
-  return user.isTenantAdmin ? (
-    <Badge color="brand" variant="light">
-      Administrator
-    </Badge>
-  ) : (
-    <Badge color="gray" variant="light">
-      Regular User
-    </Badge>
-  );
-}
+const VerificationBadge = ({ user }: { user: User }) => (
+  <FlagBadge
+    on={user.isVerified}
+    yes={['green', 'Verified']}
+    no={['yellow', 'Pending Verification']}
+  />
+);
+
+const RoleBadge = ({ user }: { user: User }) => (
+  <FlagBadge
+    on={user.isTenantAdmin}
+    yes={['brand', 'Administrator']}
+    no={['gray', 'Regular User']}
+  />
+);
 
 function EmailText({ user, self }: { user: User; self: boolean }) {
   return (
