@@ -134,7 +134,9 @@ describe('live updates by notification', () => {
     const versions = [...device.rows.values()].map((r) => BigInt(r.version as string));
     const last = versions.reduce((m, v) => (v > m ? v : m), 0n);
     expect(wa.pokes).toHaveLength(2);
-    expect(BigInt(wa.pokes[1]!)).toBe(last);
+    // The transaction's last version is its acknowledgement, just after its last row.
+    expect(wa.pokes[1]).toBe(device.cursor);
+    expect(BigInt(wa.pokes[1]!)).toBe(last + 1n);
     expect(BigInt(wa.pokes[0]!)).toBeLessThan(last);
     expect(wb.pokes).toEqual([]);
     wa.unsubscribe();

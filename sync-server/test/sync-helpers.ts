@@ -15,7 +15,8 @@ export class TestClient {
   deviceName: string | undefined;
 
   constructor(
-    private readonly t: TestApp,
+    /** The server it talks to (a test may switch it to another instance). */
+    public t: Pick<TestApp, 'app'>,
     public token: string,
   ) {}
 

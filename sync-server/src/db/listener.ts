@@ -9,6 +9,8 @@ export interface ChannelHandlers {
   up?(): void;
   /** They are not heard any more, until the next `up`: whatever changes meanwhile goes unheard. */
   down?(): void;
+  /** This process has just written the tenant's data (its announcement follows, later). */
+  wrote?(schemaName: string): void;
 }
 
 /**
@@ -30,6 +32,11 @@ export interface ChangeListener {
   readonly listening: boolean;
   /** Resolves once notifications are heard (at once if they are); never while disabled. */
   whenListening(): Promise<void>;
+  /**
+   * Tells this process's subscribers at once that a request here wrote the tenant's data: the
+   * commit's announcement reaches them only after a round trip through the database.
+   */
+  wrote(schemaName: string): void;
   close(): Promise<void>;
 }
 
@@ -152,6 +159,9 @@ export function createChangeListener(database: Database, options: Options): Chan
     },
     whenListening() {
       return listening ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    wrote(schemaName) {
+      for (const set of channels.values()) for (const handlers of set) handlers.wrote?.(schemaName);
     },
     async close() {
       closed = true;

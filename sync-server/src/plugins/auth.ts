@@ -56,6 +56,17 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: A
 
   app.decorateRequest('auth', null as unknown as AuthContext);
 
+  // A signed-in write has committed by the time its answer is sent: this process's knowledge of
+  // the tenant's version (which answers up-to-date pulls) must not outlive it, even for the
+  // moment its announcement takes to come back.
+  // A read sent as POST (a sync pull) says so with `config: { readsOnly: true }`.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const readsOnly = (request.routeOptions.config as { readsOnly?: boolean }).readsOnly;
+    if (request.auth && request.method !== 'GET' && request.method !== 'HEAD' && !readsOnly)
+      ctx.changes.wrote(request.auth.tenant.schema_name);
+    return payload;
+  });
+
   // A token's lifetime runs on the server's clock (`clock.ts`): the system clock in production; a
   // test server started with TEST_CLOCK=1 moves it forward, and a token then really expires.
   app.decorate('signToken', (user: UserRow, tenant: TenantRow) => {

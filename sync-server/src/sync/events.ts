@@ -35,6 +35,13 @@ interface Log {
 export class VersionWatcher {
   private readonly watches = new Map<string, Watch>();
   private listening = false;
+  /**
+   * Every tenant's version as announced since the listener last came up (any tenant, watched or
+   * not), and the listener's epoch: it changes whenever the listener goes down or comes up, since
+   * what moved meanwhile was not heard.
+   */
+  private readonly heardVersions = new Map<string, bigint>();
+  private epoch = 0;
   private readonly unsubscribe: () => void;
   private grace: NodeJS.Timeout | undefined;
 
@@ -55,9 +62,12 @@ export class VersionWatcher {
     else if (!changes.listening) this.grace = setTimeout(notListening, LISTEN_GRACE_MS).unref();
     this.unsubscribe = changes.subscribe(VERSION_CHANNEL, {
       message: (payload) => this.heard(payload),
+      // What was known of the tenant's version is stale until it is read again.
+      wrote: (schemaName) => this.heardVersions.delete(schemaName),
       up: () => {
         if (this.listening) return;
         this.listening = true;
+        this.epoch++;
         log.info('live updates: listening for changes (LISTEN/NOTIFY); polling stopped');
         for (const [schema, watch] of this.watches) {
           clearInterval(watch.timer);
@@ -68,6 +78,8 @@ export class VersionWatcher {
       down: () => {
         if (!this.listening) return;
         this.listening = false;
+        this.epoch++;
+        this.heardVersions.clear();
         log.warn(
           `live updates: change listener lost; polling watched tenants every ${this.intervalMs} ms`,
         );
@@ -95,6 +107,32 @@ export class VersionWatcher {
     };
   }
 
+  /**
+   * What this process knows for sure of the tenant's version: the newest announced (or learned)
+   * since the listener came up, or undefined while it is not listening or has heard nothing of
+   * the tenant. `epoch` names the stretch of listening it belongs to.
+   */
+  knownVersion(schemaName: string): { version: bigint; epoch: number } | undefined {
+    if (!this.listening) return undefined;
+    const version = this.heardVersions.get(schemaName);
+    return version === undefined ? undefined : { version, epoch: this.epoch };
+  }
+
+  /** The listening stretch now, or undefined while not listening. */
+  currentEpoch(): number | undefined {
+    return this.listening ? this.epoch : undefined;
+  }
+
+  /**
+   * A version read from the database (a snapshot taken during `epoch`): known from now on unless
+   * the listener went down or came up since, when something may have moved unheard.
+   */
+  learn(schemaName: string, version: bigint, epoch: number): void {
+    if (!this.listening || epoch !== this.epoch) return;
+    const heard = this.heardVersions.get(schemaName);
+    if (heard === undefined || version > heard) this.heardVersions.set(schemaName, version);
+  }
+
   close(): void {
     clearTimeout(this.grace);
     this.unsubscribe();
@@ -111,15 +149,17 @@ export class VersionWatcher {
   /** A notification '<schema>:<version>'. */
   private heard(payload: string): void {
     const at = payload.lastIndexOf(':');
-    const watch = this.watches.get(payload.slice(0, at));
-    if (!watch || at < 0) return;
+    if (at < 0) return;
+    const schemaName = payload.slice(0, at);
     let version: bigint;
     try {
       version = BigInt(payload.slice(at + 1));
     } catch {
       return;
     }
-    this.moved(watch, version, true);
+    if (this.listening) this.learn(schemaName, version, this.epoch);
+    const watch = this.watches.get(schemaName);
+    if (watch) this.moved(watch, version, true);
   }
 
   /** Records `version`; tells the listeners when it is newer than what they knew. */

@@ -94,25 +94,48 @@ const headAndAcknowledgements = prepared(
       ]),
 );
 
-/**
- * The answer to a device whose cursor is the head, from one statement (one snapshot: the ids it
- * acknowledges cannot run ahead of the data), or null when there is more to send.
- */
-export async function upToDate(
+/** Where the tenant stands for one client: its head and horizon, and what every answer tells besides changes. */
+export interface PullStatus {
+  head: bigint;
+  horizon: bigint;
+  clients: Parameters<typeof besidesChanges>[1];
+  rejections: Parameters<typeof besidesChanges>[2];
+  billing: BillingSettings;
+}
+
+/** The client's status from one statement (one snapshot: the ids it acknowledges cannot run ahead of the data). */
+export async function readStatus(
   scope: TenantScope,
   clientGroupId: string,
   clientId: string,
-  requested: bigint,
-): Promise<PullResponse | null> {
+): Promise<PullStatus | undefined> {
   const [row] = await headAndAcknowledgements(scope.db, clientGroupId, scope.user.id, clientId);
-  if (!row || BigInt(row.version) !== requested || requested < BigInt(row.tombstone_horizon))
-    return null;
+  if (!row) return undefined;
+  return {
+    head: BigInt(row.version),
+    horizon: BigInt(row.tombstone_horizon),
+    clients: row.clients,
+    rejections: row.rejections,
+    billing: billingSettingsOf(row.billing!),
+  };
+}
+
+/** Whether a device at `requested` has everything: its cursor is the head, and no tombstone it needs is gone. */
+export const isUpToDate = (status: PullStatus, requested: bigint) =>
+  status.head === requested && requested >= status.horizon;
+
+/** The answer to a device that is up to date: no changes, the acknowledgements and the tenant. */
+export function upToDateAnswer(
+  scope: TenantScope,
+  requested: bigint,
+  status: PullStatus,
+): PullResponse {
   return {
     cursor: requested.toString(),
     hasMore: false,
     clear: false,
     patch: [],
     remaining: 0,
-    ...besidesChanges(scope, row.clients, row.rejections, billingSettingsOf(row.billing!)),
+    ...besidesChanges(scope, status.clients, status.rejections, status.billing),
   };
 }

@@ -15,7 +15,16 @@ import {
   countAfter,
   type Change,
 } from './pull-changes';
-import { besidesChanges, billingOf, clientsOf, rejectionsOf, upToDate } from './pull-status';
+import {
+  besidesChanges,
+  billingOf,
+  clientsOf,
+  isUpToDate,
+  readStatus,
+  rejectionsOf,
+  upToDateAnswer,
+} from './pull-status';
+import type { UpToDateMemory } from './up-to-date-memory';
 import { toPatchValue } from './rows';
 
 /**
@@ -28,14 +37,21 @@ export async function pull(
   clientGroupId: string,
   clientId: string,
   cursorText: string | null,
-  pageSizeOverride?: number,
+  options: { pageSize?: number; memory?: UpToDateMemory } = {},
 ): Promise<PullResponse> {
   const requested = BigInt(cursorText ?? '0');
+  const { memory, pageSize: pageSizeOverride } = options;
   // Most pulls come from devices that are up to date (every poll and every poke of another
-  // device's own write): they need no snapshot transaction.
+  // device's own write): they need no snapshot transaction, and often no query at all.
   if (requested > 0n) {
-    const answer = await upToDate(scope, clientGroupId, clientId, requested);
-    if (answer) return answer;
+    const remembered = memory?.recall(scope, clientGroupId, clientId, requested);
+    if (remembered) return upToDateAnswer(scope, requested, remembered);
+    const epoch = memory?.epoch();
+    const status = await readStatus(scope, clientGroupId, clientId);
+    if (status) {
+      memory?.remember(scope, clientGroupId, clientId, status, epoch);
+      if (isUpToDate(status, requested)) return upToDateAnswer(scope, requested, status);
+    }
   }
   return scope.db
     .transaction()

@@ -9,6 +9,7 @@ import {
 import { AppError, forbidden } from '../errors';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import type { TenantScope } from '../modules/tenant-scope';
+import { nextVersion } from '../db/version';
 import { checkMutationArgs } from './args-guard';
 import { runMutator, type AfterCommit, type MutatorContext } from './mutators';
 
@@ -126,12 +127,17 @@ export async function push(
       }
       last = mutation.id;
     }
-    if (last > before)
+    if (last > before) {
       await trx
         .updateTable('sync_clients')
         .set({ last_mutation_id: last, updated_at: new Date() })
         .where('client_id', '=', body.clientId)
         .execute();
+      // An acknowledgement (or a rejection) moves the version like any change, so every instance
+      // hears of it: one that answers up-to-date devices from memory must not keep telling this
+      // client group its old ids.
+      await nextVersion(trx);
+    }
     return { results, lastMutationId: last, ...(gapAt !== undefined ? { gapAt } : {}) };
   });
   // Only after the commit: e-mail for what is now really applied.

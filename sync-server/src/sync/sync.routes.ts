@@ -18,6 +18,7 @@ import { errors } from '../http';
 import { pull } from './pull';
 import { push } from './push';
 import { VersionWatcher } from './events';
+import { UpToDateMemory } from './up-to-date-memory';
 
 /**
  * A full batch (100 mutations) of long rich-text notes must fit, or the outbox could never drain;
@@ -73,6 +74,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
   );
 
   const watcher = new VersionWatcher(ctx.database, ctx.changes, app.log);
+  const memory = new UpToDateMemory(watcher);
   const streams = new Set<ServerResponse>();
   // Open streams would hold a graceful shutdown until its deadline: end them first.
   app.addHook('preClose', async () => {
@@ -124,6 +126,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
   app.post(
     '/pull',
     {
+      config: { readsOnly: true },
       schema: {
         ...common,
         description: `A protocol version outside the accepted range → 409 (${PROTOCOL_ERROR_CODES.join(' or ')}).`,
@@ -137,6 +140,7 @@ const syncRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
         request.body.clientGroupId,
         request.body.clientId,
         request.body.cursor,
+        { memory },
       )),
       protocol: SUPPORTED_PROTOCOL,
     }),
