@@ -320,7 +320,10 @@ export class SyncEngine {
       // Not available (404), or the connection dropped: polling carries on; try again later.
       source.close();
       if (this.events === source) this.events = null;
-      this.eventsRetryAt = Date.now() + this.eventsRetryMs;
+      // Somewhere in the second half of the wait: a deploy drops every device's stream at the
+      // same moment, and one fixed wait would bring the whole fleet back in the same instant.
+      this.eventsRetryAt =
+        Date.now() + this.eventsRetryMs / 2 + (this.random() * this.eventsRetryMs) / 2;
       this.eventsRetryMs = Math.min(SSE_RETRY_MAX_MS, this.eventsRetryMs * 2);
     };
   }
