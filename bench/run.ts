@@ -10,6 +10,7 @@ import { benchDashboard, DASHBOARD_BUDGET_MS, DASHBOARD_SEED } from './dashboard
 import { benchFieldDevice, fieldDeviceRows, printFieldDevice } from './field-device';
 import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS, pdfBundle } from './pdf';
 import { benchManyTenants } from './many-tenants';
+import { benchReconnectStorm } from './reconnect-storm';
 import { benchScaleOut } from './scale-out';
 import { benchSyncScale, pwaSnapshot } from './sync-scale';
 
@@ -46,6 +47,11 @@ if (process.env.BENCH_ONLY === 'scale-out') {
 // `BENCH_ONLY=many-tenants` (with e.g. BENCH_TENANTS=200): the many-companies section alone.
 if (process.env.BENCH_ONLY === 'many-tenants') {
   await benchManyTenants(log);
+  process.exit(0);
+}
+// `BENCH_ONLY=reconnect-storm`: the morning after a deploy alone (BENCH_STORM_* to size it).
+if (process.env.BENCH_ONLY === 'reconnect-storm') {
+  await benchReconnectStorm(log);
   process.exit(0);
 }
 // `BENCH_ONLY=csv-import`: the CSV import section alone.
@@ -383,6 +389,8 @@ printFieldDevice(field);
 report.scaleOut = await benchScaleOut(log);
 // Issue 38.1–38.2: 10,000 companies (BENCH_TENANTS) and a tenant migration rolled over them.
 report.manyTenants = await benchManyTenants(log);
+// Issue 38.4: 5,000 live-update streams over 1,000 companies through a server restart.
+report.reconnectStorm = await benchReconnectStorm(log);
 report.durationSeconds = Math.round((Date.now() - started) / 1000);
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify(report, null, 2));
