@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, PasswordInput, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Stack, Stepper } from '@mantine/core';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { forgotPassword, resetPassword } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
-import { CodeField, EmailField, FooterLink } from './fields';
+import { CodeField, EmailField, FooterLink, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
-import { PASSWORD_HINT } from './RegisterPage';
 import { always, useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
@@ -162,19 +161,17 @@ export default function ForgotPasswordPage() {
         {step === 2 && (
           <form onSubmit={reset} noValidate aria-label="Choose new password">
             <Stack gap="md">
-              <PasswordInput
+              <PasswordField
                 label="New password"
-                description={PASSWORD_HINT}
-                required
-                autoComplete="new-password"
+                setsNew
+                hint
                 value={newPassword}
                 onChange={(event) => setNewPassword(event.currentTarget.value)}
                 error={error.newPassword}
               />
-              <PasswordInput
+              <PasswordField
                 label="Confirm new password"
-                required
-                autoComplete="new-password"
+                setsNew
                 value={confirmPassword}
                 onChange={(event) => setConfirmPassword(event.currentTarget.value)}
                 error={error.confirm}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
@@ -14,7 +14,7 @@ import { useAuth } from '../../lib/auth-context';
 import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../lib/session';
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
-import { EmailField, FooterLink } from './fields';
+import { EmailField, FooterLink, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { TextAction } from './TextAction';
 import { always, submitChecked, useAuthAction } from './useAuthAction';
@@ -137,10 +137,8 @@ export default function LoginPage() {
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
-            required
-            autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             error={errors.password}

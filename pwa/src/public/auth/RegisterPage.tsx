@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
 import { CONTACT_MESSAGES } from '@smb/shared-types/contact';
@@ -8,14 +8,12 @@ import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
-import { EmailField, signInFooter } from './fields';
+import { EmailField, signInFooter, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
 export const REGISTER_REDIRECT_MS = 2000;
-export const PASSWORD_HINT =
-  'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
 
 type Field = 'tenantNaturalName' | 'email' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -129,19 +127,17 @@ export default function RegisterPage() {
             onChange={change('email')}
             error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
-            description={PASSWORD_HINT}
-            required
-            autoComplete="new-password"
+            setsNew
+            hint
             value={values.password}
             onChange={change('password')}
             error={errors.password}
           />
-          <PasswordInput
+          <PasswordField
             label="Confirm password"
-            required
-            autoComplete="new-password"
+            setsNew
             value={values.confirmPassword}
             onChange={change('confirmPassword')}
             error={errors.confirmPassword}

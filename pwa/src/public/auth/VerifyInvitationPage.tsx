@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
@@ -7,9 +7,8 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { resendInvitation, verifyInvitation } from '../../features/auth/data/auth-api';
 import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
-import { CodeField, EmailField, signInFooter } from './fields';
+import { CodeField, EmailField, signInFooter, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
-import { PASSWORD_HINT } from './RegisterPage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
 import { always, useAuthAction } from './useAuthAction';
@@ -110,11 +109,10 @@ export default function VerifyInvitationPage() {
           <FormMessage message={message} />
           <EmailField value={values.email} onChange={change('email')} error={errors.email} />
           <CodeField value={values.otpCode} onChange={change('otpCode')} error={errors.otpCode} />
-          <PasswordInput
+          <PasswordField
             label="Password"
-            description={PASSWORD_HINT}
-            required
-            autoComplete="new-password"
+            setsNew
+            hint
             value={values.password}
             onChange={change('password')}
             error={errors.password}

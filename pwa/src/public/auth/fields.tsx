@@ -1,10 +1,32 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 interface FieldProps {
   value: string;
   onChange: (event: { currentTarget: { value: string } }) => void;
   error?: string;
+}
+
+/** What a new password must have, under every field that sets one. */
+export const PASSWORD_HINT =
+  'At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.';
+
+/** A password an account screen asks for: a new one (with what it must have) or the current one. */
+export function PasswordField({
+  label,
+  setsNew = false,
+  hint = false,
+  ...field
+}: FieldProps & { label: string; setsNew?: boolean; hint?: boolean }) {
+  return (
+    <PasswordInput
+      label={label}
+      description={hint ? PASSWORD_HINT : undefined}
+      required
+      autoComplete={setsNew ? 'new-password' : 'current-password'}
+      {...field}
+    />
+  );
 }
 
 /** The e-mail address an account screen asks for. */
