@@ -51,10 +51,16 @@ export function entityWrites<N extends EntityName, Body, Input extends object>(
     async create(body: Body, db: SmbDatabase = requireDatabase()): Promise<string> {
       const input = check(body, true);
       const id = newId();
-      await db.transaction('rw', db.allTables, async () => {
-        await rules.beforeCreate?.(db, input);
-        await mutate(db, createName, rules.createArgs(input, id, body) as never);
-      });
+      const write = () => mutate(db, createName, rules.createArgs(input, id, body) as never);
+      // `mutate` runs its own transaction and reports a full device itself; an outer transaction
+      // only when other records must be checked in the same one.
+      const { beforeCreate } = rules;
+      if (!beforeCreate) await write();
+      else
+        await db.transaction('rw', db.allTables, async () => {
+          await beforeCreate(db, input);
+          await write();
+        });
       return id;
     },
 
