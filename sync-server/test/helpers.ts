@@ -198,3 +198,32 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A second server instance on the test app's database (PostgreSQL only), with its own listener. */
+export interface SecondInstance {
+  app: FastifyInstance;
+  database: ReturnType<typeof connectDatabase>;
+  sessions: ReturnType<typeof createSessionCache>;
+  changes: ReturnType<typeof createChangeListener>;
+  close(): Promise<void>;
+}
+
+export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
+  const database = connectDatabase(t.ctx.database.pool.options.connectionString!, 4);
+  const changes = createChangeListener(database, { enabled: true });
+  const sessions = createSessionCache(database, { ttlMs: 30_000, changes });
+  const app = await buildApp({ ...t.ctx, database, sessions, changes });
+  await app.ready();
+  return {
+    app,
+    database,
+    sessions,
+    changes,
+    async close() {
+      await app.close();
+      await sessions.close();
+      await changes.close();
+      await database.close();
+    },
+  };
+}

@@ -5,45 +5,36 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { connectDatabase, type Database } from '../src/db/database';
-import { createChangeListener, type ChangeListener } from '../src/db/listener';
-import { createSessionCache, type SessionCache } from '../src/modules/auth/session-cache';
-import { createTestApp, registerTenant, type TestApp } from './helpers';
+import {
+  createTestApp,
+  registerTenant,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from './helpers';
 import { client, expectStatus, inviteAndAccept } from './api-helpers';
 
 let t: TestApp;
-let other: {
-  app: FastifyInstance;
-  database: Database;
-  sessions: SessionCache;
-  changes: ChangeListener;
-};
+let other: SecondInstance;
 let admin: Awaited<ReturnType<typeof registerTenant>>;
 let sql: pg.Client;
 
 beforeAll(async () => {
   t = await createTestApp();
   const connectionString = t.ctx.database.pool.options.connectionString!;
-  const database = connectDatabase(connectionString, 4);
-  const changes = createChangeListener(database, { enabled: true });
-  const sessions = createSessionCache(database, { ttlMs: 30_000, changes });
-  const app = await buildApp({ ...t.ctx, database, sessions, changes });
-  await app.ready();
-  other = { app, database, sessions, changes };
+  other = await startSecondInstance(t);
   sql = new pg.Client({ connectionString });
   await sql.connect();
   admin = await registerTenant(t, 'Two Servers Co');
   // Hold nothing until both servers hear changes, so every test below exercises what is held.
-  await Promise.all([within(t.ctx.sessions.whenListening()), within(sessions.whenListening())]);
+  await Promise.all([
+    within(t.ctx.sessions.whenListening()),
+    within(other.sessions.whenListening()),
+  ]);
   expect(await onOther(admin.token, '/api/customers')).toBe(200);
 });
 afterAll(async () => {
-  await other?.app.close();
-  await other?.sessions.close();
-  await other?.changes.close();
-  await other?.database.close();
+  await other?.close();
   await sql?.end();
   await t?.close();
 });

@@ -6,43 +6,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { connectDatabase, type Database } from '../src/db/database';
-import { createChangeListener, type ChangeListener } from '../src/db/listener';
-import { createSessionCache, type SessionCache } from '../src/modules/auth/session-cache';
-import { createTestApp, registerTenant, type TestApp } from './helpers';
+import {
+  createTestApp,
+  registerTenant,
+  startSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from './helpers';
 import { TestClient, customerArgs } from './sync-helpers';
 
 let t: TestApp;
-let other: {
-  app: FastifyInstance;
-  database: Database;
-  sessions: SessionCache;
-  changes: ChangeListener;
-};
+let other: SecondInstance;
 let token: string;
 let sql: pg.Client;
 
 beforeAll(async () => {
   t = await createTestApp();
   const connectionString = t.ctx.database.pool.options.connectionString!;
-  const database = connectDatabase(connectionString, 4);
-  const changes = createChangeListener(database, { enabled: true });
-  const sessions = createSessionCache(database, { ttlMs: 30_000, changes });
-  const app = await buildApp({ ...t.ctx, database, sessions, changes });
-  await app.ready();
-  other = { app, database, sessions, changes };
+  other = await startSecondInstance(t);
   sql = new pg.Client({ connectionString });
   await sql.connect();
   ({ token } = await registerTenant(t, 'Two Instances Ltd'));
-  await Promise.all([t.ctx.changes.whenListening(), changes.whenListening()]);
+  await Promise.all([t.ctx.changes.whenListening(), other.changes.whenListening()]);
 });
 afterAll(async () => {
-  await other?.app.close();
-  await other?.sessions.close();
-  await other?.changes.close();
-  await other?.database.close();
+  await other?.close();
   await sql?.end();
   await t?.close();
 });
