@@ -19,8 +19,10 @@ type Lock = (trx: TenantDb, id: string) => Promise<unknown>;
 export function recordWrites(
   table: RecordTable,
   messages: { notFound: string; idTaken: string },
-  lock: Lock = (trx, id) => recordRows(table).find(trx, id, true),
+  lock?: Lock,
 ) {
+  const rows = recordRows(table);
+  const lockRecord: Lock = lock ?? ((trx, id) => rows.find(trx, id, true));
   return {
     async create<R>(
       scope: TenantScope,
@@ -31,7 +33,7 @@ export function recordWrites(
       try {
         return await inTransaction(scope.db, async (trx) => {
           const version = await nextVersion(trx);
-          if (await recordRows(table).find(trx, id)) throw conflict(messages.idTaken);
+          if (await rows.find(trx, id)) throw conflict(messages.idTaken);
           return await insert(trx, id, version);
         });
       } catch (err) {
@@ -47,7 +49,7 @@ export function recordWrites(
     ): Promise<R> {
       return inTransaction(scope.db, async (trx) => {
         const version = await nextVersion(trx);
-        if (!(await lock(trx, id))) throw notFound(messages.notFound);
+        if (!(await lockRecord(trx, id))) throw notFound(messages.notFound);
         return write(trx, version);
       });
     },
@@ -56,8 +58,7 @@ export function recordWrites(
     async remove(
       scope: TenantScope,
       id: string,
-      remove: (trx: TenantDb, version: string) => Promise<void> = (trx) =>
-        recordRows(table).remove(trx, id),
+      remove: (trx: TenantDb, version: string) => Promise<void> = (trx) => rows.remove(trx, id),
     ): Promise<void> {
       await this.change(scope, id, async (trx, version) => {
         await remove(trx, version);
