@@ -6,7 +6,7 @@ import {
   ContactUpdateBody,
   CustomerIdParams,
 } from '@smb/shared-types';
-import { LIST_DESCRIPTION, deleted, routesFor, sendPage } from '../../http';
+import { LIST_DESCRIPTION, recordRoutes, routesFor, sendPage } from '../../http';
 import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,18 +49,12 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/:id', route.get(ContactPerson), async (request) =>
-    contacts.getContact(request.auth, request.params.id),
+  recordRoutes(
+    app,
+    ['contacts'],
+    { item: ContactPerson, updateBody: ContactUpdateBody, deletedMessage: 'Contact deleted' },
+    { get: contacts.getContact, update: contacts.updateContact, remove: contacts.deleteContact },
   );
-
-  app.put('/:id', route.put(ContactUpdateBody, ContactPerson), async (request) =>
-    contacts.updateContact(request.auth, request.params.id, request.body),
-  );
-
-  app.delete('/:id', route.delete(), async (request) => {
-    await contacts.deleteContact(request.auth, request.params.id);
-    return deleted('Contact deleted');
-  });
 };
 
 export default contactRoutes;

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeParams, Currency, CurrencyCreateBody, CurrencyUpdateBody } from '@smb/shared-types';
-import { BEARER, deleted, errors, routesFor, sendPage, signedIn } from '../../http';
+import { BEARER, errors, recordRoutes, signedIn } from '../../http';
 import * as currencies from './currencies.service';
 
 /** Reads for every signed-in user; writes for tenant administrators only. */
 const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['currencies'];
-  const route = routesFor(app, tags);
   const security = BEARER;
-
-  app.get('/', route.list(Currency), async (request, reply) =>
-    sendPage(reply, await currencies.listCurrencies(request.auth, request.query)),
-  );
 
   app.get(
     '/default',
@@ -28,34 +23,28 @@ const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => currencies.getCurrencyByCode(request.auth, request.params.code),
   );
 
-  app.get('/:id', route.get(Currency), async (request) =>
-    currencies.getCurrency(request.auth, request.params.id),
-  );
-
-  app.post(
-    '/',
-    route.create(CurrencyCreateBody, Currency, { admin: true }),
-    async (request, reply) =>
-      reply.status(201).send(await currencies.createCurrency(request.auth, request.body)),
-  );
-
-  app.put(
-    '/:id',
-    route.put(CurrencyUpdateBody, Currency, { admin: true, errorCodes: [409] }),
-    async (request) => currencies.updateCurrency(request.auth, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/:id',
-    route.delete({
-      admin: true,
-      description:
-        'The default currency and currencies used by products, quotes, orders or invoices cannot be deleted (409).',
-      errorCodes: [409],
-    }),
-    async (request) => {
-      await currencies.deleteCurrency(request.auth, request.params.id);
-      return deleted('Currency deleted');
+  recordRoutes(
+    app,
+    tags,
+    {
+      item: Currency,
+      createBody: CurrencyCreateBody,
+      updateBody: CurrencyUpdateBody,
+      deletedMessage: 'Currency deleted',
+      writes: { admin: true },
+      update: { errorCodes: [409] },
+      delete: {
+        description:
+          'The default currency and currencies used by products, quotes, orders or invoices cannot be deleted (409).',
+        errorCodes: [409],
+      },
+    },
+    {
+      list: currencies.listCurrencies,
+      create: currencies.createCurrency,
+      get: currencies.getCurrency,
+      update: currencies.updateCurrency,
+      remove: currencies.deleteCurrency,
     },
   );
 };

@@ -3,8 +3,8 @@ import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/sh
 import {
   BEARER,
   LIST_DESCRIPTION,
-  deleted,
   errors,
+  recordRoutes,
   routesFor,
   sendPage,
   signedIn,
@@ -16,10 +16,6 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products'];
   const route = routesFor(app, tags);
   const security = BEARER;
-
-  app.get('/', route.list(Product), async (request, reply) =>
-    sendPage(reply, await products.listProducts(request.auth, request.query)),
-  );
 
   app.get(
     '/defaultcurrency',
@@ -43,27 +39,25 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => sendPage(reply, await listCurrencies(request.auth, request.query)),
   );
 
-  app.post('/', route.create(ProductCreateBody, Product), async (request, reply) =>
-    reply.status(201).send(await products.createProduct(request.auth, request.body)),
-  );
-
-  app.get('/:id', route.get(Product), async (request) =>
-    products.getProduct(request.auth, request.params.id),
-  );
-
-  app.put('/:id', route.put(ProductUpdateBody, Product), async (request) =>
-    products.updateProduct(request.auth, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/:id',
-    route.delete({
-      description:
-        'Quote and order lines that use the product keep their copied name, SKU and price.',
-    }),
-    async (request) => {
-      await products.deleteProduct(request.auth, request.params.id);
-      return deleted('Product deleted');
+  recordRoutes(
+    app,
+    tags,
+    {
+      item: Product,
+      createBody: ProductCreateBody,
+      updateBody: ProductUpdateBody,
+      deletedMessage: 'Product deleted',
+      delete: {
+        description:
+          'Quote and order lines that use the product keep their copied name, SKU and price.',
+      },
+    },
+    {
+      list: products.listProducts,
+      create: products.createProduct,
+      get: products.getProduct,
+      update: products.updateProduct,
+      remove: products.deleteProduct,
     },
   );
 };
