@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import {
   AUTH_MESSAGES,
   EmailBody,
@@ -12,6 +12,7 @@ import {
   VerifyInvitationBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/app-tables';
 import { AppError } from '../../errors';
 import { errors } from '../../http';
 import { findTenantById } from './auth.repository';
@@ -23,6 +24,25 @@ const ok = (message: string) => ({ success: true, message });
 const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limited = { rateLimit: { max: ctx.config.rateLimitMax, timeWindow: '1 minute' } };
   const tags = ['auth'];
+
+  /** A rate-limited POST of the body given, answered `{ success, message }` with the action's message. */
+  function limitedPost<B extends TSchema>(
+    url: string,
+    body: B,
+    action: (body: Static<B>) => Promise<string>,
+  ): void {
+    app.post(
+      url,
+      { config: limited, schema: { tags, body, response: { 200: MessageResponse } } },
+      async (request) => ok(await action(request.body as Static<B>)),
+    );
+  }
+
+  /** The answer of a successful sign-in: the message and a fresh token for the user's company. */
+  async function signedIn(user: UserRow, message: string) {
+    const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
+    return { success: true, message, ...app.signToken(user, tenant) };
+  }
 
   app.get(
     '/ping',
@@ -59,26 +79,15 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  app.post(
-    '/verify-email-otp',
-    {
-      config: limited,
-      schema: { tags, body: VerifyEmailBody, response: { 200: MessageResponse } },
-    },
-    async (request) => {
-      await auth.verifyEmail(ctx, request.body.email, request.body.otpCode);
-      return ok(MESSAGES.verified);
-    },
-  );
+  limitedPost('/verify-email-otp', VerifyEmailBody, async ({ email, otpCode }) => {
+    await auth.verifyEmail(ctx, email, otpCode);
+    return MESSAGES.verified;
+  });
 
-  app.post(
-    '/resend-verification',
-    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await auth.resendVerification(ctx, request.body.email);
-      return ok(MESSAGES.verificationResent);
-    },
-  );
+  limitedPost('/resend-verification', EmailBody, async ({ email }) => {
+    await auth.resendVerification(ctx, email);
+    return MESSAGES.verificationResent;
+  });
 
   app.post(
     '/login',
@@ -94,36 +103,19 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     },
     async (request) => {
       const user = await auth.login(ctx, request.body.email, request.body.password);
-      const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
-      return { success: true, message: MESSAGES.loggedIn, ...app.signToken(user, tenant) };
+      return signedIn(user, MESSAGES.loggedIn);
     },
   );
 
-  app.post(
-    '/forgot-password',
-    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await auth.forgotPassword(ctx, request.body.email);
-      return ok(AUTH_MESSAGES.resetRequested);
-    },
-  );
+  limitedPost('/forgot-password', EmailBody, async ({ email }) => {
+    await auth.forgotPassword(ctx, email);
+    return AUTH_MESSAGES.resetRequested;
+  });
 
-  app.post(
-    '/reset-password',
-    {
-      config: limited,
-      schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse } },
-    },
-    async (request) => {
-      await auth.resetPassword(
-        ctx,
-        request.body.email,
-        request.body.otpCode,
-        request.body.newPassword,
-      );
-      return ok(MESSAGES.passwordReset);
-    },
-  );
+  limitedPost('/reset-password', ResetPasswordBody, async ({ email, otpCode, newPassword }) => {
+    await auth.resetPassword(ctx, email, otpCode, newPassword);
+    return MESSAGES.passwordReset;
+  });
 
   app.get(
     '/verify-invitation',
@@ -144,12 +136,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
         request.body.otpCode,
         request.body.password,
       );
-      const tenant = (await findTenantById(ctx.database.db, user.tenant_id))!;
-      return {
-        success: true,
-        message: MESSAGES.invitationAccepted,
-        ...app.signToken(user, tenant),
-      };
+      return signedIn(user, MESSAGES.invitationAccepted);
     },
   );
 
@@ -183,14 +170,10 @@ const authRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  app.post(
-    '/resend-invitation',
-    { config: limited, schema: { tags, body: EmailBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await auth.resendInvitation(ctx, request.body.email);
-      return ok(MESSAGES.invitationResent);
-    },
-  );
+  limitedPost('/resend-invitation', EmailBody, async ({ email }) => {
+    await auth.resendInvitation(ctx, email);
+    return MESSAGES.invitationResent;
+  });
 };
 
 export default authRoutes;

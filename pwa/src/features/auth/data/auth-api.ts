@@ -1,12 +1,4 @@
-import type {
-  LoginBody,
-  MessageResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  TokenResponse,
-  VerifyEmailBody,
-  VerifyInvitationBody,
-} from '@smb/shared-types/auth';
+import type * as Auth from '@smb/shared-types/auth';
 import { ApiError, apiRequest, errorText } from '../../../lib/api-client';
 
 export interface PingResponse {
@@ -14,23 +6,29 @@ export interface PingResponse {
   text: string;
 }
 
+/** A POST to `/api/auth/<path>` with the body given, answering `Answer`. */
+const post =
+  <Body, Answer = Auth.MessageResponse>(path: string) =>
+  (body: Body) =>
+    apiRequest<Answer>(`/api/auth/${path}`, { method: 'POST', body });
+
+/** A POST whose body is just the e-mail address. */
+const postEmail = (path: string) => {
+  const send = post<Auth.EmailBody>(path);
+  return (email: string) => send({ email });
+};
+
 export const pingApi = () => apiRequest<PingResponse>('/api/auth/ping');
-export const registerAccount = (body: RegisterBody) =>
-  apiRequest<MessageResponse>('/api/auth/register', { method: 'POST', body });
-export const loginRequest = (body: LoginBody) =>
-  apiRequest<Partial<TokenResponse>>('/api/auth/login', { method: 'POST', body });
-export const verifyEmailOtp = (body: VerifyEmailBody) =>
-  apiRequest<MessageResponse>('/api/auth/verify-email-otp', { method: 'POST', body });
-export const resendVerification = (email: string) =>
-  apiRequest<MessageResponse>('/api/auth/resend-verification', { method: 'POST', body: { email } });
-export const forgotPassword = (email: string) =>
-  apiRequest<MessageResponse>('/api/auth/forgot-password', { method: 'POST', body: { email } });
-export const resetPassword = (body: ResetPasswordBody) =>
-  apiRequest<MessageResponse>('/api/auth/reset-password', { method: 'POST', body });
-export const verifyInvitation = (body: VerifyInvitationBody) =>
-  apiRequest<Partial<TokenResponse>>('/api/auth/verify-invitation', { method: 'POST', body });
-export const resendInvitation = (email: string) =>
-  apiRequest<MessageResponse>('/api/auth/resend-invitation', { method: 'POST', body: { email } });
+export const registerAccount = post<Auth.RegisterBody>('register');
+export const loginRequest = post<Auth.LoginBody, Partial<Auth.TokenResponse>>('login');
+export const verifyEmailOtp = post<Auth.VerifyEmailBody>('verify-email-otp');
+export const resendVerification = postEmail('resend-verification');
+export const forgotPassword = postEmail('forgot-password');
+export const resetPassword = post<Auth.ResetPasswordBody>('reset-password');
+export const verifyInvitation = post<Auth.VerifyInvitationBody, Partial<Auth.TokenResponse>>(
+  'verify-invitation',
+);
+export const resendInvitation = postEmail('resend-invitation');
 
 function bodyHasMessage(data: unknown): boolean {
   return (
