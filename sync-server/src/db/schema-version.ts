@@ -2,7 +2,7 @@ import type { TenantRow } from './app-tables';
 import { AppError } from '../errors';
 import { requiredTenantSchemaVersion } from './migrate';
 
-/** The answer for a tenant whose schema is older than this code needs (issue 38.2). */
+/** The answer for a tenant whose schema is older than this code needs (a migration still rolling out). */
 export const TENANT_UPGRADING_MESSAGE =
   "This company's data is being upgraded. Please try again in a few minutes.";
 
