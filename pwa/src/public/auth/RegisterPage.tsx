@@ -12,6 +12,7 @@ import { EmailField, signInFooter, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { useFields } from '../useFields';
 
 export const REGISTER_REDIRECT_MS = 2000;
 
@@ -31,13 +32,12 @@ export function validateRegistration(values: Values): Partial<Record<Field, stri
 }
 
 export default function RegisterPage() {
-  const [values, setValues] = useState<Values>({
+  const { values, setErrors, field } = useFields<Field>({
     tenantNaturalName: '',
     email: '',
     password: '',
     confirmPassword: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [api, setApi] = useState<'checking' | 'ok' | 'down'>('checking');
   const [message, setMessage] = useState<Message | null>(null);
   const [done, setDone] = useState(false);
@@ -51,11 +51,6 @@ export default function RegisterPage() {
       .catch(() => setApi('down'));
   }, []);
   useEffect(checkApi, [checkApi]);
-
-  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const register = useAuthAction(
     async () => {
@@ -117,31 +112,11 @@ export default function RegisterPage() {
             placeholder="Acme Plumbing Ltd"
             required
             autoComplete="organization"
-            value={values.tenantNaturalName}
-            onChange={change('tenantNaturalName')}
-            error={errors.tenantNaturalName}
+            {...field('tenantNaturalName')}
           />
-          <EmailField
-            placeholder="you@company.com"
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email}
-          />
-          <PasswordField
-            label="Password"
-            setsNew
-            hint
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
-          />
-          <PasswordField
-            label="Confirm password"
-            setsNew
-            value={values.confirmPassword}
-            onChange={change('confirmPassword')}
-            error={errors.confirmPassword}
-          />
+          <EmailField placeholder="you@company.com" {...field('email')} />
+          <PasswordField label="Password" setsNew hint {...field('password')} />
+          <PasswordField label="Confirm password" setsNew {...field('confirmPassword')} />
           <Button type="submit" size="md" loading={register.busy} disabled={api === 'down' || done}>
             Sign Up
           </Button>

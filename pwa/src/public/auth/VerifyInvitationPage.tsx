@@ -10,6 +10,7 @@ import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, signInFooter, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
+import { useFields } from '../useFields';
 import { TextAction } from './TextAction';
 import { always, useAuthAction } from './useAuthAction';
 
@@ -31,21 +32,15 @@ export function validateInvitation(values: Record<Field, string>): Partial<Recor
 export default function VerifyInvitationPage() {
   const [params] = useSearchParams();
   const { signIn } = useAuth();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setErrors, field } = useFields<Field>({
     email: params.get('email') ?? '',
     otpCode: '',
     password: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<Message | null>(null);
   const [done, setDone] = useState(false);
   const navigateLater = useDelayedNavigate();
   useUpdateGuard('form:invitation', !done && (values.otpCode !== '' || values.password !== ''));
-
-  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
 
   const accept = useAuthAction(
     async () => {
@@ -107,16 +102,9 @@ export default function VerifyInvitationPage() {
         <Stack gap="md">
           <OfflineNotice action="Accepting an invitation" />
           <FormMessage message={message} />
-          <EmailField value={values.email} onChange={change('email')} error={errors.email} />
-          <CodeField value={values.otpCode} onChange={change('otpCode')} error={errors.otpCode} />
-          <PasswordField
-            label="Password"
-            setsNew
-            hint
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
-          />
+          <EmailField {...field('email')} />
+          <CodeField {...field('otpCode')} />
+          <PasswordField label="Password" setsNew hint {...field('password')} />
           <Button type="submit" size="md" loading={accept.busy} disabled={done}>
             Accept Invitation
           </Button>

@@ -22,6 +22,7 @@ import { OfflineNotice } from '../../components/OfflineNotice';
 import { apiRequest } from '../../lib/api-client';
 import { useAction } from '../../lib/useAction';
 import { PublicPage } from '../site/PublicPage';
+import { useFields } from '../useFields';
 
 type Field = 'name' | 'email' | 'company' | 'subject' | 'message';
 type Values = Record<Field, string>;
@@ -39,19 +40,15 @@ const PERKS = [
 ];
 
 export default function ContactPage() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
+  // Angle brackets are stripped as they are typed, so no markup reaches the message.
+  const { values, setValues, setErrors, field } = useFields<Field>(EMPTY, {
+    clean: stripAngleBrackets,
+    onChange: (next) => submitted && setErrors(contactFieldErrors(next)),
+  });
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
   const dirty = Object.values(values).some((value) => value !== '');
   useUpdateGuard('form:contact', dirty);
-
-  const change = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    // Angle brackets are stripped as they are typed, so no markup reaches the message.
-    const next = { ...values, [field]: stripAngleBrackets(event.currentTarget.value) };
-    setValues(next);
-    if (submitted) setErrors(contactFieldErrors(next));
-  };
 
   const send = useAction(
     async () => {
@@ -124,48 +121,23 @@ export default function ContactPage() {
                     </Alert>
                   )}
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
-                      label="Name"
-                      required
-                      autoComplete="name"
-                      value={values.name}
-                      onChange={change('name')}
-                      error={errors.name}
-                    />
+                    <TextInput label="Name" required autoComplete="name" {...field('name')} />
                     <TextInput
                       label="Email"
                       required
                       type="email"
                       autoComplete="email"
-                      value={values.email}
-                      onChange={change('email')}
-                      error={errors.email}
+                      {...field('email')}
                     />
                   </SimpleGrid>
                   <TextInput
                     label="Company"
                     description="Optional"
                     autoComplete="organization"
-                    value={values.company}
-                    onChange={change('company')}
-                    error={errors.company}
+                    {...field('company')}
                   />
-                  <TextInput
-                    label="Subject"
-                    required
-                    value={values.subject}
-                    onChange={change('subject')}
-                    error={errors.subject}
-                  />
-                  <Textarea
-                    label="Message"
-                    required
-                    minRows={5}
-                    autosize
-                    value={values.message}
-                    onChange={change('message')}
-                    error={errors.message}
-                  />
+                  <TextInput label="Subject" required {...field('subject')} />
+                  <Textarea label="Message" required minRows={5} autosize {...field('message')} />
                   <Button type="submit" size="md" loading={send.busy}>
                     Send Message
                   </Button>
