@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -16,10 +15,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatMoney, lineSubtotal } from '@smb/shared-types/money';
+import { lineSubtotal } from '@smb/shared-types/money';
+import { formatMoney, formatNumber } from '../../lib/formats';
 import type { ProductRow } from '../../db/types';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
+import { DecimalInput } from '../DecimalInput';
 import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
 
 /** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
@@ -171,17 +172,13 @@ const ItemRow = memo(function ItemRow({
     />
   );
   const quantity = readOnly ? (
-    <Text size="sm">{line.quantity}</Text>
+    <Text size="sm">{formatNumber(line.quantity, 0)}</Text>
   ) : (
-    <NumberInput
+    <DecimalInput
       aria-label={`${label} quantity`}
       value={line.quantity === 0 ? '' : line.quantity}
       onChange={(v) => changeLine(line.key, (l) => ({ ...l, quantity: parseQuantity(v) }))}
-      min={1}
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
-      inputMode="numeric"
+      decimals={0}
       error={line.quantity < 1 ? true : undefined}
       styles={phone ? TOUCH_INPUT : undefined}
     />

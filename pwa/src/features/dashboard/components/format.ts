@@ -1,4 +1,4 @@
-import { formatMoney } from '@smb/shared-types/money';
+import { formatMoney } from '../../../lib/formats';
 import type { DashboardMetrics } from '../data/metrics';
 
 /** An amount in the dashboard's (the tenant's default) currency. */
