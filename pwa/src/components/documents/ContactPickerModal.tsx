@@ -1,16 +1,11 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
+import { rowSearch } from '../crud/search';
 import { PickerModal } from './PickerModal';
 
-/** Case-insensitive match on name, e-mail or role. */
-export function filterContacts(contacts: ContactRow[], search: string): ContactRow[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return contacts;
-  return contacts.filter((c) =>
-    [c.name, c.email, c.role ?? ''].some((field) => field.toLowerCase().includes(q)),
-  );
-}
+/** Case- and accent-insensitive match on name, e-mail or role. */
+export const filterContacts = rowSearch((c: ContactRow) => [c.name, c.email, c.role]);
 
 const contactCells = (c: ContactRow) => [
   c.name,

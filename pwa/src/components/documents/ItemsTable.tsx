@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   Tooltip,
+  type OptionsFilter,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lineSubtotal } from '@smb/shared-types/money';
@@ -21,6 +22,7 @@ import type { ProductRow } from '../../db/types';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
 import { DecimalInput } from '../DecimalInput';
+import { rowSearch } from '../crud/search';
 import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
 
 /** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
@@ -57,6 +59,11 @@ interface ItemsTableProps {
  * dropdown's options in the DOM by default, which with 50 lines would be 50 lists of options.
  */
 const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+
+/** Issue 34.5: the products typed for, ignoring case and accents (each label folded once). */
+const searchOptions = rowSearch((option: ProductOption) => [option.label]);
+const productFilter: OptionsFilter = ({ options, search, limit }) =>
+  searchOptions(options as ProductOption[], search).slice(0, limit);
 
 type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
 
@@ -108,6 +115,7 @@ const ProductSelect = memo(function ProductSelect({
       value={productId}
       searchable
       limit={PRODUCT_OPTION_LIMIT}
+      filter={productFilter}
       nothingFoundMessage="No products found"
       onChange={onChange}
       comboboxProps={COMBOBOX_PROPS}
