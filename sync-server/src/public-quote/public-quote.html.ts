@@ -50,7 +50,8 @@ a{color:#1d4ed8}
 .table tr{border-bottom:1px solid #e5e7eb;padding:8px 0}.table td{border:0;padding:2px 0}
 .table td.n{display:flex;justify-content:space-between;gap:12px;text-align:right;white-space:normal}
 .table td.n::before{content:attr(data-label);color:#6b7280;font-weight:600;text-align:left}
-.table td.product{font-weight:600;overflow-wrap:anywhere}}`;
+.table td.product{font-weight:600;overflow-wrap:anywhere}.table td.product .muted{font-weight:400}
+.actions form{flex-basis:100%}}`;
 
 /** CSP source for the stylesheet above. */
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(CSS, 'utf8').digest('base64')}'`;
