@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
+import { DEFAULT_LOCALE } from './locale-numbers';
 
 /**
  * Company details printed on quotes, orders and invoices. Every field is optional:
@@ -59,6 +60,7 @@ export const COMPANY_MESSAGES = {
   logoTooLarge: 'The logo must be at most 1 MB',
   logoNotFound: 'No logo has been uploaded',
   quoteValidityDays: 'Quote validity must be between 1 and 365 days',
+  locale: 'Choose a locale from the list (e.g. de-DE)',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
@@ -88,6 +90,8 @@ export const CompanyDetails = Type.Object({
   logo: Type.Union([CompanyLogo, Type.Null()]),
   /** Days a quote stays valid after sending, unless its Draft set a date (1–365). */
   quoteValidityDays: Type.Integer(),
+  /** BCP 47 locale the company's numbers and dates are shown and typed in; null → en-US (`localeOf`). */
+  locale: Type.Union([Type.String(), Type.Null()]),
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -103,6 +107,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
   paymentInstructions: Type.Optional(Text(COMPANY_LIMITS.paymentInstructions)),
   documentFooter: Type.Optional(Text(COMPANY_LIMITS.documentFooter)),
   paperSize: Type.Optional(Text(10)),
+  locale: Type.Optional(Text(35)),
   quoteValidityDays: Type.Optional(
     Type.Integer({
       minimum: QUOTE_VALIDITY_DAYS_RANGE.min,
@@ -127,7 +132,28 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   paperSize: null,
   logo: null,
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  locale: null,
 };
+
+/** The locale a tenant's numbers and dates are written in: its choice, else en-US (the spec's). */
+export function localeOf(details: Pick<CompanyDetails, 'locale'> | null | undefined): string {
+  return details?.locale ?? DEFAULT_LOCALE;
+}
+
+/** `tag` in its canonical form ('de-de' → 'de-DE') if Intl knows it for numbers and dates, else null. */
+export function canonicalLocale(tag: string | null | undefined): string | null {
+  if (!tag || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag.trim())) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag.trim());
+    if (!canonical) return null;
+    const supported = Intl.NumberFormat.supportedLocalesOf([canonical]);
+    return supported.length > 0 && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length > 0
+      ? canonical
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The paper a tenant's documents print on: its choice, else Letter in the Americas' Letter countries, else A4. */
 export function paperSizeOf(details: Pick<CompanyDetails, 'paperSize' | 'country'>): PaperSize {
@@ -163,7 +189,7 @@ export function normaliseCompanyDetails(
     const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
     changes[key] = text === '' ? null : text;
   }
-  const { country, email, website, paperSize } = changes as Record<string, string | null>;
+  const { country, email, website, paperSize, locale } = changes as Record<string, string | null>;
   if (country !== undefined && country !== null) {
     if (!/^[A-Za-z]{2}$/.test(country)) return { changes: null, error: COMPANY_MESSAGES.country };
     changes.country = country.toUpperCase();
@@ -173,6 +199,11 @@ export function normaliseCompanyDetails(
     return { changes: null, error: COMPANY_MESSAGES.website };
   if (paperSize && !(PAPER_SIZES as readonly string[]).includes(paperSize))
     return { changes: null, error: COMPANY_MESSAGES.paperSize };
+  if (locale) {
+    const canonical = canonicalLocale(locale);
+    if (!canonical) return { changes: null, error: COMPANY_MESSAGES.locale };
+    changes.locale = canonical;
+  }
   return { changes: changes as Partial<CompanyDetails>, error: null };
 }
 

@@ -156,6 +156,7 @@ export async function registerTenant(
   t: TestApp,
   company = 'Acme Ltd',
   email = uniqueEmail('admin'),
+  signup: { country?: string; locale?: string } = {},
 ): Promise<{ email: string; token: string; tenantId: string; userId: string }> {
   const reg = await t.app.inject({
     method: 'POST',
@@ -165,6 +166,7 @@ export async function registerTenant(
       password: STRONG_PASSWORD,
       confirmPassword: STRONG_PASSWORD,
       tenantNaturalName: company,
+      ...signup,
     },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);

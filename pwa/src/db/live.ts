@@ -3,6 +3,7 @@ import { useDatabase } from './current';
 import type { SmbDatabase } from './database';
 import { getMeta } from './meta';
 import type { ContactRow, CurrencyRow, CustomerRow, ProductRow, TenantInfo } from './types';
+import { sortByName } from '../lib/collation';
 
 /**
  * Live reads of the master data that several features and the shared document editor show:
@@ -29,7 +30,8 @@ function useRow<T>(
 export function useCustomers(enabled = true): CustomerRow[] | undefined {
   const db = useDatabase();
   return useLiveQuery<CustomerRow[] | undefined>(
-    () => (enabled ? (db?.customers.orderBy('name').toArray() ?? []) : undefined),
+    async () =>
+      enabled ? sortByName((await db?.customers.orderBy('name').toArray()) ?? []) : undefined,
     [db, enabled],
   );
 }
@@ -43,7 +45,7 @@ export function useContacts(customerId?: string | null): ContactRow[] | undefine
   const db = useDatabase();
   return useLiveQuery(async () => {
     if (!db) return [];
-    if (!customerId) return db.contacts.orderBy('name').toArray();
+    if (!customerId) return byName(await db.contacts.orderBy('name').toArray());
     return byName(await db.contacts.where('customerId').equals(customerId).toArray());
   }, [db, customerId]);
 }
@@ -61,11 +63,15 @@ export function useContact(id: string | undefined): ContactRow | null | undefine
   return useRow<ContactRow>((db) => db.contacts, id);
 }
 
-const byName = (rows: ContactRow[]) => rows.sort((a, b) => a.name.localeCompare(b.name));
+/** By name in the tenant's alphabet (issue 34.5). */
+const byName = <T extends { name: string; id: string }>(rows: T[]) => sortByName(rows);
 
 export function useProducts(): ProductRow[] | undefined {
   const db = useDatabase();
-  return useLiveQuery(() => db?.products.orderBy('name').toArray() ?? [], [db]);
+  return useLiveQuery(
+    async () => byName((await db?.products.orderBy('name').toArray()) ?? []),
+    [db],
+  );
 }
 
 export function useProduct(id: string | undefined): ProductRow | null | undefined {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { SIGNUP_FALLBACK_CURRENCY, type SignupCurrency } from '@smb/shared-types/signup-defaults';
 import type { TenantRow } from './app-tables';
 import { migrateTenant } from './migrate';
 import type { Database } from './database';
@@ -17,13 +18,15 @@ export function schemaNameFor(naturalName: string): string {
 }
 
 /**
- * Creates the tenant's schema with every tenant migration and its default currency (USD, $, rate 1).
+ * Creates the tenant's schema with every tenant migration and its default currency (USD, $, 0 %
+ * unless the sign-up's country chose another, with that country's standard tax rate), at rate 1.
  * The control-plane row is written by the caller in its own transaction; if that fails, call
  * `dropTenantSchema`. (PGlite serialises transactions, so the schema is built before, not inside, it.)
  */
 export async function createTenantSchema(
   database: Database,
   naturalName: string,
+  currency: SignupCurrency = SIGNUP_FALLBACK_CURRENCY,
 ): Promise<Pick<TenantRow, 'id' | 'natural_name' | 'schema_name'>> {
   const schemaName = schemaNameFor(naturalName);
   await migrateTenant(database.pool, schemaName);
@@ -36,10 +39,10 @@ export async function createTenantSchema(
         .insertInto('currencies')
         .values({
           id: randomUUID(),
-          code: 'USD',
-          name: 'US Dollar',
-          symbol: '$',
-          tax_rate: '0',
+          code: currency.code,
+          name: currency.name,
+          symbol: currency.symbol,
+          tax_rate: currency.taxRate,
           dollar_exchange_rate: '1',
           is_default: true,
           version,

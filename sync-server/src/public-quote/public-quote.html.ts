@@ -43,7 +43,15 @@ button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:1rem;font
 .expired .address{white-space:pre-line}.expired .title{font-weight:700;font-size:1.05rem;color:#9a3412}.answer{margin-top:16px;white-space:pre-wrap;overflow-wrap:anywhere}
 .download{display:inline-flex;align-items:center;min-height:44px;margin-top:20px;padding:0 18px;border:1px solid #1d4ed8;border-radius:8px;font-weight:600;text-decoration:none}
 a{color:#1d4ed8}
-@media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}}`;
+.logo{display:block;max-width:160px;max-height:64px;margin-bottom:8px}
+@media (max-width:480px){body{padding:0}main{border-radius:0;padding:16px}
+.table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.table table,.table tbody,.table tr,.table td{display:block;width:100%}
+.table tr{border-bottom:1px solid #e5e7eb;padding:8px 0}.table td{border:0;padding:2px 0}
+.table td.n{display:flex;justify-content:space-between;gap:12px;text-align:right;white-space:normal}
+.table td.n::before{content:attr(data-label);color:#6b7280;font-weight:600;text-align:left}
+.table td.product{font-weight:600;overflow-wrap:anywhere}.table td.product .muted{font-weight:400}
+.actions form{flex-basis:100%}}`;
 
 /** CSP source for the stylesheet above. */
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(CSS, 'utf8').digest('base64')}'`;
@@ -86,11 +94,6 @@ export const NOT_FOUND_PAGE = page(
 );
 
 export type PublicAction = 'accept' | 'reject';
-
-const dateText = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(isoDate),
-  );
 
 function actionUrl(quote: Quote, action: PublicAction): string {
   return `/api/quotes/${encodeURIComponent(quote.tenantId)}/${encodeURIComponent(quote.id)}/${action}`;
@@ -148,7 +151,13 @@ function answerSection(quote: Quote): string {
   return '';
 }
 
-function details(quote: Quote, symbol: string | null): string {
+/** The company's logo, inline (the page loads nothing else; the CSP allows data: images). */
+function logoImage(logo: QuoteLogo | null | undefined): string {
+  if (!logo) return '';
+  return `<img class="logo" src="data:${escapeHtml(logo.contentType)};base64,${logo.data.toString('base64')}" alt="${escapeHtml('Company logo')}">`;
+}
+
+function details(quote: Quote, symbol: string | null, logo?: QuoteLogo | null): string {
   const money = (amount: number) =>
     escapeHtml(formatMoney(String(amount), quote.currencyCode, symbol));
   const customer = quote.customer
@@ -163,15 +172,15 @@ function details(quote: Quote, symbol: string | null): string {
     .map(
       (
         item,
-      ) => `<tr><td>${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}</td>
-<td class="n">${item.quantity}</td><td class="n">${money(item.unitPrice)}</td><td class="n">${money(item.subtotal)}</td></tr>`,
+      ) => `<tr><td class="product">${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}</td>
+<td class="n" data-label="Quantity">${item.quantity}</td><td class="n" data-label="Unit Price">${money(item.unitPrice)}</td><td class="n" data-label="Subtotal">${money(item.subtotal)}</td></tr>`,
     )
     .join('\n');
   const notes = sanitizeNotes(quote.notes);
   return `<header>
-<div><h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">Quote</div></div>
+<div>${logoImage(logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">Quote</div></div>
 <div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
-<div class="muted">Date: ${escapeHtml(dateText(quote.createdAt))}</div>
+<div class="muted">Date: ${escapeHtml(formatDay(quote.createdAt))}</div>
 ${quote.validUntil ? `<div class="muted">Valid until: ${escapeHtml(formatDay(quote.validUntil))}</div>` : ''}
 <div>Status: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(quote.status)}</span></div></div>
 </header>
@@ -193,6 +202,12 @@ ${rows}
 ${notes ? `<section class="notes"><h2>Notes</h2>${notes}</section>` : ''}`;
 }
 
+/** A PNG or JPEG logo's bytes (`logoForDocument`). */
+export interface QuoteLogo {
+  contentType: string;
+  data: Buffer;
+}
+
 export interface QuotePageOptions {
   token: string;
   /** The currency's own symbol (a tenant's currency may set one), or null for the en-US symbol of the code. */
@@ -205,6 +220,8 @@ export interface QuotePageOptions {
   company?: CompanyDetails;
   /** What the recipient typed, refilled after a refused answer. */
   values?: { signerName?: string; reason?: string };
+  /** The company's logo, shown above its name (issue 34.6). */
+  logo?: QuoteLogo | null;
 }
 
 /** The quote, with Accept / Reject forms while it is Sent (and not expired). */
@@ -226,7 +243,7 @@ ${actionForm(quote, 'reject', options.token, options.values?.reason)}
   const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>Download PDF</a>`;
   return page(
     `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
-    `${problem}${notice}${expired}${details(quote, options.symbol)}\n${answerSection(quote)}\n${download}\n${actions}`,
+    `${problem}${notice}${expired}${details(quote, options.symbol, options.logo)}\n${answerSection(quote)}\n${download}\n${actions}`,
   );
 }
 
@@ -242,7 +259,7 @@ export function confirmPage(quote: Quote, action: PublicAction, options: QuotePa
 <section class="actions">
 ${actionForm(quote, action, options.token)}
 </section>
-${details(quote, options.symbol)}`,
+${details(quote, options.symbol, options.logo)}`,
   );
 }
 

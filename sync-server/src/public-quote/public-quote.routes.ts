@@ -140,7 +140,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         byOwnerOf: await ownerCheck(request),
       });
       return send(reply, found, (f) =>
-        quotePage(f.quote, { token: token!, symbol: f.symbol, company: f.company }),
+        quotePage(f.quote, { token: token!, symbol: f.symbol, company: f.company, logo: f.logo }),
       );
     },
   );
@@ -151,7 +151,12 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const token = tokenOf(request);
       const found = await peekQuote(ctx, tenantId, quoteId, token);
       return send(reply, found, (f) =>
-        confirmPage(f.quote, action, { token: token!, symbol: f.symbol, company: f.company }),
+        confirmPage(f.quote, action, {
+          token: token!,
+          symbol: f.symbol,
+          company: f.company,
+          logo: f.logo,
+        }),
       );
     });
 
@@ -179,6 +184,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
                 token: token!,
                 symbol: f.symbol,
                 company: f.company,
+                logo: f.logo,
                 problem: message,
                 values,
               }),
@@ -197,6 +203,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             token: token!,
             symbol: f.symbol,
             company: f.company,
+            logo: f.logo,
             notice: resultNotice(f.quote, action),
           }),
         );

@@ -14,7 +14,7 @@ import {
 } from '@smb/shared-types';
 import { clock } from '../clock';
 import { calendarDate } from '../db/dates';
-import { companyOf } from '../modules/tenants/company.service';
+import { companyOf, logoForDocument } from '../modules/tenants/company.service';
 import { findOwnerEmail } from './public-quote.repository';
 import { escapeHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
@@ -36,6 +36,8 @@ export interface PublicQuote {
   symbol: string | null;
   /** The company's contact details (shown on an expired quote). */
   company: CompanyDetails;
+  /** The company's logo, or null. */
+  logo: { contentType: string; data: Buffer } | null;
 }
 
 /** Views of one quote closer together than this count once (a reload, a scanner's burst). */
@@ -71,7 +73,8 @@ async function authorised(db: TenantDb, quoteId: string, token: string | undefin
 async function present(db: TenantDb, tenant: TenantRow, quoteId: string): Promise<PublicQuote> {
   const quote = await loadQuote(db, tenant, quoteId);
   const currency = await findCurrencyByCode(db, quote.currencyCode);
-  return { quote, symbol: currency?.symbol ?? null, company: companyOf(tenant) };
+  const logo = await logoForDocument(db, tenant);
+  return { quote, symbol: currency?.symbol ?? null, company: companyOf(tenant), logo };
 }
 
 /**

@@ -22,6 +22,9 @@ import { SyncIndicator } from '../../components/sync/SyncIndicator';
 import { useAuth } from '../../lib/auth-context';
 import { useTenantName } from '../../features/tenant/useTenantName';
 import { isNavActive, NAV_SECTIONS } from './nav';
+import { localeOf } from '@smb/shared-types/company';
+import { useLocalTenant } from '../../db/live';
+import { LocaleProvider } from '../../lib/locale';
 
 export const SIDEBAR_WIDTH = 250;
 
@@ -89,6 +92,7 @@ export default function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { token, claims, signOut } = useAuth();
   const tenantName = useTenantName(token, claims?.tenantSchema);
+  const tenant = useLocalTenant();
   const navigate = useNavigate();
 
   const logout = () => {
@@ -146,9 +150,11 @@ export default function DashboardLayout() {
 
       <AppShell.Main>
         <SyncBanners onLogin={logout} />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <LocaleProvider locale={localeOf(tenant?.company)}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </LocaleProvider>
       </AppShell.Main>
     </AppShell>
   );

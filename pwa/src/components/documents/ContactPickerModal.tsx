@@ -1,16 +1,13 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
+import { rowSearch } from '../crud/search';
+import { NewContactForm, type NewContact } from './NewContactForm';
 import { PickerModal } from './PickerModal';
 
-/** Case-insensitive match on name, e-mail or role. */
-export function filterContacts(contacts: ContactRow[], search: string): ContactRow[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return contacts;
-  return contacts.filter((c) =>
-    [c.name, c.email, c.role ?? ''].some((field) => field.toLowerCase().includes(q)),
-  );
-}
+/** Case- and accent-insensitive match on name, e-mail or role. */
+export const filterContacts = rowSearch((c: ContactRow) => [c.name, c.email, c.role]);
 
 const contactCells = (c: ContactRow) => [
   c.name,
@@ -30,6 +27,10 @@ interface ContactPickerModalProps {
   /** The customer's contacts; undefined while loading. */
   contacts: ContactRow[] | undefined;
   onSelect: (contact: ContactRow) => void;
+  /** Adds a contact to the customer (issue 34.6) and answers its id; no button without it. */
+  onCreate?: (contact: NewContact) => Promise<string>;
+  /** The contact just added, to select. */
+  onCreated?: (id: string) => void;
 }
 
 /** Select Contact modal: the chosen customer's contacts. */
@@ -40,7 +41,24 @@ export function ContactPickerModal({
   customer,
   contacts,
   onSelect,
+  onCreate,
+  onCreated,
 }: ContactPickerModalProps) {
+  const [adding, setAdding] = useState(false);
+  // Each opening starts with the list.
+  useEffect(() => {
+    if (opened) setAdding(false);
+  }, [opened]);
+  const customerLine = customer && (
+    <Group gap="xs" data-testid="contact-picker-footer">
+      <Text size="sm" fw={600}>
+        {customer.name}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {customer.email}
+      </Text>
+    </Group>
+  );
   return (
     <PickerModal
       opened={opened}
@@ -68,16 +86,34 @@ export function ContactPickerModal({
       onSelect={onSelect}
       emptyText="No contacts found for this customer."
       footer={
-        customer && (
-          <Group gap="xs" data-testid="contact-picker-footer">
-            <Text size="sm" fw={600}>
-              {customer.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {customer.email}
-            </Text>
+        customer &&
+        (onCreate && adding ? (
+          <Stack gap="sm">
+            {customerLine}
+            <NewContactForm
+              onSave={onCreate}
+              onSaved={(id) => {
+                setAdding(false);
+                onCreated?.(id);
+              }}
+              onCancel={() => setAdding(false)}
+            />
+          </Stack>
+        ) : (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            {customerLine}
+            {onCreate && (
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconUserPlus size={14} />}
+                onClick={() => setAdding(true)}
+              >
+                Add Contact
+              </Button>
+            )}
           </Group>
-        )
+        ))
       }
     />
   );

@@ -1,19 +1,14 @@
 import { Text } from '@mantine/core';
 import type { CustomerRow } from '../../db/types';
+import { rowSearch } from '../crud/search';
 import { PickerModal } from './PickerModal';
 
 export function customerLocation(customer: Pick<CustomerRow, 'address' | 'address2'>): string {
   return [customer.address, customer.address2].filter(Boolean).join(', ');
 }
 
-/** Case-insensitive match on name or e-mail. */
-export function filterCustomers(customers: CustomerRow[], search: string): CustomerRow[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return customers;
-  return customers.filter(
-    (c) => c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q),
-  );
-}
+/** Case- and accent-insensitive match on name or e-mail. */
+export const filterCustomers = rowSearch((c: CustomerRow) => [c.name, c.email]);
 
 const customerCells = (c: CustomerRow) => [
   c.name,

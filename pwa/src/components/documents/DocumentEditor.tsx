@@ -24,6 +24,7 @@ import { ErrorBanner } from '../ErrorBanner';
 import { draftFromDocument, draftItems, useDocumentDraft, type DocumentDraft } from './draft';
 import { ItemsTable } from './ItemsTable';
 import { NotesCard } from './NotesCard';
+import type { NewContact } from './NewContactForm';
 import { RecipientCard } from './RecipientCard';
 import { PaymentSummaryCard, TotalsCard } from './SummaryCards';
 
@@ -91,6 +92,8 @@ export interface DocumentEditorProps {
   /** Where the form's Save goes; only existing documents when `create` is missing. */
   create?: (input: DocumentInput) => Promise<string>;
   update: (id: string, input: DocumentInput) => Promise<unknown>;
+  /** Adds a contact from the Select Contact dialog (issue 34.6): the customer's, answering its id. */
+  createContact?: (customerId: string, contact: NewContact) => Promise<string>;
   /**
    * Buttons left of Cancel/Save, with their dialogs. Rendered once, not on every keystroke: the
    * api they get always reads the current draft, so read it in handlers, not while rendering.
@@ -257,6 +260,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
               onChange={update}
               buttonLabel={props.recipientButtonLabel}
               readOnly={readOnly}
+              createContact={props.createContact}
             />
             <ItemsTable
               lines={draft.lines}

@@ -1,5 +1,5 @@
 import { Box, Group, Table, Text } from '@mantine/core';
-import { formatMoney } from '@smb/shared-types/money';
+import { formatMoney } from '../../lib/formats';
 import { Link } from 'react-router-dom';
 import { DetailLine, RecordCard, RecordCardList, useIsPhone } from '../list/RecordCards';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -14,12 +13,16 @@ import {
   Text,
   Title,
   Tooltip,
+  type OptionsFilter,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatMoney, lineSubtotal } from '@smb/shared-types/money';
+import { lineSubtotal } from '@smb/shared-types/money';
+import { formatMoney, formatNumber } from '../../lib/formats';
 import type { ProductRow } from '../../db/types';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
+import { DecimalInput } from '../DecimalInput';
+import { rowSearch } from '../crud/search';
 import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
 
 /** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
@@ -56,6 +59,11 @@ interface ItemsTableProps {
  * dropdown's options in the DOM by default, which with 50 lines would be 50 lists of options.
  */
 const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+
+/** Issue 34.5: the products typed for, ignoring case and accents (each label folded once). */
+const searchOptions = rowSearch((option: ProductOption) => [option.label]);
+const productFilter: OptionsFilter = ({ options, search, limit }) =>
+  searchOptions(options as ProductOption[], search).slice(0, limit);
 
 type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
 
@@ -107,6 +115,7 @@ const ProductSelect = memo(function ProductSelect({
       value={productId}
       searchable
       limit={PRODUCT_OPTION_LIMIT}
+      filter={productFilter}
       nothingFoundMessage="No products found"
       onChange={onChange}
       comboboxProps={COMBOBOX_PROPS}
@@ -171,17 +180,13 @@ const ItemRow = memo(function ItemRow({
     />
   );
   const quantity = readOnly ? (
-    <Text size="sm">{line.quantity}</Text>
+    <Text size="sm">{formatNumber(line.quantity, 0)}</Text>
   ) : (
-    <NumberInput
+    <DecimalInput
       aria-label={`${label} quantity`}
       value={line.quantity === 0 ? '' : line.quantity}
       onChange={(v) => changeLine(line.key, (l) => ({ ...l, quantity: parseQuantity(v) }))}
-      min={1}
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
-      inputMode="numeric"
+      decimals={0}
       error={line.quantity < 1 ? true : undefined}
       styles={phone ? TOUCH_INPUT : undefined}
     />

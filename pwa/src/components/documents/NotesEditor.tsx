@@ -28,7 +28,7 @@ export default function NotesEditor({
   readOnly = false,
   label = 'Notes',
 }: NotesEditorProps) {
-  const editor = useEditor({
+  const created = useEditor({
     extensions: [
       StarterKit.configure({
         undoRedo: NOTES_HISTORY,
@@ -56,14 +56,20 @@ export default function NotesEditor({
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  // Issue 34.6: `useEditor` destroys the editor it rendered when its effect has not run within
+  // 1 ms (it then makes a new one and renders again). A navigation's effects run after the
+  // browser paints, often later than that: the editor of this render may already be destroyed,
+  // and reading it (getHTML, setContent: its schema is null) crashed the quote screen. A
+  // destroyed editor is treated as none until the new one arrives.
+  const editor = created && !created.isDestroyed ? created : null;
 
   useEffect(() => {
-    editor?.setEditable(!readOnly);
+    if (editor && !editor.isDestroyed) editor.setEditable(!readOnly);
   }, [editor, readOnly]);
 
   // A value set from outside (the saved document loaded, a reset) replaces the content.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (current !== value) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);

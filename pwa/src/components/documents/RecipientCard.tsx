@@ -4,6 +4,7 @@ import { IconUserSearch } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
 import { useContact, useContactsOf, useCustomer, useCustomers } from '../../db/live';
 import { ContactPickerModal } from './ContactPickerModal';
+import type { NewContact } from './NewContactForm';
 import { CustomerPickerModal, customerLocation } from './CustomerPickerModal';
 
 export interface Recipient {
@@ -17,6 +18,8 @@ interface RecipientCardProps {
   /** 'Select Recipient' on quotes, 'Change Recipient' on orders. */
   buttonLabel: string;
   readOnly?: boolean;
+  /** Adds a contact to a customer from the Select Contact dialog (issue 34.6); answers its id. */
+  createContact?: (customerId: string, contact: NewContact) => Promise<string>;
 }
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -42,6 +45,7 @@ export const RecipientCard = memo(function RecipientCard({
   onChange,
   buttonLabel,
   readOnly = false,
+  createContact,
 }: RecipientCardProps) {
   const [step, setStep] = useState<'closed' | 'customer' | 'contact'>('closed');
   const [pickedCustomer, setPickedCustomer] = useState<CustomerRow | null>(null);
@@ -70,6 +74,19 @@ export const RecipientCard = memo(function RecipientCard({
       setStep('closed');
     },
     [onChange],
+  );
+
+  const pickedId = pickedCustomer?.id ?? null;
+  const addContact = useCallback(
+    (contact: NewContact) => createContact!(pickedId ?? '', contact),
+    [createContact, pickedId],
+  );
+  const selectCreated = useCallback(
+    (id: string) => {
+      onChange({ customerId: pickedId, contactId: id });
+      setStep('closed');
+    },
+    [onChange, pickedId],
   );
 
   return (
@@ -129,6 +146,8 @@ export const RecipientCard = memo(function RecipientCard({
         customer={pickedCustomer}
         contacts={pickedContacts}
         onSelect={selectContact}
+        onCreate={createContact ? addContact : undefined}
+        onCreated={selectCreated}
       />
     </Card>
   );

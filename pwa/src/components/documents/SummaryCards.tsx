@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { documentTotals, formatMoney } from '@smb/shared-types/money';
+import { documentTotals } from '@smb/shared-types/money';
+import { formatMoney } from '../../lib/formats';
 import type { DraftLine } from './draft';
 
 function Row({

@@ -1,8 +1,8 @@
-/** The creation date in the user's local format. */
+import { formatDate } from '../../lib/formats';
+
+/** The creation date in the tenant's format ('' when none). */
 export function localDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return formatDate(iso);
 }
 
 /** The message of a thrown error, or null. */

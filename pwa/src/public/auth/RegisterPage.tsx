@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
 import { CONTACT_MESSAGES } from '@smb/shared-types/contact';
+import { COUNTRIES, countryFromLocale } from '@smb/shared-types/countries';
 import { isEmail } from '@smb/shared-types/validation';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -31,7 +32,19 @@ export function validateRegistration(values: Values): Partial<Record<Field, stri
   return errors;
 }
 
+/** The countries with defaults, by name; '' = another country (US dollars at 0 %, en-US). */
+const COUNTRY_OPTIONS = [
+  ...[...COUNTRIES]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((c) => ({ value: c.code, label: c.name })),
+  { value: '', label: 'Other country' },
+];
+
+const browserLanguage = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
+
 export default function RegisterPage() {
+  // The country sets the currency, its tax rate, paper size and number format.
+  const [country, setCountry] = useState(() => countryFromLocale(browserLanguage())?.code ?? '');
   const { values, setErrors, field } = useFields<Field>({
     tenantNaturalName: '',
     email: '',
@@ -59,6 +72,8 @@ export default function RegisterPage() {
         ...values,
         email,
         tenantNaturalName: values.tenantNaturalName.trim(),
+        ...(country ? { country } : {}),
+        ...(browserLanguage() ? { locale: browserLanguage() } : {}),
       });
       if (response && response.success === false) {
         setMessage({ kind: 'error', text: response.message || 'Registration failed.' });
@@ -113,6 +128,15 @@ export default function RegisterPage() {
             required
             autoComplete="organization"
             {...field('tenantNaturalName')}
+          />
+          <Select
+            label="Country"
+            description="Sets your currency, tax rate, paper size and number format; you can change them in Settings."
+            data={COUNTRY_OPTIONS}
+            value={country}
+            onChange={(next) => setCountry(next ?? '')}
+            allowDeselect={false}
+            searchable
           />
           <EmailField placeholder="you@company.com" {...field('email')} />
           <PasswordField label="Password" setsNew hint {...field('password')} />

@@ -177,6 +177,7 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         country: 'DE',
         email: 'billing@renamed.test',
         paymentInstructions: 'IBAN DE00 1234 5678',
+        locale: 'de-de',
       }),
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
       step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),

@@ -69,7 +69,14 @@ export async function findTenantById(db: Db, id: string): Promise<TenantRow | un
 
 export async function insertTenant(
   db: Db,
-  tenant: { id: string; natural_name: string; schema_name: string },
+  tenant: {
+    id: string;
+    natural_name: string;
+    schema_name: string;
+    country?: string | null;
+    locale?: string | null;
+    paper_size?: string | null;
+  },
 ) {
   await app(db).insertInto('tenants').values(tenant).execute();
 }

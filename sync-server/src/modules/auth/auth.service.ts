@@ -7,6 +7,7 @@ import {
   isEmail,
   isStrongPassword,
   passwordError,
+  signupDefaults,
   type RegisterBody,
 } from '@smb/shared-types';
 import type { Transaction } from 'kysely';
@@ -114,11 +115,17 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
   const existing = await repo.findUserByEmail(ctx.database.db, email);
   const passwordHash = await hashPassword(body.password);
   if (existing) return notifyRegistrationAttempt(ctx, existing);
-  const tenant = await createTenantSchema(ctx.database, company);
+  const defaults = signupDefaults(body.country, body.locale);
+  const tenant = await createTenantSchema(ctx.database, company, defaults.currency);
   let user: UserRow;
   try {
     user = await ctx.database.db.transaction().execute(async (trx) => {
-      await repo.insertTenant(trx, tenant);
+      await repo.insertTenant(trx, {
+        ...tenant,
+        country: defaults.country,
+        locale: defaults.locale,
+        paper_size: defaults.paperSize,
+      });
       return repo.insertUser(trx, {
         id: randomUUID(),
         tenant_id: tenant.id,

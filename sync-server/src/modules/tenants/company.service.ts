@@ -30,6 +30,7 @@ export function companyOf(row: TenantRow): CompanyDetails {
     paperSize: row.paper_size ?? null,
     logo: row.logo_sha256 ? { sha256: row.logo_sha256 } : null,
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
+    locale: row.locale ?? null,
   };
 }
 

@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SmbDatabase } from '../../../db/database';
 import { useDatabase } from '../../../db/current';
 import type { ContactRow } from '../../../db/types';
-import { matchesSearch, type ListPage } from '../../../components/crud/search';
+import { searchMatcher, type ListPage } from '../../../components/crud/search';
+import { sortByName } from '../../../lib/collation';
 
 export interface ContactListRow extends ContactRow {
   /** The customer's name (the Company column). */
@@ -28,14 +29,22 @@ export async function contactsMatching(
   customerId: string | null,
   search: string,
 ): Promise<ContactListRow[]> {
-  const matches = (c: ContactRow) => matchesSearch(search, c.name, c.email, c.role);
-  const rows = customerId
-    ? (await db.contacts.where('customerId').equals(customerId).toArray()).sort((a, b) =>
-        a.name.localeCompare(b.name),
-      )
-    : await db.contacts.orderBy('name').toArray();
+  const rows = await sortedContacts(db, customerId, search);
   const names = new Map((await db.customers.toArray()).map((c) => [c.id, c.name]));
-  return rows.filter(matches).map((r) => ({ ...r, companyName: names.get(r.customerId) ?? null }));
+  return rows.map((r) => ({ ...r, companyName: names.get(r.customerId) ?? null }));
+}
+
+/** The contacts of one customer or all matching `search` (case and accents ignored), by name in the tenant's alphabet. */
+async function sortedContacts(
+  db: SmbDatabase,
+  customerId: string | null,
+  search: string,
+): Promise<ContactRow[]> {
+  const matcher = searchMatcher(search);
+  const rows = customerId
+    ? await db.contacts.where('customerId').equals(customerId).toArray()
+    : await db.contacts.orderBy('name').toArray();
+  return sortByName(search.trim() ? rows.filter((c) => matcher(c.name, c.email, c.role)) : rows);
 }
 
 /**
@@ -52,29 +61,12 @@ export function useContactPage(
   return useLiveQuery(async (): Promise<Loaded<ListPage<ContactListRow>>> => {
     if (!db) return { data: { rows: [], total: 0, all: 0 }, error: null };
     try {
-      const matches = (c: ContactRow) => matchesSearch(search, c.name, c.email, c.role);
-      let rows: ContactRow[];
-      let total: number;
-      let all: number;
-      if (customerId) {
-        const own = (await db.contacts.where('customerId').equals(customerId).toArray())
-          .filter(matches)
-          .sort((a, b) => a.name.localeCompare(b.name));
-        all = own.length;
-        total = own.length;
-        rows = own.slice((page - 1) * pageSize, page * pageSize);
-        if (search.trim()) all = await db.contacts.where('customerId').equals(customerId).count();
-      } else {
-        all = await db.contacts.count();
-        const query = search.trim()
-          ? db.contacts.orderBy('name').filter(matches)
-          : db.contacts.orderBy('name');
-        total = search.trim() ? await query.clone().count() : all;
-        rows = await query
-          .offset((page - 1) * pageSize)
-          .limit(pageSize)
-          .toArray();
-      }
+      const matching = await sortedContacts(db, customerId, search);
+      const rows = matching.slice((page - 1) * pageSize, page * pageSize);
+      const total = matching.length;
+      const all = customerId
+        ? await db.contacts.where('customerId').equals(customerId).count()
+        : await db.contacts.count();
       const ids = [...new Set(rows.map((r) => r.customerId))];
       const customers = await db.customers.bulkGet(ids);
       const names = new Map(ids.map((id, i) => [id, customers[i]?.name ?? null]));
@@ -98,7 +90,7 @@ export function useCustomerOptions(): Loaded<CustomerOption[]> | undefined {
   return useLiveQuery(async (): Promise<Loaded<CustomerOption[]>> => {
     if (!db) return { data: [], error: null };
     try {
-      const rows = await db.customers.orderBy('name').toArray();
+      const rows = sortByName(await db.customers.orderBy('name').toArray());
       return { data: rows.map(({ id, name, email }) => ({ id, name, email })), error: null };
     } catch (e) {
       return { data: null, error: message(e) };

@@ -32,3 +32,20 @@ const contacts = entityWrites({
 export const createContact = contacts.create;
 export const updateContact = contacts.update;
 export const deleteContact = contacts.remove;
+
+/**
+ * A contact added to a customer from a document's Select Contact dialog (issue 34.6): the contact
+ * form's rules, saved offline-first; answers its id.
+ */
+export function addContactTo(
+  customerId: string,
+  contact: { name: string; email: string; phoneNumber: string; role: string },
+): Promise<string> {
+  return createContact({
+    customerId,
+    name: contact.name,
+    email: contact.email,
+    phoneNumber: contact.phoneNumber || undefined,
+    role: contact.role || undefined,
+  });
+}

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { EntityTable, numeric, type EntityColumn } from '../../../components/list/EntityTable';
 import type { CurrencyRow } from '../../../db/types';
+import { formatNumber, formatPercent } from '../../../lib/formats';
 
 interface Props {
   currencies: CurrencyRow[] | undefined;
@@ -89,13 +90,13 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
       header: 'Tax Rate',
       th: { ...nowrap, ta: 'right' },
       td: numeric,
-      cell: (currency) => `${currency.taxRate}%`,
+      cell: (currency) => formatPercent(currency.taxRate),
     },
     {
       header: 'Exchange Rate',
       th: { ...nowrap, ta: 'right' },
       td: numeric,
-      cell: (currency) => currency.dollarExchangeRate.toFixed(4),
+      cell: (currency) => formatNumber(currency.dollarExchangeRate.toFixed(4), 4),
     },
     {
       header: 'Default',
@@ -138,8 +139,8 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
               {pending.has(currency.id) && <NotSynced />}
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
-              Symbol {currency.symbol} · Tax {currency.taxRate}% · Rate{' '}
-              {currency.dollarExchangeRate.toFixed(4)}
+              Symbol {currency.symbol} · Tax {formatPercent(currency.taxRate)} · Rate{' '}
+              {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
             </Text>
           </div>
           <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />

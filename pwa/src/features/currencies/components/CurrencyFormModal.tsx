@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { NotFoundError, ValidationError } from '../../../db/errors';
@@ -22,6 +12,7 @@ import {
   type CurrencyFormErrors,
   type CurrencyFormValues,
 } from './currency-form';
+import { DecimalInput } from '../../../components/DecimalInput';
 
 export const CURRENCY_SAVE_FAILED = 'Failed to save currency. Please try again.';
 
@@ -130,25 +121,18 @@ export function CurrencyFormModal({ currency, onClose, onSaved }: Props) {
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput
+            <DecimalInput
               label="Tax Rate (%)"
               description="0 to 100"
-              min={0}
-              max={100}
-              step={0.01}
-              decimalScale={3}
-              clampBehavior="none"
+              decimals={3}
               value={values.taxRate}
               onChange={(value) => set('taxRate', value)}
               error={errors.taxRate}
             />
-            <NumberInput
+            <DecimalInput
               label="Exchange Rate (to USD)"
               description="At least 0.01"
-              min={0.01}
-              step={0.0001}
-              decimalScale={4}
-              clampBehavior="none"
+              decimals={4}
               value={values.dollarExchangeRate}
               onChange={(value) => set('dollarExchangeRate', value)}
               error={errors.dollarExchangeRate}

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { matchesSearch } from '../../../components/crud/search';
+import { foldForSearch, sortByName } from '../../../lib/collation';
+import { setFormatLocale } from '../../../lib/formats';
 import type { SmbDatabase } from '../../../db/database';
 import type { CustomerRow } from '../../../db/types';
 import { closeTestDatabase, syncedCustomer, useTestDatabase } from '../../../test/local-store';
@@ -10,11 +12,14 @@ let db: SmbDatabase;
 beforeEach(() => {
   db = useTestDatabase();
 });
-afterEach(() => closeTestDatabase(db));
+afterEach(() => {
+  setFormatLocale('en-US');
+  return closeTestDatabase(db);
+});
 
-/** The definition: case-insensitive "contains" in name, email, phone or address, by name. */
+/** The definition: case- and accent-insensitive "contains" in name, email, phone or address, by name in the tenant's alphabet. */
 async function reference(search: string): Promise<string[]> {
-  const rows = await db.customers.orderBy('name').toArray();
+  const rows = sortByName(await db.customers.toArray());
   return rows
     .filter((c) => matchesSearch(search, c.name, c.email, c.phoneNumber, c.address, c.address2))
     .map((c) => c.name);
@@ -88,5 +93,51 @@ describe('customer search (customersMatching)', () => {
     expect(await names('pier')).toEqual(['Pier Cafe']);
     await db.customers.delete(syncedCustomer(200).id);
     expect(await names('pier')).toEqual([]);
+  });
+});
+
+describe('the reader’s alphabet (issue 34.5)', () => {
+  const PEOPLE = [
+    'Brasserie',
+    'Müller KG',
+    'Åsa Ek',
+    'Bäckerei',
+    'zebra',
+    'Øst',
+    'Mueller',
+    'Item 10',
+    'Item 9',
+  ];
+  const seed = () =>
+    db.customers.bulkPut(PEOPLE.map((name, i) => syncedCustomer(300 + i, { name })));
+
+  it('finds Müller by muller, Åsa by asa and Øst by ost: case and accents ignored', async () => {
+    await seed();
+    expect(await names('muller')).toEqual(['Müller KG']);
+    expect(await names('MÜLLER')).toEqual(['Müller KG']);
+    expect(await names('asa')).toEqual(['Åsa Ek']);
+    expect(await names('ost')).toEqual(['Øst']);
+    expect(await names('backerei')).toEqual(['Bäckerei']);
+    expect(foldForSearch('Straße Łódź')).toBe('strasse lodz');
+  });
+
+  it('sorts with Intl.Collator in the tenant locale: Bäckerei before Brasserie; Åsa last in Swedish', async () => {
+    await seed();
+    setFormatLocale('de-DE');
+    expect(await names('')).toEqual([
+      'Åsa Ek',
+      'Bäckerei',
+      'Brasserie',
+      'Item 9',
+      'Item 10',
+      'Mueller',
+      'Müller KG',
+      'Øst',
+      'zebra',
+    ]);
+    setFormatLocale('sv-SE');
+    const swedish = await names('');
+    expect(swedish.slice(-2)).toEqual(['Åsa Ek', 'Øst'].sort(new Intl.Collator('sv-SE').compare));
+    expect(swedish.indexOf('zebra')).toBeLessThan(swedish.indexOf('Åsa Ek'));
   });
 });

@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { DashboardMetrics } from '../data/metrics';
 import { dashboardLinks, money } from './format';
+import { formatPercent } from '../../../lib/formats';
 
 interface MetricCardProps {
   label: string;
@@ -76,7 +77,7 @@ export function MetricCards({ metrics: m }: { metrics: DashboardMetrics }) {
         mr={6}
       >
         {m.revenueChange >= 0 ? '+' : ''}
-        {m.revenueChange.toLocaleString('en-US')} %
+        {formatPercent(m.revenueChange, 1)}
       </Badge>
     );
   return (
@@ -101,7 +102,7 @@ export function MetricCards({ metrics: m }: { metrics: DashboardMetrics }) {
       />
       <MetricCard
         label="Win rate, last 90 days"
-        value={m.winRate.rate === null ? '—' : `${m.winRate.rate.toLocaleString('en-US')} %`}
+        value={m.winRate.rate === null ? '—' : formatPercent(m.winRate.rate, 1)}
         detail={
           m.winRate.rate === null
             ? 'No quote accepted or rejected in the last 90 days'

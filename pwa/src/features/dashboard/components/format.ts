@@ -1,4 +1,4 @@
-import { formatMoney } from '@smb/shared-types/money';
+import { formatLocale, formatMoney } from '../../../lib/formats';
 import type { DashboardMetrics } from '../data/metrics';
 
 /** An amount in the dashboard's (the tenant's default) currency. */
@@ -7,16 +7,24 @@ export const money = (
   m: Pick<DashboardMetrics, 'currencyCode' | 'currencySymbol'>,
 ) => formatMoney(value, m.currencyCode, m.currencySymbol);
 
-/** Short axis labels: $12.3K, €1.2M (display only; the figures themselves stay exact). */
+/**
+ * Short axis labels in the tenant's locale: $12.3K (en-US), 12.345 € / 1,2 Mio. € (de-DE), with
+ * the currency's own symbol (display only; the figures themselves stay exact).
+ */
 export function compactMoney(
   value: number,
   m: Pick<DashboardMetrics, 'currencyCode' | 'currencySymbol'>,
 ) {
-  const text = new Intl.NumberFormat('en-US', {
+  const parts = new Intl.NumberFormat(formatLocale(), {
     notation: 'compact',
+    minimumFractionDigits: 0,
     maximumFractionDigits: 1,
-  }).format(value);
-  return `${m.currencySymbol ?? ''}${text}`;
+    style: 'currency',
+    currency: m.currencyCode && /^[A-Z]{3}$/.test(m.currencyCode) ? m.currencyCode : 'USD',
+  }).formatToParts(value);
+  return parts
+    .map((p) => (p.type === 'currency' && m.currencySymbol ? m.currencySymbol : p.value))
+    .join('');
 }
 
 /** 'Nov 2026' for '2026-11'. */

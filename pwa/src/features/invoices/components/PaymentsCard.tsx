@@ -7,7 +7,6 @@ import {
   Card,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -19,8 +18,10 @@ import {
 } from '@mantine/core';
 import { IconCalendarEvent, IconCash, IconTrash } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DecimalInput } from '../../../components/DecimalInput';
 import { overdueLabel } from '@smb/shared-types/invoices';
-import { compareMoney, formatMoney } from '@smb/shared-types/money';
+import { compareMoney } from '@smb/shared-types/money';
+import { formatMoney } from '../../../lib/formats';
 import {
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
@@ -44,8 +45,7 @@ import {
 import { formatDate } from './format';
 import { useAction } from '../../../lib/useAction';
 
-const dateText = (date: string | null | undefined) =>
-  date ? formatDate(`${date}T12:00:00.000Z`) : '—';
+const dateText = (date: string | null | undefined) => formatDate(date);
 
 /** Issue and due dates, terms, paid, balance and days overdue, with the payments and their form. */
 export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
@@ -249,12 +249,11 @@ function PaymentModal({
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Record Payment</Text>}>
       <Stack gap="sm">
         {error && <Alert color="red">{error}</Alert>}
-        <NumberInput
+        <DecimalInput
           label="Amount"
           value={amount}
           onChange={setAmount}
-          decimalScale={2}
-          min={0}
+          decimals={2}
           description={`Balance due ${formatMoney(balanceOf(invoice), invoice.currencyCode)}`}
         />
         <TextInput

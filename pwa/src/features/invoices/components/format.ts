@@ -1,13 +1,11 @@
-import { formatMoney } from '@smb/shared-types/money';
+import { formatDate as localeDate, formatMoney } from '../../../lib/formats';
 
-/** Creation date in the user's local format. */
+/** A date in the tenant's format, '—' when none. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
+  return localeDate(iso) || '—';
 }
 
-/** en-US money with the document's currency. */
+/** Money with the document's currency, in the tenant's format. */
 export function formatAmount(amount: number, currencyCode: string): string {
   return formatMoney(amount, currencyCode);
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
-import { compareMoney, formatMoney, subtractMoney } from '@smb/shared-types/money';
+import { compareMoney, subtractMoney } from '@smb/shared-types/money';
+import { formatMoney } from '../../../lib/formats';
 import { PAYMENT_MESSAGES, isIsoDate, paymentAmountError } from '@smb/shared-types/payments';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';

@@ -38,20 +38,18 @@ import {
   type InvoiceListRow,
 } from '../components/InvoicesTable';
 import { LinkButton } from '../../../components/LinkButton';
+import { rowSearch } from '../../../components/crud/search';
 
 export const INVOICES_PAGE_SIZE = 50;
 
-function matches(row: InvoiceListRow, needle: string): boolean {
-  if (!needle) return true;
-  const { invoice } = row;
-  return [
-    invoiceNumberLabel(invoice),
-    row.orderNumber,
-    invoice.customerName,
-    invoice.customerEmail,
-    invoice.contactName,
-  ].some((value) => value?.toLowerCase().includes(needle));
-}
+/** Case- and accent-insensitive search over number, order, customer, e-mail and contact. */
+const searchInvoices = rowSearch(({ invoice, orderNumber }: InvoiceListRow) => [
+  invoiceNumberLabel(invoice),
+  orderNumber,
+  invoice.customerName,
+  invoice.customerEmail,
+  invoice.contactName,
+]);
 
 /**
  * /dashboard/invoices: every invoice, newest first or by due date, searchable, filtered
@@ -82,7 +80,7 @@ export default function InvoicesListScreen() {
   const [sort, setSort] = useState<InvoiceSort>('createdAt');
   const on = today();
   const [page, setPage] = useState(1);
-  const needle = useDeferredValue(search.trim().toLowerCase());
+  const needle = useDeferredValue(search.trim());
 
   const rows = useMemo<InvoiceListRow[] | undefined>(() => {
     if (!invoices || !orders) return undefined;
@@ -99,7 +97,7 @@ export default function InvoicesListScreen() {
     () =>
       rows &&
       sortInvoices(
-        rows.filter((row) => matchesInvoiceFilter(row.invoice, status, on) && matches(row, needle)),
+        searchInvoices(rows, needle).filter((row) => matchesInvoiceFilter(row.invoice, status, on)),
         sort,
       ),
     [rows, status, needle, sort, on],

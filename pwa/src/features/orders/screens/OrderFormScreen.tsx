@@ -12,6 +12,7 @@ import type { InvoiceRow, OrderRow } from '../../../db/types';
 import { useInvoices } from '../../invoices/data/invoices';
 import { OrderDetailsCard } from '../components/OrderDetailsCard';
 import { orderNumberLabel, updateOrder, useOrder } from '../data/orders';
+import { addContactTo } from '../../contacts/data/contacts';
 
 const LIST = { noun: 'Order', listName: 'Orders', listPath: '/dashboard/orders' } as const;
 
@@ -36,6 +37,7 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
   return (
     <DocumentEditor
       {...LIST}
+      createContact={addContactTo}
       document={order}
       guardKey="order-form"
       title={`Order ${number}`}

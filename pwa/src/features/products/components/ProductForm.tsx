@@ -1,19 +1,11 @@
-import {
-  Divider,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Divider, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   FormActions,
   useRecordForm,
   type RecordFormProps,
 } from '../../../components/crud/RecordForm';
 import type { CurrencyRow } from '../../../db/types';
+import { DecimalInput } from '../../../components/DecimalInput';
 
 export interface ProductFormValues {
   name: string;
@@ -58,11 +50,7 @@ export function ProductForm({
   const symbol = currencies.find((c) => c.code === values.currencyCode)?.symbol;
   /** An amount in the product's currency: two decimals, never negative. */
   const money = (name: 'price' | 'cost') => ({
-    min: 0,
-    step: 0.01,
-    decimalScale: 2,
-    allowNegative: false,
-    thousandSeparator: ',',
+    decimals: 2,
     leftSection: symbol ? <Text size="sm">{symbol}</Text> : undefined,
     value: values[name],
     onChange: (value: number | string) => set(name, value),
@@ -78,7 +66,12 @@ export function ProductForm({
         </SimpleGrid>
         <Divider label="Pricing" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberInput label="Price" withAsterisk description="Blank means 0" {...money('price')} />
+          <DecimalInput
+            label="Price"
+            withAsterisk
+            description="Blank means 0"
+            {...money('price')}
+          />
           <Select
             label="Currency"
             withAsterisk
@@ -93,15 +86,15 @@ export function ProductForm({
             nothingFoundMessage="No currencies"
             disabled={done}
           />
-          <NumberInput label="Cost" description="Optional" {...money('cost')} />
+          <DecimalInput label="Cost" description="Optional" {...money('cost')} />
         </SimpleGrid>
         <Divider label="Inventory" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberInput
+          <DecimalInput
             label="Stock"
             description="Whole number; blank if not tracked"
-            allowDecimal={false}
-            step={1}
+            decimals={0}
+            allowNegative
             value={values.stock}
             onChange={(v) => set('stock', v)}
             disabled={done}

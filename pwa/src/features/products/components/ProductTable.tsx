@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { formatMoney } from '@smb/shared-types/money';
+import { formatMoney } from '../../../lib/formats';
 import { editDeleteActions } from '../../../components/crud/editDeleteActions';
 import { RecordName } from '../../../components/crud/NotSyncedBadge';
 import { dash, EntityTable, type EntityColumn } from '../../../components/list/EntityTable';

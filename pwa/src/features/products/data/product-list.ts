@@ -2,15 +2,20 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SmbDatabase } from '../../../db/database';
 import { useDatabase } from '../../../db/current';
 import type { CurrencyRow, ProductRow } from '../../../db/types';
-import { matchesSearch, type ListPage } from '../../../components/crud/search';
+import { searchMatcher, type ListPage } from '../../../components/crud/search';
+import { sortByName } from '../../../lib/collation';
 
-const matches = (search: string) => (p: ProductRow) =>
-  matchesSearch(search, p.name, p.sku, p.category, p.supplier);
-
-/** Every product matching the search, by name (the export of the list as searched). */
+/**
+ * Every product matching the search (case and accents ignored), by name in the tenant's alphabet
+ * (the list's pages and its export). One bulk read and a filter in JS: faster than a Dexie
+ * `filter`, which walks a cursor row by row.
+ */
 export async function productsMatching(db: SmbDatabase, search: string): Promise<ProductRow[]> {
-  const rows = db.products.orderBy('name');
-  return search.trim() ? rows.filter(matches(search)).toArray() : rows.toArray();
+  const matches = searchMatcher(search);
+  const rows = await db.products.orderBy('name').toArray();
+  return sortByName(
+    search.trim() ? rows.filter((p) => matches(p.name, p.sku, p.category, p.supplier)) : rows,
+  );
 }
 
 /** One page of products by name, searched by name, SKU, category or supplier (live). */
@@ -23,15 +28,9 @@ export function useProductPage(
   return useLiveQuery(async () => {
     if (!db) return { rows: [], total: 0, all: 0 };
     const all = await db.products.count();
-    const query = search.trim()
-      ? db.products.orderBy('name').filter(matches(search))
-      : db.products.orderBy('name');
-    const total = search.trim() ? await query.clone().count() : all;
-    const rows = await query
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .toArray();
-    return { rows, total, all };
+    const matching = await productsMatching(db, search);
+    const rows = matching.slice((page - 1) * pageSize, page * pageSize);
+    return { rows, total: matching.length, all };
   }, [db, search, page, pageSize]);
 }
 

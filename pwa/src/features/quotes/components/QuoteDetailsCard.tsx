@@ -3,6 +3,7 @@ import { QUOTE_STATUSES, formatDay, utcDay, viewedLine } from '@smb/shared-types
 import { StatusBadge } from '../../../components/documents/StatusBadge';
 import type { QuoteRow } from '../../../db/types';
 import { quoteDisplayStatus } from './QuoteValidity';
+import { formatDateTime } from '../../../lib/formats';
 
 interface QuoteDetailsCardProps {
   companyName: string;
@@ -20,15 +21,8 @@ const Label = ({ children }: { children: string }) => (
   </Text>
 );
 
-/** "24 Nov 14:02" in the reader's time zone. */
-const dayAndTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+/** "11/24/26, 2:02 PM" (en-US), "24.11.26, 14:02" (de-DE) in the reader's time zone. */
+const dayAndTime = (iso: string) => formatDateTime(iso);
 
 /**
  * Quote Details (edit only): company, number, the status dropdown that saves at once, and (issue

@@ -25,6 +25,7 @@ import {
   updateQuote,
   useQuote,
 } from '../data/quotes';
+import { addContactTo } from '../../contacts/data/contacts';
 
 const LIST = { noun: 'Quote', listName: 'Quotes', listPath: '/dashboard/quotes' } as const;
 
@@ -42,6 +43,7 @@ function QuoteForm({ quote }: { quote: QuoteRow | null }) {
   return (
     <DocumentEditor
       {...LIST}
+      createContact={addContactTo}
       document={quote}
       guardKey="quote-form"
       title={quote ? `Edit Quote ${quoteNumberLabel(quote)}` : 'Create New Quote'}

@@ -34,8 +34,13 @@ import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../d
 import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
+import { localeOptions } from '../../../lib/formats';
+import { DEFAULT_LOCALE } from '@smb/shared-types/locale-numbers';
 
-type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
+type TextField = Exclude<
+  keyof CompanyDetailsUpdateBody,
+  'paperSize' | 'quoteValidityDays' | 'locale'
+>;
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
@@ -220,6 +225,15 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               value={String(value('paperSize'))}
               onChange={(next) => set('paperSize', next ?? '')}
               allowDeselect={false}
+            />
+            <Select
+              label="Number and Date Format"
+              description="How amounts and dates are shown and typed in this app."
+              data={localeOptions(saved.locale)}
+              value={String(value('locale') || DEFAULT_LOCALE)}
+              onChange={(next) => set('locale', next ?? DEFAULT_LOCALE)}
+              allowDeselect={false}
+              searchable
             />
             <NumberInput
               label="Quotes valid for (days after sending)"

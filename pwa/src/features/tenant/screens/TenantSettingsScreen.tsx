@@ -30,6 +30,7 @@ import { BillingSettingsCard } from '../components/BillingSettingsCard';
 import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
 import { useLocalTenant } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
+import { formatLocale } from '../../../lib/formats';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -85,7 +86,7 @@ function formatCreated(iso: string | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? '—'
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+    : date.toLocaleDateString(formatLocale(), { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** /dashboard/settings/tenant (General): company name, saved offline-first, and account facts. */

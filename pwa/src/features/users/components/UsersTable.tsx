@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
 import type { User } from '../data/users-api';
+import { formatDate as localeDate } from '../../../lib/formats';
 
 interface Props {
   users: User[] | undefined;
@@ -13,8 +14,7 @@ interface Props {
 }
 
 function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
+  return localeDate(iso) || '—';
 }
 
 /** A yes/no property of the user as a coloured label. */

@@ -117,11 +117,33 @@ describe('RegisterPage', () => {
       password: 'Passw0rd!',
       confirmPassword: 'Passw0rd!',
       tenantNaturalName: 'Acme Ltd',
+      country: 'US',
+      locale: 'en-US',
     });
     act(() => vi.advanceTimersByTime(1999));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByTestId('location')).toHaveTextContent('/verify-email');
     expect(screen.getByTestId('location-state')).toHaveTextContent('{"email":"ann@acme.test"}');
+  });
+
+  it('asks the country, first the browser’s, and sends it with the browser’s language (issue 34.2)', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-AT');
+    const fetch = mockFetch(
+      (url) => pingOk(url) ?? { status: 201, body: { success: true, message: 'Done.' } },
+    );
+    renderScreen('/register', <RegisterPage />);
+    expect(screen.getByDisplayValue('Austria')).toBeInTheDocument();
+    fill({
+      company: 'Wien GmbH',
+      email: 'ann@wien.test',
+      password: 'Passw0rd!',
+      confirm: 'Passw0rd!',
+    });
+    await settle();
+    signUp();
+    await screen.findByText('Done.');
+    expect(sentBody(fetch, 1)).toMatchObject({ country: 'AT', locale: 'de-AT' });
+    vi.restoreAllMocks();
   });
 });
