@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
+import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  DOCUMENT_LANGUAGE_MESSAGE,
+  isDocumentLanguage,
+} from './document-language';
 
 /**
  * Company details printed on quotes, orders and invoices. Every field is optional:
@@ -88,6 +93,8 @@ export const CompanyDetails = Type.Object({
   logo: Type.Union([CompanyLogo, Type.Null()]),
   /** Days a quote stays valid after sending, unless its Draft set a date (1–365). */
   quoteValidityDays: Type.Integer(),
+  /** The language of documents and mails for customers without one of their own (issue 34.3). */
+  documentLanguage: Type.String(),
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -110,6 +117,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
       [SCHEMA_MESSAGE]: COMPANY_MESSAGES.quoteValidityDays,
     }),
   ),
+  documentLanguage: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
 export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
@@ -127,6 +135,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   paperSize: null,
   logo: null,
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  documentLanguage: DEFAULT_DOCUMENT_LANGUAGE,
 };
 
 /** The paper a tenant's documents print on: its choice, else Letter in the Americas' Letter countries, else A4. */
@@ -158,6 +167,11 @@ export function normaliseCompanyDetails(
       )
         return { changes: null, error: COMPANY_MESSAGES.quoteValidityDays };
       changes[key] = days;
+      continue;
+    }
+    if (key === 'documentLanguage') {
+      if (!isDocumentLanguage(raw)) return { changes: null, error: DOCUMENT_LANGUAGE_MESSAGE };
+      changes[key] = raw;
       continue;
     }
     const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';

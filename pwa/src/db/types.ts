@@ -26,6 +26,8 @@ export interface CustomerRow {
   address2: string | null;
   /** Own payment terms; null (or absent in older rows): the tenant's default. */
   paymentTerms?: string | null;
+  /** Documents and mails in this language; null (or absent in older rows): the company's. */
+  documentLanguage?: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;

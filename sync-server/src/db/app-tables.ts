@@ -21,6 +21,8 @@ export interface TenantTable {
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** A sent quote is valid for this many days unless its Draft set a date. */
   quote_validity_days: ColumnType<number, number | undefined, number>;
+  /** Issue 34.3: documents and mails for customers without a language of their own. */
+  document_language: ColumnType<string, string | undefined, string>;
   /**
    * Issue 38.2: the last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
    * than the code needs is not served (`db/schema-version.ts`).
@@ -112,5 +114,6 @@ export const COMPANY_COLUMNS = [
   'paper_size',
   'logo_sha256',
   'quote_validity_days',
+  'document_language',
 ] as const;
 export type UserRow = Selectable<UserTable>;

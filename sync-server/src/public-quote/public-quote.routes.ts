@@ -140,7 +140,12 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         byOwnerOf: await ownerCheck(request),
       });
       return send(reply, found, (f) =>
-        quotePage(f.quote, { token: token!, symbol: f.symbol, company: f.company }),
+        quotePage(f.quote, {
+          token: token!,
+          symbol: f.symbol,
+          company: f.company,
+          language: f.language,
+        }),
       );
     },
   );
@@ -151,7 +156,12 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const token = tokenOf(request);
       const found = await peekQuote(ctx, tenantId, quoteId, token);
       return send(reply, found, (f) =>
-        confirmPage(f.quote, action, { token: token!, symbol: f.symbol, company: f.company }),
+        confirmPage(f.quote, action, {
+          token: token!,
+          symbol: f.symbol,
+          company: f.company,
+          language: f.language,
+        }),
       );
     });
 
@@ -179,6 +189,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
                 token: token!,
                 symbol: f.symbol,
                 company: f.company,
+                language: f.language,
                 problem: message,
                 values,
               }),
@@ -197,7 +208,8 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             token: token!,
             symbol: f.symbol,
             company: f.company,
-            notice: resultNotice(f.quote, action),
+            language: f.language,
+            notice: resultNotice(f.quote, action, f.language),
           }),
         );
       },

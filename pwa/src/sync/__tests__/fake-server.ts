@@ -1,4 +1,6 @@
 import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
+import { normaliseCompanyDetails, type CompanyDetailsUpdateBody } from '@smb/shared-types/company';
+import { customerError, customerInput, type CustomerUpdateBody } from '@smb/shared-types/customers';
 import type {
   Mutation,
   MutationResult,
@@ -464,6 +466,17 @@ export class FakeSyncServer {
     switch (name) {
       case 'tenant.updateBilling': {
         const error = billingSettingsError(args as BillingSettingsUpdate);
+        return error ? new Refusal(400, error) : null;
+      }
+      case 'tenant.updateCompany': {
+        const { error } = normaliseCompanyDetails(args as CompanyDetailsUpdateBody);
+        return error ? new Refusal(400, error) : null;
+      }
+      case 'customer.create':
+      case 'customer.update': {
+        const creating = name === 'customer.create';
+        const body = (creating ? args : (args as { changes?: object }).changes) ?? {};
+        const error = customerError(customerInput(body as CustomerUpdateBody), creating);
         return error ? new Refusal(400, error) : null;
       }
       case 'quote.update':

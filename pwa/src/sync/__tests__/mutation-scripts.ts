@@ -149,8 +149,10 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         { phoneNumber: '555-0199', address: '2 Side St' },
         { phoneNumber: '555-0100', address: '1 Main St' },
       ),
-      step('customer.create', customer(C2, 'Initech')),
+      step('customer.create', { ...customer(C2, 'Initech'), documentLanguage: 'fr' }),
       step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
+      update('customer.update', C2, { documentLanguage: 'de' }, { documentLanguage: 'fr' }),
+      update('customer.update', C1, { documentLanguage: 'xx' }, { documentLanguage: null }), // 400
       step('contact.create', {
         id: K2,
         customerId: C1,
@@ -177,7 +179,9 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         country: 'DE',
         email: 'billing@renamed.test',
         paymentInstructions: 'IBAN DE00 1234 5678',
+        documentLanguage: 'de',
       }),
+      step('tenant.updateCompany', { documentLanguage: 'xx' }), // not a document language: 400
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
       step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),
       step('tenant.updateBilling', { reminderMax: 0 }), // out of range: 400

@@ -22,6 +22,7 @@ export const COMPANY_FIELD_COLUMNS = {
   documentFooter: 'document_footer',
   paperSize: 'paper_size',
   quoteValidityDays: 'quote_validity_days',
+  documentLanguage: 'document_language',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 

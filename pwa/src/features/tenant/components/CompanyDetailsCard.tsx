@@ -27,6 +27,11 @@ import {
   type CompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
+import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_LANGUAGE_NAMES,
+} from '@smb/shared-types/document-language';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../../lib/auth-context';
@@ -35,7 +40,15 @@ import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
 
-type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
+type TextField = Exclude<
+  keyof CompanyDetailsUpdateBody,
+  'paperSize' | 'quoteValidityDays' | 'documentLanguage'
+>;
+
+const LANGUAGE_OPTIONS = DOCUMENT_LANGUAGES.map((l) => ({
+  value: l,
+  label: DOCUMENT_LANGUAGE_NAMES[l],
+}));
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
@@ -219,6 +232,14 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               ]}
               value={String(value('paperSize'))}
               onChange={(next) => set('paperSize', next ?? '')}
+              allowDeselect={false}
+            />
+            <Select
+              label="Document language"
+              description="Documents and e-mails for customers without a language of their own"
+              data={LANGUAGE_OPTIONS}
+              value={String(value('documentLanguage') || DEFAULT_DOCUMENT_LANGUAGE)}
+              onChange={(next) => set('documentLanguage', next ?? DEFAULT_DOCUMENT_LANGUAGE)}
               allowDeselect={false}
             />
             <NumberInput
