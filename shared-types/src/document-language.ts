@@ -90,7 +90,7 @@ export function documentAmount(
   currencyCode: string,
   symbol?: string | null,
 ): string {
-  if (language === 'en') return formatMoney(value, currencyCode, symbol?.trim() || null);
+  if (language === 'en') return formatMoney(value, currencyCode, symbol ?? null);
   const fixed = roundMoney(value);
   const key = `${language}/${currencyCode}`;
   let format = moneyFormats.get(key);
