@@ -1,4 +1,5 @@
 import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
+import { documentMailInput, type DocumentMailBody } from '@smb/shared-types/document-mail';
 import { normaliseCompanyDetails, type CompanyDetailsUpdateBody } from '@smb/shared-types/company';
 import { customerError, customerInput, type CustomerUpdateBody } from '@smb/shared-types/customers';
 import type {
@@ -471,6 +472,11 @@ export class FakeSyncServer {
       case 'tenant.updateCompany': {
         const { error } = normaliseCompanyDetails(args as CompanyDetailsUpdateBody);
         return error ? new Refusal(400, error) : null;
+      }
+      case 'invoice.email':
+      case 'order.email': {
+        const input = documentMailInput(args as unknown as DocumentMailBody);
+        return input.ok ? null : new Refusal(400, input.message);
       }
       case 'customer.create':
       case 'customer.update': {
