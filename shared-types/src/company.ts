@@ -1,6 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
 import { DEFAULT_LOCALE } from './locale-numbers';
+import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  DOCUMENT_LANGUAGE_MESSAGE,
+  isDocumentLanguage,
+} from './document-language';
 
 /**
  * Company details printed on quotes, orders and invoices. Every field is optional:
@@ -92,6 +97,8 @@ export const CompanyDetails = Type.Object({
   quoteValidityDays: Type.Integer(),
   /** BCP 47 locale the company's numbers and dates are shown and typed in; null → en-US (`localeOf`). */
   locale: Type.Union([Type.String(), Type.Null()]),
+  /** The language of documents and mails for customers without one of their own (issue 34.3). */
+  documentLanguage: Type.String(),
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -115,6 +122,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
       [SCHEMA_MESSAGE]: COMPANY_MESSAGES.quoteValidityDays,
     }),
   ),
+  documentLanguage: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
 export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
@@ -133,6 +141,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   logo: null,
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   locale: null,
+  documentLanguage: DEFAULT_DOCUMENT_LANGUAGE,
 };
 
 /** The locale a tenant's numbers and dates are written in: its choice, else en-US (the spec's). */
@@ -184,6 +193,11 @@ export function normaliseCompanyDetails(
       )
         return { changes: null, error: COMPANY_MESSAGES.quoteValidityDays };
       changes[key] = days;
+      continue;
+    }
+    if (key === 'documentLanguage') {
+      if (!isDocumentLanguage(raw)) return { changes: null, error: DOCUMENT_LANGUAGE_MESSAGE };
+      changes[key] = raw;
       continue;
     }
     const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';

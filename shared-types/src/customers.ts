@@ -2,6 +2,11 @@ import { Type, type Static } from 'typebox';
 import { ClientId, Nullable, OptionalText, SCHEMA_MESSAGE, textOrNull } from './api';
 import { firstError, isEmail } from './validation';
 import { NullablePaymentTermsSchema, type PaymentTerms } from './payments';
+import {
+  DOCUMENT_LANGUAGE_MESSAGE,
+  isDocumentLanguage,
+  type DocumentLanguage,
+} from './document-language';
 
 export const CUSTOMER_MESSAGES = {
   nameRequired: 'Company name is required',
@@ -62,6 +67,8 @@ const customerFields = {
   companyAddress2: OptionalText(300),
   /** The customer's own payment terms; null: the tenant's default. */
   paymentTerms: Type.Optional(NullablePaymentTermsSchema),
+  /** The language of the customer's documents and mails; null: the company's (issue 34.3). */
+  documentLanguage: OptionalText(10),
 };
 
 export const CustomerCreateBody = Type.Object(
@@ -105,6 +112,7 @@ export const Customer = Type.Object({
   address: Nullable(Type.String()),
   address2: Nullable(Type.String()),
   paymentTerms: Nullable(Type.String()),
+  documentLanguage: Nullable(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -119,6 +127,7 @@ export interface CustomerInput {
   address?: string | null;
   address2?: string | null;
   paymentTerms?: PaymentTerms | null;
+  documentLanguage?: DocumentLanguage | null;
 }
 
 export interface MainContactInput {
@@ -143,6 +152,7 @@ export function customerInput(body: CustomerUpdateBody): CustomerInput {
     address: optional(pick(body.address, body.companyAddress)),
     address2: optional(pick(body.address2, body.companyAddress2)),
     paymentTerms: body.paymentTerms,
+    documentLanguage: body.documentLanguage as DocumentLanguage | null | undefined,
   };
 }
 
@@ -174,6 +184,10 @@ export function customerError(
     (creating || input.name !== undefined) && !input.name && CUSTOMER_MESSAGES.nameRequired,
     (creating || input.email !== undefined) && !input.email && CUSTOMER_MESSAGES.emailRequired,
     !!input.email && !isEmail(input.email) && CUSTOMER_MESSAGES.invalidEmail,
+    input.documentLanguage !== undefined &&
+      input.documentLanguage !== null &&
+      !isDocumentLanguage(input.documentLanguage) &&
+      DOCUMENT_LANGUAGE_MESSAGE,
     mainContact && !mainContact.name && CUSTOMER_MESSAGES.mainContactNameRequired,
     mainContact && !mainContact.email && CUSTOMER_MESSAGES.mainContactEmailRequired,
     mainContact &&

@@ -24,6 +24,7 @@ export * from './countries';
 export * from './recurrence';
 export * from './identifiers';
 export * from './document-language';
+export * from './document-mail';
 export * from './numbering';
 export * from './units';
 export * from './signup-defaults';

@@ -73,6 +73,9 @@ export const Invoice = Type.Object({
   remindersStopped: Type.Boolean(),
   /** The reminders e-mailed, oldest first. */
   reminders: Type.Array(InvoiceReminder),
+  /** Issue 34.4: when the invoice was last e-mailed (ISO), and to whom. */
+  emailedAt: OrNull(DateTime),
+  emailedTo: OrNull(Type.String()),
   version: Type.String(),
   updatedAt: DateTime,
 });

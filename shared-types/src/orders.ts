@@ -39,5 +39,8 @@ export const Order = Type.Object({
   status: Type.String(),
   invoiceId: OrNull(Type.String()),
   invoiceNumber: OrNull(Type.String()),
+  /** Issue 34.4: when the order confirmation was last e-mailed (ISO), and to whom. */
+  emailedAt: OrNull(Type.String({ format: 'date-time' })),
+  emailedTo: OrNull(Type.String()),
 });
 export type Order = Static<typeof Order>;

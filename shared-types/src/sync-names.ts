@@ -44,6 +44,8 @@ export const MUTATION_NAMES = [
   'invoice.setStatus',
   'invoice.setTerms',
   'invoice.setReminders',
+  'invoice.email',
+  'order.email',
   'payment.create',
   'payment.delete',
   'conflict.resolve',

@@ -31,6 +31,7 @@ import customerRoutes from './modules/customers/customers.routes';
 import productRoutes from './modules/products/products.routes';
 import { billingRoutes, invoicePaymentRoutes } from './modules/payments/payments.routes';
 import tenantRoutes from './modules/tenants/tenants.routes';
+import documentMailRoutes from './modules/document-mail/document-mail.routes';
 import pdfRoutes from './modules/pdf/pdf.routes';
 import userRoutes from './modules/users/users.routes';
 import { testClockRoutes } from './clock';
@@ -114,6 +115,7 @@ export async function buildApp(
     await scope.register(currencyRoutes, { prefix: '/api/currencies' });
     await scope.register(tenantRoutes, { prefix: '/api/tenants', ctx });
     await scope.register(pdfRoutes);
+    await scope.register(documentMailRoutes, { prefix: '/api', ctx });
     await scope.register(publicQuotePdfRoutes, { ctx });
     await scope.register(userRoutes, { prefix: '/api/users', ctx });
     if (process.env.TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production')

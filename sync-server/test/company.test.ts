@@ -41,8 +41,9 @@ describe('company details', () => {
       await member.get('/api/tenants/current/company'),
       200,
     );
-    const { quoteValidityDays, ...details } = empty;
+    const { quoteValidityDays, documentLanguage, ...details } = empty;
     expect(quoteValidityDays).toBe(30);
+    expect(documentLanguage).toBe('en');
     expect(Object.values(details).every((v) => v === null)).toBe(true);
     // A device polling before the change is told the company as it was, and after it as it is.
     const before = await new TestClient(t, memberToken).pullOnce(null);

@@ -60,6 +60,7 @@ describe('customers', () => {
         'address',
         'address2',
         'createdAt',
+        'documentLanguage',
         'email',
         'id',
         'name',

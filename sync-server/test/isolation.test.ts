@@ -81,8 +81,12 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'POST /api/invoices/:id/payments': () => ({ amount: 1, method: 'cash' }),
   'PUT /api/invoices/:id/terms': () => ({ paymentTerms: 'net_7' }),
   'PUT /api/invoices/:id/reminders': () => ({ stopped: true }),
+  'POST /api/invoices/:id/email': () => documentMail,
+  'POST /api/orders/:id/email': () => documentMail,
   'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
 };
+
+const documentMail = { to: 'matrix@example.com', subject: 'Invoice', text: 'Attached.' };
 
 const documentBody = (a: TenantA) => ({
   customerId: a.customerId,

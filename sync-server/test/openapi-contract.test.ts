@@ -335,6 +335,14 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },
   }),
+  'POST /api/invoices/{id}/email': async () => ({
+    url: `/api/invoices/${await newInvoice()}/email`,
+    payload: { to: 'ap@example.com', subject: 'Invoice', text: 'Please find it attached.' },
+  }),
+  'POST /api/orders/{id}/email': async () => ({
+    url: `/api/orders/${await newOrder()}/email`,
+    payload: { to: 'ap@example.com', subject: 'Order', text: 'Thank you for your order.' },
+  }),
   'GET /api/billing/settings': async () => ({ url: '/api/billing/settings' }),
   'PUT /api/billing/settings': async () => ({
     url: '/api/billing/settings',

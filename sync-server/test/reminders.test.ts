@@ -160,6 +160,25 @@ describe('payment reminders', () => {
     expect(BigInt(after.version)).toBeGreaterThan(BigInt(inv.version));
   });
 
+  it("are in the customer's language, from the company's name, Reply-To the company", async () => {
+    const s = await shop('Relances SARL');
+    expect(
+      (await call(s, 'PUT', `/api/customers/${s.customerId}`, { documentLanguage: 'fr' }))
+        .statusCode,
+    ).toBe(200);
+    const company = { email: 'compta@relances.test' };
+    expect((await call(s, 'PUT', '/api/tenants/current/company', company)).statusCode).toBe(200);
+    const inv = await invoice(s);
+    await runOn(addDays(inv.dueDate, 3));
+    const [mail] = to(s.contactEmail);
+    expect(mail?.subject).toBe(
+      `Relance 1 : la facture ${inv.invoiceNumber} de Relances SARL est échue`,
+    );
+    expect(mail?.text).toContain('3 jours de retard');
+    expect(mail?.text).toContain('Montant dû : 110,00\u00a0$');
+    expect(mail).toMatchObject({ fromName: 'Relances SARL', replyTo: 'compta@relances.test' });
+  });
+
   it('not for paid, cancelled or stopped invoices; a partly paid one is reminded of its balance', async () => {
     const s = await shop('Mixed Ltd');
     const [paid, cancelled, stopped, partial] = [

@@ -85,6 +85,7 @@ const SERVER_MADE = new Set([
   'viewedAt',
   'acceptedAt',
   'rejectedAt',
+  'emailedAt',
   // Each side has its own device (client group) ids; the user's e-mail is the real server's.
   'overwrittenClientGroup',
   'overwrittenByClientGroup',

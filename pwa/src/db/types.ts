@@ -26,6 +26,8 @@ export interface CustomerRow {
   address2: string | null;
   /** Own payment terms; null (or absent in older rows): the tenant's default. */
   paymentTerms?: string | null;
+  /** Documents and mails in this language; null (or absent in older rows): the company's. */
+  documentLanguage?: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;
@@ -105,12 +107,18 @@ export interface QuoteRow extends DocumentFields {
   sentBy?: string | null;
 }
 
-export interface OrderRow extends DocumentFields {
+/** Issue 34.4: when the document was last e-mailed, and to whom (absent in older rows). */
+export interface EmailedFields {
+  emailedAt?: string | null;
+  emailedTo?: string | null;
+}
+
+export interface OrderRow extends DocumentFields, EmailedFields {
   orderNumber: string | null;
   quoteId: string | null;
 }
 
-export interface InvoiceRow extends DocumentFields {
+export interface InvoiceRow extends DocumentFields, EmailedFields {
   invoiceNumber: string | null;
   orderId: string;
   customerName: string;

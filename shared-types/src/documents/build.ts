@@ -1,5 +1,6 @@
 import { paperSizeOf, type CompanyDetails, EMPTY_COMPANY_DETAILS } from '../company';
 import { DEFAULT_CURRENCY_SYMBOL } from '../money';
+import type { DocumentLanguage } from '../document-language';
 import type { DocumentKind, DocumentLine, DocumentModel, DocumentParty } from './model';
 
 /** What a document says about itself; the company side is added by `documentModel`. */
@@ -52,6 +53,7 @@ export function apiDocumentContent(
     symbol: string | null;
     references?: Array<{ label: string; value: string }>;
     customerExtra?: Partial<DocumentParty> | null;
+    language?: DocumentLanguage;
   },
 ): DocumentContent {
   const items: DocumentLine[] = doc.items.map((item) => ({
@@ -83,6 +85,7 @@ export function apiDocumentContent(
     amountPaid: doc.amountPaid ?? null,
     balanceDue: doc.balance ?? null,
     notes: doc.notes,
+    language: options.language ?? 'en',
   };
 }
 

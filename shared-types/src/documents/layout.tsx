@@ -2,10 +2,18 @@
 /** @jsxImportSource react */
 import { Document, Image, Link, Page, Text, View } from '@react-pdf/renderer';
 import { s } from './layout-styles';
-import { DOCUMENT_TITLES, UNNUMBERED_LABEL, watermarkOf, type DocumentModel } from './model';
+import { watermarkOf, type DocumentModel } from './model';
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';
 import { roundMoney } from '../money';
+import {
+  documentStatus,
+  documentText,
+  type DocumentLanguage,
+  type DocumentTextKey,
+} from '../document-language';
+
+const TITLE_KEYS = { quote: 'quote', order: 'order', invoice: 'invoice' } as const;
 
 /**
  * The one layout of quotes, orders and invoices, rendered by the server (Node) and by the PWA
@@ -52,12 +60,12 @@ function Run({ run }: { run: NoteRun }) {
   return <Text style={style}>{run.text}</Text>;
 }
 
-function Notes({ html }: { html: string }) {
+function Notes({ html, label }: { html: string; label: string }) {
   const blocks = parseNotes(html);
   if (blocks.length === 0) return null;
   return (
     <View style={s.section}>
-      <Text style={s.label}>Notes</Text>
+      <Text style={s.label}>{label}</Text>
       {blocks.map((block, i) =>
         block.type === 'paragraph' ? (
           <Text key={i} style={s.paragraph}>
@@ -107,12 +115,17 @@ function Party({
 
 /** The PDF document of a quote, order or invoice. */
 export function DocumentPdf({ model }: { model: DocumentModel }) {
-  const title = DOCUMENT_TITLES[model.kind];
-  const money = (v: number | string) => formatDocumentMoney(v, model.currency.symbol);
+  const language: DocumentLanguage = model.language ?? 'en';
+  const t = (key: DocumentTextKey, values?: Record<string, string | number>) =>
+    documentText(language, key, values);
+  const title = t(TITLE_KEYS[model.kind]);
+  const money = (v: number | string) =>
+    formatDocumentMoney(v, model.currency.symbol, language, model.currency.code);
+  const date = (iso: string) => formatDocumentDate(iso, language);
   const company = model.company;
   const companyName = company.legalName || company.name;
   const watermark = watermarkOf(model.status);
-  const numberText = model.number ?? UNNUMBERED_LABEL;
+  const numberText = model.number ?? t('unnumbered');
   // An invoice with payments shows what is paid and what is left; an unpaid one its total only.
   const hasPayments =
     model.amountPaid !== undefined &&
@@ -123,16 +136,18 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
 
   return (
     <Document
-      title={`${title} ${model.number ?? 'Draft'}`}
+      title={`${title} ${model.number ?? t('draft')}`}
       author={companyName}
       creator={companyName}
       producer="SMB Finance"
-      language="en"
+      language={language}
     >
       <Page size={model.paperSize === 'Letter' ? 'LETTER' : 'A4'} style={s.page} wrap>
         {watermark ? (
           <View style={s.watermarkBox} fixed>
-            <Text style={s.watermark}>{watermark}</Text>
+            <Text style={s.watermark}>
+              {t(watermark === 'DRAFT' ? 'draft' : 'cancelled').toLocaleUpperCase(language)}
+            </Text>
           </View>
         ) : null}
 
@@ -140,7 +155,7 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           style={s.running}
           fixed
           render={({ pageNumber }) =>
-            pageNumber > 1 ? `${companyName} · ${title} ${model.number ?? '(draft)'}` : ''
+            pageNumber > 1 ? `${companyName} · ${title} ${model.number ?? t('draftRunning')}` : ''
           }
         />
 
@@ -150,7 +165,9 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             <Text style={s.companyName}>{companyName}</Text>
             <Lines text={company.address} />
             {company.country ? <Text style={s.line}>{company.country}</Text> : null}
-            {company.taxId ? <Text style={s.line}>Tax ID: {company.taxId}</Text> : null}
+            {company.taxId ? (
+              <Text style={s.line}>{t('taxIdLine', { taxId: company.taxId })}</Text>
+            ) : null}
             {company.email ? <Text style={s.line}>{company.email}</Text> : null}
             {company.phone ? <Text style={s.line}>{company.phone}</Text> : null}
             {company.website ? <Text style={s.line}>{company.website}</Text> : null}
@@ -159,42 +176,40 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             <Text style={s.title}>{title}</Text>
             <Text style={model.number ? s.number : s.unnumbered}>{numberText}</Text>
             <View style={s.facts}>
-              <Fact label="Date" value={formatDocumentDate(model.issueDate)} />
+              <Fact label={t('date')} value={date(model.issueDate)} />
               {model.validUntil ? (
-                <Fact label="Valid until" value={formatDocumentDate(model.validUntil)} />
+                <Fact label={t('validUntil')} value={date(model.validUntil)} />
               ) : null}
-              {model.dueDate ? (
-                <Fact label="Due date" value={formatDocumentDate(model.dueDate)} />
-              ) : null}
+              {model.dueDate ? <Fact label={t('dueDate')} value={date(model.dueDate)} /> : null}
               {(model.references ?? []).map((r) => (
                 <Fact key={r.label} label={r.label} value={r.value} />
               ))}
-              <Fact label="Status" value={model.status} />
-              <Fact label="Currency" value={model.currency.code} />
+              <Fact label={t('status')} value={documentStatus(language, model.status)} />
+              <Fact label={t('currency')} value={model.currency.code} />
             </View>
           </View>
         </View>
 
         <View style={s.parties}>
-          <Party label="Bill to" party={model.customer} />
-          <Party label="Contact" party={model.contact} />
+          <Party label={t('billTo')} party={model.customer} />
+          <Party label={t('contact')} party={model.contact} />
         </View>
 
         <View style={s.table}>
           <View style={s.headRow} fixed>
             <Text style={[s.headCell, s.colNo]}>#</Text>
-            <Text style={[s.headCell, s.colProduct]}>Product</Text>
-            <Text style={[s.headCell, s.colSku]}>SKU</Text>
-            <Text style={[s.headCell, s.colQty]}>Qty</Text>
-            <Text style={[s.headCell, s.colPrice]}>Unit price</Text>
-            <Text style={[s.headCell, s.colTotal]}>Amount</Text>
+            <Text style={[s.headCell, s.colProduct]}>{t('product')}</Text>
+            <Text style={[s.headCell, s.colSku]}>{t('sku')}</Text>
+            <Text style={[s.headCell, s.colQty]}>{t('qty')}</Text>
+            <Text style={[s.headCell, s.colPrice]}>{t('unitPrice')}</Text>
+            <Text style={[s.headCell, s.colTotal]}>{t('amount')}</Text>
           </View>
           {model.items.map((item, i) => (
             <View key={i} style={s.row} wrap={false}>
               <Text style={s.colNo}>{i + 1}</Text>
               <Text style={s.colProduct}>{item.name}</Text>
               <Text style={s.colSku}>{item.sku ?? ''}</Text>
-              <Text style={s.colQty}>{formatQuantity(item.quantity)}</Text>
+              <Text style={s.colQty}>{formatQuantity(item.quantity, language)}</Text>
               <Text style={s.colPrice}>{money(item.unitPrice)}</Text>
               <Text style={s.colTotal}>{money(item.lineTotal)}</Text>
             </View>
@@ -204,25 +219,27 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
         <View style={s.bottom} wrap={false}>
           <View style={s.totals}>
             <View style={s.totalRow}>
-              <Text style={s.factLabel}>Subtotal</Text>
+              <Text style={s.factLabel}>{t('subtotal')}</Text>
               <Text>{money(model.subtotal)}</Text>
             </View>
             <View style={s.totalRow}>
-              <Text style={s.factLabel}>Tax ({formatTaxRate(model.taxRate)})</Text>
+              <Text style={s.factLabel}>
+                {t('taxWithRate', { rate: formatTaxRate(model.taxRate, language) })}
+              </Text>
               <Text>{money(model.taxAmount)}</Text>
             </View>
             <View style={s.grandTotal}>
-              <Text>Total {model.currency.code}</Text>
+              <Text>{t('totalWithCurrency', { currency: model.currency.code })}</Text>
               <Text>{money(model.total)}</Text>
             </View>
             {hasPayments ? (
               <>
                 <View style={s.totalRow}>
-                  <Text style={s.factLabel}>Amount paid</Text>
+                  <Text style={s.factLabel}>{t('amountPaid')}</Text>
                   <Text>{money(model.amountPaid!)}</Text>
                 </View>
                 <View style={[s.totalRow, { fontWeight: 700 }]}>
-                  <Text>Balance due</Text>
+                  <Text>{t('balanceDue')}</Text>
                   <Text>{money(model.balanceDue!)}</Text>
                 </View>
               </>
@@ -230,11 +247,11 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           </View>
         </View>
 
-        <Notes html={model.notes} />
+        <Notes html={model.notes} label={t('notes')} />
 
         {company.paymentInstructions ? (
           <View style={s.section} wrap={false}>
-            <Text style={s.label}>Payment instructions</Text>
+            <Text style={s.label}>{t('paymentInstructions')}</Text>
             <Lines text={company.paymentInstructions} />
           </View>
         ) : null}
@@ -246,7 +263,9 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           // Positioned from the top: a page-number text anchored to the bottom is not drawn.
           style={[s.pageNumber, { top: (model.paperSize === 'Letter' ? 792 : 841.89) - 24 - 10 }]}
           fixed
-          render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`}
+          render={({ pageNumber, totalPages }) =>
+            t('page', { page: pageNumber, pages: totalPages })
+          }
         />
       </Page>
     </Document>

@@ -1,4 +1,5 @@
 import type { CompanyDetails, PaperSize } from '../company';
+import type { DocumentLanguage } from '../document-language';
 
 /**
  * Everything a quote, order or invoice PDF shows, in one renderer-neutral shape. The server builds
@@ -54,6 +55,8 @@ export interface DocumentModel {
   /** A data: URI of the PNG or JPEG logo. */
   logo: string | null;
   paperSize: PaperSize;
+  /** The customer's document language (issue 34.3); absent: English. */
+  language?: DocumentLanguage;
 }
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {

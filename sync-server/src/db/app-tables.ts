@@ -23,6 +23,8 @@ export interface TenantTable {
   quote_validity_days: ColumnType<number, number | undefined, number>;
   /** Issue 34.1: BCP 47 locale of numbers and dates; null = en-US. */
   locale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 34.3: documents and mails for customers without a language of their own. */
+  document_language: ColumnType<string, string | undefined, string>;
   /**
    * Issue 38.2: the last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
    * than the code needs is not served (`db/schema-version.ts`).
@@ -115,5 +117,6 @@ export const COMPANY_COLUMNS = [
   'logo_sha256',
   'quote_validity_days',
   'locale',
+  'document_language',
 ] as const;
 export type UserRow = Selectable<UserTable>;

@@ -4,7 +4,7 @@ import type { ContactTable } from './tables/contacts.table';
 import type { ProductTable } from './tables/products.table';
 import type { CurrencyTable } from './tables/currencies.table';
 import type { QuoteItemTable, QuoteTable } from './tables/quotes.table';
-import type { OrderItemTable, OrderTable } from './tables/orders.table';
+import type { DocumentMailTable, OrderItemTable, OrderTable } from './tables/orders.table';
 import type { InvoiceItemTable, InvoiceTable } from './tables/invoices.table';
 import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
 import type {
@@ -36,6 +36,7 @@ export interface TenantDatabase {
   order_items: OrderItemTable;
   invoices: InvoiceTable;
   invoice_items: InvoiceItemTable;
+  document_mails: DocumentMailTable;
   payments: PaymentTable;
   billing_settings: BillingSettingsTable;
   tombstones: TombstoneTable;

@@ -9,7 +9,8 @@ import type { AppDatabase, TenantRow } from '../db/app-tables';
 import { calendarDate } from '../db/dates';
 import type { TenantDb } from '../db/tenant-database';
 import type { MailMessage } from '../mail/mailer';
-import { reminderMail } from '../mail/templates';
+import { companySender, reminderMail } from '../mail/document-mails';
+import { customerDocumentLanguage } from '../modules/pdf/document-language.service';
 import { loadInvoice } from '../modules/invoices/invoices.service';
 import { findCurrencyByCode } from '../modules/documents/documents.repository';
 import { getBillingSettings } from '../modules/payments/payments.service';
@@ -119,11 +120,13 @@ export async function claimReminders(
       .executeTakeFirst();
     if (!won) continue;
     const symbol = (await findCurrencyByCode(db, invoice.currencyCode))?.symbol ?? null;
+    const language = await customerDocumentLanguage(db, tenant, invoice.customerId);
+    const sender = companySender(tenant);
     claimed.push({
       tenant,
       invoiceId: invoice.id,
       reminder,
-      mail: reminderMail(invoice, reminder, tenant.natural_name, symbol, day),
+      mail: reminderMail(invoice, reminder, tenant.natural_name, symbol, day, language, sender),
       pdf: await invoiceDocument({ db, tenant }, invoice.id),
     });
   }

@@ -11,6 +11,24 @@ export interface MailMessage {
   html: string;
   /** Files sent with the message (e.g. the quote's PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /**
+   * Mails for a company's customers (issue 34.4): the company's name as the sender's display name
+   * (the address, and the envelope sender, stay `MAIL_FROM`'s) and its address as Reply-To.
+   */
+  fromName?: string;
+  replyTo?: string;
+}
+
+/** The address inside `MAIL_FROM` (`Name <a@b>` or a bare `a@b`). */
+export function mailFromAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
+
+/** The nodemailer fields of a message: `from` is MAIL_FROM, or its address under the company's name. */
+function envelope(mailFrom: string, message: MailMessage) {
+  const { fromName, replyTo, ...rest } = message;
+  const from = fromName ? { name: fromName, address: mailFromAddress(mailFrom) } : mailFrom;
+  return { ...rest, from, ...(replyTo ? { replyTo } : {}) };
 }
 
 export interface Mailer {
@@ -34,7 +52,7 @@ export function createMailer(
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await transport.sendMail(envelope(config.mailFrom, message));
       },
       close: () => transport.close(),
     };
@@ -47,7 +65,7 @@ export function createMailer(
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await transport.sendMail(envelope(config.mailFrom, message));
       mkdirSync(dir, { recursive: true });
       const file = path.join(
         dir,

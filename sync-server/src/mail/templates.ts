@@ -1,11 +1,3 @@
-import {
-  QUOTE_VALIDITY_MESSAGES,
-  formatMoney,
-  overdueLabel,
-  type Invoice,
-  type InvoiceReminder,
-  type Quote,
-} from '@smb/shared-types';
 import type { MailMessage } from './mailer';
 
 export function escapeHtml(value: string): string {
@@ -18,13 +10,13 @@ export function escapeHtml(value: string): string {
 }
 
 /** Every mail's HTML: the body's paragraphs in the one page style. */
-const htmlPage = (body: string) =>
+export const htmlPage = (body: string) =>
   `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937">
 ${body}
 </body></html>`;
 
 /** A subject made of user data stays one header line. */
-const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ');
+export const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, ' ');
 
 interface CodeMail {
   to: string;
@@ -141,66 +133,4 @@ export function registrationAttemptMail(appOrigin: string, to: string): MailMess
     ],
     { label: 'Log in', href: `${appOrigin}/login` },
   );
-}
-
-/** The quote's e-mail to its contact: the total, the valid-until day, the public link. */
-export function quoteMail(
-  quote: Quote,
-  to: { name: string; email: string },
-  link: string,
-  symbol: string | null,
-): MailMessage {
-  const company = quote.tenantName;
-  const total = formatMoney(String(quote.total), quote.currencyCode, symbol);
-  const validity = quote.validUntil ? QUOTE_VALIDITY_MESSAGES.validUntil(quote.validUntil) : null;
-  const text = [
-    `Hello ${to.name},`,
-    '',
-    `${company} has sent you quote ${quote.quoteNumber} for ${total}.`,
-    ...(validity ? [validity] : []),
-    'View it, and accept or reject it, here:',
-    link,
-    '',
-    'This link allows anyone to view the quote without logging in.',
-  ].join('\n');
-  const html = htmlPage(`<p>Hello ${escapeHtml(to.name)},</p>
-<p>${escapeHtml(company)} has sent you quote <strong>${escapeHtml(quote.quoteNumber)}</strong> for ${escapeHtml(total)}.</p>
-${validity ? `<p>${escapeHtml(validity)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">View the quote</a></p>
-<p style="color:#6b7280">This link allows anyone to view the quote without logging in.</p>`);
-  const subject = oneLine(`Quote ${quote.quoteNumber} from ${company}`);
-  return { to: to.email, subject, text, html };
-}
-
-/** The reminder e-mail: the amount due, the due date, the days overdue; the PDF is attached. */
-export function reminderMail(
-  invoice: Invoice,
-  reminder: InvoiceReminder,
-  company: string,
-  symbol: string | null,
-  day: string,
-): MailMessage {
-  const due = formatMoney(String(invoice.balance), invoice.currencyCode, symbol);
-  const name = invoice.contact?.name || invoice.customer.name;
-  const late = Math.max(
-    0,
-    Math.round(
-      (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${invoice.dueDate}T00:00:00Z`)) / 86_400_000,
-    ),
-  );
-  const lines = [
-    `Hello ${name},`,
-    '',
-    `This is a reminder that invoice ${invoice.invoiceNumber} from ${company} was due on ${invoice.dueDate} (${overdueLabel(late)}).`,
-    `Amount due: ${due}`,
-    '',
-    'The invoice is attached. If you have already paid, thank you, and please ignore this message.',
-  ];
-  const html = htmlPage(`<p>Hello ${escapeHtml(name)},</p>
-<p>This is a reminder that invoice <strong>${escapeHtml(invoice.invoiceNumber)}</strong> from ${escapeHtml(company)} was due on ${escapeHtml(invoice.dueDate)} (${escapeHtml(overdueLabel(late))}).</p>
-<p>Amount due: <strong>${escapeHtml(due)}</strong></p>
-<p style="color:#6b7280">The invoice is attached. If you have already paid, thank you, and please ignore this message.</p>`);
-  const subject = oneLine(
-    `Reminder ${reminder.number}: invoice ${invoice.invoiceNumber} from ${company} is overdue`,
-  );
-  return { to: reminder.sentTo, subject, text: lines.join('\n'), html };
 }

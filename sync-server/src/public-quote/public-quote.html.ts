@@ -7,11 +7,18 @@ import {
   MAX_REJECTION_REASON_LENGTH,
   MAX_SIGNER_NAME_LENGTH,
   QUOTE_VALIDITY_MESSAGES,
+  documentAmount,
+  documentDay,
+  documentStatus,
+  documentText,
+  DOCUMENT_LOCALES,
   formatDay,
-  formatMoney,
   type CompanyDetails,
+  type DocumentLanguage,
+  type DocumentTextKey,
   type Quote,
 } from '@smb/shared-types';
+import { formatTaxRate } from '@smb/shared-types/documents/format';
 import { escapeHtml } from '../mail/templates';
 import { sanitizeNotes } from '../modules/documents/notes-sanitizer';
 
@@ -66,9 +73,9 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, language: DocumentLanguage = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -95,6 +102,29 @@ export const NOT_FOUND_PAGE = page(
 
 export type PublicAction = 'accept' | 'reject';
 
+/** The words and formats of one document language (English keeps the spec's formats). */
+function wordsOf(language: DocumentLanguage) {
+  const t = (key: DocumentTextKey, values?: Record<string, string | number>) =>
+    documentText(language, key, values);
+  const en = language === 'en';
+  return {
+    language,
+    t,
+    /** Escaped, as every value on the page. */
+    e: (key: DocumentTextKey, values?: Record<string, string | number>) =>
+      escapeHtml(t(key, values)),
+    created: (iso: string) =>
+      en
+        ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+            new Date(iso),
+          )
+        : documentDay(language, iso),
+    day: (day: string) => (en ? formatDay(day) : documentDay(language, day)),
+    status: (status: string) => documentStatus(language, status),
+  };
+}
+type Words = ReturnType<typeof wordsOf>;
+
 function actionUrl(quote: Quote, action: PublicAction): string {
   return `/api/quotes/${encodeURIComponent(quote.tenantId)}/${encodeURIComponent(quote.id)}/${action}`;
 }
@@ -108,13 +138,19 @@ export function publicPdfUrl(quote: Pick<Quote, 'tenantId' | 'id'>, token: strin
  * An answer's form: accept asks for the signer's full name (required), reject for an optional
  * reason. `value` refills the field after a refused answer.
  */
-function actionForm(quote: Quote, action: PublicAction, token: string, value = ''): string {
-  const label = action === 'accept' ? 'Accept Quote' : 'Reject Quote';
+function actionForm(
+  w: Words,
+  quote: Quote,
+  action: PublicAction,
+  token: string,
+  value = '',
+): string {
+  const label = w.e(action === 'accept' ? 'acceptQuote' : 'rejectQuote');
   const field =
     action === 'accept'
-      ? `<label for="signer-name">Your full name</label>
+      ? `<label for="signer-name">${w.e('yourFullName')}</label>
 <input id="signer-name" name="signerName" type="text" required maxlength="${MAX_SIGNER_NAME_LENGTH}" autocomplete="name" value="${escapeHtml(value)}">`
-      : `<label for="reject-reason">Reason for declining <span class="hint">(optional)</span></label>
+      : `<label for="reject-reason">${w.e('reasonForDeclining')} <span class="hint">(${w.e('optional')})</span></label>
 <textarea id="reject-reason" name="reason" maxlength="${MAX_REJECTION_REASON_LENGTH}" rows="3">${escapeHtml(value)}</textarea>`;
   return `<form method="post" action="${escapeHtml(actionUrl(quote, action))}" enctype="application/x-www-form-urlencoded">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
@@ -124,30 +160,35 @@ ${field}
 }
 
 /** An expired quote says so, with how to reach the company for a new one. */
-function expiredSection(quote: Quote, company: CompanyDetails | undefined): string {
+function expiredSection(w: Words, quote: Quote, company: CompanyDetails | undefined): string {
   const contact = [
     company?.email
-      ? `<div>E-mail: <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a></div>`
+      ? `<div>${w.e('emailLabel')}: <a href="mailto:${escapeHtml(company.email)}">${escapeHtml(company.email)}</a></div>`
       : '',
-    company?.phone ? `<div>Phone: ${escapeHtml(company.phone)}</div>` : '',
+    company?.phone ? `<div>${w.e('phoneLabel')}: ${escapeHtml(company.phone)}</div>` : '',
     company?.website
-      ? `<div>Website: <a href="${escapeHtml(company.website)}" rel="noopener noreferrer">${escapeHtml(company.website)}</a></div>`
+      ? `<div>${w.e('websiteLabel')}: <a href="${escapeHtml(company.website)}" rel="noopener noreferrer">${escapeHtml(company.website)}</a></div>`
       : '',
     company?.address ? `<div class="address">${escapeHtml(company.address)}</div>` : '',
   ].join('');
   return `<section class="expired" role="status">
-<p class="title">${escapeHtml(QUOTE_VALIDITY_MESSAGES.expired(quote.validUntil ?? ''))}</p>
-<p>It can no longer be accepted. Please contact ${escapeHtml(company?.legalName || quote.tenantName)} for a new quote.</p>
+<p class="title">${w.e('quoteExpiredTitle', { date: w.day(quote.validUntil ?? '') })}</p>
+<p>${w.e('quoteExpiredContact', { company: company?.legalName || quote.tenantName })}</p>
 ${contact}
 </section>`;
 }
 
 /** Who accepted, or why it was declined (escaped; the reason keeps its line breaks). */
-function answerSection(quote: Quote): string {
-  if (quote.status === 'Accepted' && quote.acceptedByName)
-    return `<p class="answer">Accepted by ${escapeHtml(quote.acceptedByName)}${quote.acceptedAt ? ` on ${escapeHtml(formatDay(quote.acceptedAt))}` : ''}.</p>`;
+function answerSection(w: Words, quote: Quote): string {
+  if (quote.status === 'Accepted' && quote.acceptedByName) {
+    const name = quote.acceptedByName;
+    const text = quote.acceptedAt
+      ? w.e('acceptedBy', { name, date: w.day(quote.acceptedAt) })
+      : w.e('acceptedByNoDate', { name });
+    return `<p class="answer">${text}.</p>`;
+  }
   if (quote.status === 'Rejected' && quote.rejectionReason)
-    return `<div class="answer"><h2>Reason for declining</h2>${escapeHtml(quote.rejectionReason)}</div>`;
+    return `<div class="answer"><h2>${w.e('reasonForDeclining')}</h2>${escapeHtml(quote.rejectionReason)}</div>`;
   return '';
 }
 
@@ -157,49 +198,49 @@ function logoImage(logo: QuoteLogo | null | undefined): string {
   return `<img class="logo" src="data:${escapeHtml(logo.contentType)};base64,${logo.data.toString('base64')}" alt="${escapeHtml('Company logo')}">`;
 }
 
-function details(quote: Quote, symbol: string | null, logo?: QuoteLogo | null): string {
+function details(w: Words, quote: Quote, symbol: string | null, logo?: QuoteLogo | null): string {
   const money = (amount: number) =>
-    escapeHtml(formatMoney(String(amount), quote.currencyCode, symbol));
+    escapeHtml(documentAmount(w.language, String(amount), quote.currencyCode, symbol));
   const customer = quote.customer
     ? `<div><strong>${escapeHtml(quote.customer.name)}</strong></div>
 <div>${escapeHtml(quote.customer.email)}</div>${quote.customer.address ? `<div>${escapeHtml(quote.customer.address)}</div>` : ''}`
-    : '<div class="muted">N/A</div>';
+    : `<div class="muted">${w.e('notAvailable')}</div>`;
   const contact = quote.contact
     ? `<div><strong>${escapeHtml(quote.contact.name)}</strong>${quote.contact.role ? ` <span class="muted">(${escapeHtml(quote.contact.role)})</span>` : ''}</div>
 <div>${escapeHtml(quote.contact.email)}</div>`
-    : '<div class="muted">N/A</div>';
+    : `<div class="muted">${w.e('notAvailable')}</div>`;
   const rows = quote.items
     .map(
       (
         item,
-      ) => `<tr><td class="product">${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}</td>
-<td class="n" data-label="Quantity">${item.quantity}</td><td class="n" data-label="Unit Price">${money(item.unitPrice)}</td><td class="n" data-label="Subtotal">${money(item.subtotal)}</td></tr>`,
+      ) => `<tr><td class="product">${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">${w.e('sku')} ${escapeHtml(item.product.sku)}</div>` : ''}</td>
+<td class="n" data-label="${w.e('quantity')}">${escapeHtml(w.language === 'en' ? String(item.quantity) : item.quantity.toLocaleString(DOCUMENT_LOCALES[w.language]))}</td><td class="n" data-label="${w.e('unitPriceHeading')}">${money(item.unitPrice)}</td><td class="n" data-label="${w.e('subtotal')}">${money(item.subtotal)}</td></tr>`,
     )
     .join('\n');
   const notes = sanitizeNotes(quote.notes);
   return `<header>
-<div>${logoImage(logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">Quote</div></div>
+<div>${logoImage(logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">${w.e('quote')}</div></div>
 <div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
-<div class="muted">Date: ${escapeHtml(formatDay(quote.createdAt))}</div>
-${quote.validUntil ? `<div class="muted">Valid until: ${escapeHtml(formatDay(quote.validUntil))}</div>` : ''}
-<div>Status: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(quote.status)}</span></div></div>
+<div class="muted">${w.e('date')}: ${escapeHtml(w.created(quote.createdAt))}</div>
+${quote.validUntil ? `<div class="muted">${w.e('validUntil')}: ${escapeHtml(w.day(quote.validUntil))}</div>` : ''}
+<div>${w.e('status')}: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(w.status(quote.status))}</span></div></div>
 </header>
 <section class="parties">
-<div><h2>Customer</h2>${customer}</div>
-<div><h2>Contact</h2>${contact}</div>
+<div><h2>${w.e('customer')}</h2>${customer}</div>
+<div><h2>${w.e('contact')}</h2>${contact}</div>
 </section>
-<div class="table" tabindex="0" role="region" aria-label="Quote items"><table>
-<thead><tr><th>Product</th><th class="n">Quantity</th><th class="n">Unit Price</th><th class="n">Subtotal</th></tr></thead>
+<div class="table" tabindex="0" role="region" aria-label="${w.e('quoteItems')}"><table>
+<thead><tr><th>${w.e('product')}</th><th class="n">${w.e('quantity')}</th><th class="n">${w.e('unitPriceHeading')}</th><th class="n">${w.e('subtotal')}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table></div>
 <section class="totals">
-<div><span>Subtotal</span><span>${money(quote.subtotal)}</span></div>
-<div><span>Tax (${escapeHtml(String(quote.taxRate))}%)</span><span>${money(quote.taxAmount)}</span></div>
-<div class="grand"><span>Total</span><span>${money(quote.total)}</span></div>
+<div><span>${w.e('subtotal')}</span><span>${money(quote.subtotal)}</span></div>
+<div><span>${w.e('taxWithRate', { rate: w.language === 'en' ? `${quote.taxRate}%` : formatTaxRate(quote.taxRate, w.language) })}</span><span>${money(quote.taxAmount)}</span></div>
+<div class="grand"><span>${w.e('total')}</span><span>${money(quote.total)}</span></div>
 </section>
-${notes ? `<section class="notes"><h2>Notes</h2>${notes}</section>` : ''}`;
+${notes ? `<section class="notes"><h2>${w.e('notes')}</h2>${notes}</section>` : ''}`;
 }
 
 /** A PNG or JPEG logo's bytes (`logoForDocument`). */
@@ -222,56 +263,77 @@ export interface QuotePageOptions {
   values?: { signerName?: string; reason?: string };
   /** The company's logo, shown above its name (issue 34.6). */
   logo?: QuoteLogo | null;
+  /** The customer's document language (issue 34.3); English when not given. */
+  language?: DocumentLanguage;
+}
+
+/** A refusal the page shows, in the page's language when it is one the table knows. */
+function problemText(w: Words, problem: string): string {
+  if (problem === QUOTE_VALIDITY_MESSAGES.signerRequired) return w.t('signerRequired');
+  return problem;
 }
 
 /** The quote, with Accept / Reject forms while it is Sent (and not expired). */
 export function quotePage(quote: Quote, options: QuotePageOptions): string {
+  const w = wordsOf(options.language ?? 'en');
   const notice = options.notice
     ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>\n`
     : '';
   const problem = options.problem
-    ? `<p class="alert" role="alert">${escapeHtml(options.problem)}</p>\n`
+    ? `<p class="alert" role="alert">${escapeHtml(problemText(w, options.problem))}</p>\n`
     : '';
   const actions =
     quote.status === 'Sent' && !quote.expired
       ? `<section class="actions">
-${actionForm(quote, 'accept', options.token, options.values?.signerName)}
-${actionForm(quote, 'reject', options.token, options.values?.reason)}
+${actionForm(w, quote, 'accept', options.token, options.values?.signerName)}
+${actionForm(w, quote, 'reject', options.token, options.values?.reason)}
 </section>`
       : '';
-  const expired = quote.expired ? expiredSection(quote, options.company) : '';
-  const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>Download PDF</a>`;
+  const expired = quote.expired ? expiredSection(w, quote, options.company) : '';
+  const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>${w.e('downloadPdf')}</a>`;
   return page(
-    `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
-    `${problem}${notice}${expired}${details(quote, options.symbol, options.logo)}\n${answerSection(quote)}\n${download}\n${actions}`,
+    w.t('quoteMailSubject', { number: quote.quoteNumber, company: quote.tenantName }),
+    `${problem}${notice}${expired}${details(w, quote, options.symbol, options.logo)}\n${answerSection(w, quote)}\n${download}\n${actions}`,
+    w.language,
   );
 }
 
 /** GET on an accept/reject link (mail scanners follow links): asks, and changes nothing. */
 export function confirmPage(quote: Quote, action: PublicAction, options: QuotePageOptions): string {
+  const language = options.language ?? 'en';
   if (quote.expired) return quotePage(quote, options);
-  if (quote.status !== 'Sent') return quotePage(quote, { ...options, notice: closedNotice(quote) });
-  const verb = action === 'accept' ? 'accept' : 'reject';
-  const question = `Do you want to ${verb} quote ${quote.quoteNumber} from ${quote.tenantName}?`;
+  if (quote.status !== 'Sent')
+    return quotePage(quote, { ...options, notice: closedNotice(quote, language) });
+  const w = wordsOf(language);
+  const values = { number: quote.quoteNumber, company: quote.tenantName };
+  const question = w.t(action === 'accept' ? 'confirmAccept' : 'confirmReject', values);
   return page(
-    `Quote ${quote.quoteNumber} from ${quote.tenantName}`,
+    w.t('quoteMailSubject', values),
     `<p class="notice" role="status">${escapeHtml(question)}</p>
 <section class="actions">
-${actionForm(quote, action, options.token)}
+${actionForm(w, quote, action, options.token)}
 </section>
-${details(quote, options.symbol, options.logo)}`,
+${details(w, quote, options.symbol, options.logo)}`,
+    language,
   );
 }
 
-export function closedNotice(quote: Quote): string {
-  return `This quote is ${quote.status} and can no longer be accepted or rejected.`;
+export function closedNotice(quote: Quote, language: DocumentLanguage = 'en'): string {
+  return documentText(language, 'closedNotice', {
+    status: documentStatus(language, quote.status),
+  });
 }
 
 /** The line after a POST: what the recipient did, or why nothing happened. */
-export function resultNotice(quote: Quote, action: PublicAction): string {
+export function resultNotice(
+  quote: Quote,
+  action: PublicAction,
+  language: DocumentLanguage = 'en',
+): string {
+  const number = quote.quoteNumber;
   if (action === 'accept' && quote.status === 'Accepted')
-    return `Thank you. Quote ${quote.quoteNumber} has been accepted.`;
+    return documentText(language, 'acceptedNotice', { number });
   if (action === 'reject' && quote.status === 'Rejected')
-    return `Quote ${quote.quoteNumber} has been rejected.`;
-  return closedNotice(quote);
+    return documentText(language, 'rejectedNotice', { number });
+  return closedNotice(quote, language);
 }

@@ -140,7 +140,13 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         byOwnerOf: await ownerCheck(request),
       });
       return send(reply, found, (f) =>
-        quotePage(f.quote, { token: token!, symbol: f.symbol, company: f.company, logo: f.logo }),
+        quotePage(f.quote, {
+          token: token!,
+          symbol: f.symbol,
+          company: f.company,
+          logo: f.logo,
+          language: f.language,
+        }),
       );
     },
   );
@@ -156,6 +162,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
           symbol: f.symbol,
           company: f.company,
           logo: f.logo,
+          language: f.language,
         }),
       );
     });
@@ -185,6 +192,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
                 symbol: f.symbol,
                 company: f.company,
                 logo: f.logo,
+                language: f.language,
                 problem: message,
                 values,
               }),
@@ -204,7 +212,8 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             symbol: f.symbol,
             company: f.company,
             logo: f.logo,
-            notice: resultNotice(f.quote, action),
+            language: f.language,
+            notice: resultNotice(f.quote, action, f.language),
           }),
         );
       },

@@ -8,6 +8,7 @@ import {
   MAX_REJECTION_REASON_LENGTH,
   MAX_SIGNER_NAME_LENGTH,
   QUOTE_VALIDITY_MESSAGES,
+  type DocumentLanguage,
   isUuid,
   type CompanyDetails,
   type Quote,
@@ -15,6 +16,7 @@ import {
 import { clock } from '../clock';
 import { calendarDate } from '../db/dates';
 import { companyOf, logoForDocument } from '../modules/tenants/company.service';
+import { customerDocumentLanguage } from '../modules/pdf/document-language.service';
 import { findOwnerEmail } from './public-quote.repository';
 import { escapeHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
@@ -38,6 +40,8 @@ export interface PublicQuote {
   company: CompanyDetails;
   /** The company's logo, or null. */
   logo: { contentType: string; data: Buffer } | null;
+  /** The customer's document language (issue 34.3): the page is written in it. */
+  language: DocumentLanguage;
 }
 
 /** Views of one quote closer together than this count once (a reload, a scanner's burst). */
@@ -74,7 +78,8 @@ async function present(db: TenantDb, tenant: TenantRow, quoteId: string): Promis
   const quote = await loadQuote(db, tenant, quoteId);
   const currency = await findCurrencyByCode(db, quote.currencyCode);
   const logo = await logoForDocument(db, tenant);
-  return { quote, symbol: currency?.symbol ?? null, company: companyOf(tenant), logo };
+  const language = await customerDocumentLanguage(db, tenant, quote.customerId);
+  return { quote, symbol: currency?.symbol ?? null, company: companyOf(tenant), logo, language };
 }
 
 /**

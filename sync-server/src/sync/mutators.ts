@@ -23,6 +23,7 @@ import {
   type MutationName,
   type SyncEntity,
   type UpdateArgs,
+  DocumentMailArgs,
 } from '@smb/shared-types';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Ajv } from 'ajv';
@@ -41,6 +42,7 @@ import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
 import { updateCompanyDetails } from '../modules/tenants/company.service';
 import { sendQuoteWithPdf } from '../modules/quote-sending/quote-sending.service';
+import { emailDocument } from '../modules/document-mail/document-mail.service';
 import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
@@ -291,6 +293,16 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'invoice.setTerms': async (scope, raw) => {
     const { id, ...terms } = parse(Type.Object({ ...InvoiceTermsBody.properties, id: Uuid }), raw);
     await invoices.setInvoiceTerms(scope, id, terms);
+  },
+  'invoice.email': async (scope, raw, after, ctx) => {
+    const args = parse(DocumentMailArgs, raw);
+    const { mail } = await emailDocument(scope, 'invoice', args.id, args, args.mailId);
+    if (mail) after.push(async () => ctx.mailer.send(await mail()));
+  },
+  'order.email': async (scope, raw, after, ctx) => {
+    const args = parse(DocumentMailArgs, raw);
+    const { mail } = await emailDocument(scope, 'order', args.id, args, args.mailId);
+    if (mail) after.push(async () => ctx.mailer.send(await mail()));
   },
   'invoice.setReminders': async (scope, raw) => {
     const { id, ...input } = parse(

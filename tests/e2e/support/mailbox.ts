@@ -5,7 +5,24 @@ export interface Mail {
   file: string;
   to: string;
   subject: string;
+  /** The From header, decoded: `"Company" <MAIL_FROM's address>` for a company's mails. */
+  from: string;
+  /** The Reply-To header ('' when none): the company's e-mail on its customers' mails. */
+  replyTo: string;
   text: string;
+  /** The content types of the attachments (e.g. application/pdf). */
+  attachments: string[];
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQuotedPrintable(input: string): string {
@@ -67,6 +84,14 @@ function plainText(part: Part): string | null {
   return type.startsWith('text/plain') ? decodeBody(part) : null;
 }
 
+/** A part's headers are one block without blank lines: its type, then its disposition. */
+const ATTACHMENT =
+  /^Content-Type: ([\w/.+-]+)[^\n]*\n(?:[^\n]+\n)*?Content-Disposition: attachment/gim;
+
+function attachmentTypes(raw: string): string[] {
+  return [...raw.replace(/\r\n/g, '\n').matchAll(ATTACHMENT)].map((m) => m[1]!.toLowerCase());
+}
+
 export async function readMailbox(dataDir: string): Promise<Mail[]> {
   const dir = path.join(dataDir, 'mail');
   let files: string[];
@@ -82,8 +107,11 @@ export async function readMailbox(dataDir: string): Promise<Mail[]> {
     mails.push({
       file,
       to: message.headers.to ?? '',
-      subject: message.headers.subject ?? '',
+      subject: decodeWords(message.headers.subject ?? ''),
+      from: decodeWords(message.headers.from ?? ''),
+      replyTo: decodeWords(message.headers['reply-to'] ?? ''),
       text: plainText(message) ?? '',
+      attachments: attachmentTypes(raw),
     });
   }
   return mails;

@@ -19,6 +19,7 @@ import italic from '@expo-google-fonts/inter/400Regular_Italic/Inter_400Regular_
 import bold from '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf?url';
 import boldItalic from '@expo-google-fonts/inter/700Bold_Italic/Inter_700Bold_Italic.ttf?url';
 import { subtractMoney } from '@smb/shared-types/money';
+import { documentLanguageOf, documentText } from '@smb/shared-types/document-language';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
@@ -40,13 +41,20 @@ const lines = (items: DocumentItemRow[]): DocumentLine[] =>
       lineTotal: item.subtotal,
     }));
 
-async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise<DocumentContent> {
+async function content(
+  db: SmbDatabase,
+  kind: DocumentKind,
+  id: string,
+  company: { documentLanguage?: string | null } | undefined,
+): Promise<DocumentContent> {
   const row = (await db[`${kind}s` as 'quotes' | 'orders' | 'invoices'].get(id)) as
     QuoteRow | OrderRow | InvoiceRow | undefined;
   if (!row) throw new Error(`${kind} not found`);
   const currency = await db.currencies.where('code').equals(row.currencyCode).first();
   const customer = await db.customers.get(row.customerId);
   const contact = row.contactId ? await db.contacts.get(row.contactId) : undefined;
+  // As the server: the customer's document language, else the company's.
+  const language = documentLanguageOf(customer, company);
   const number =
     kind === 'quote'
       ? (row as QuoteRow).quoteNumber
@@ -69,6 +77,7 @@ async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise
     total: row.total,
     notes: row.notes,
     references: [] as Array<{ label: string; value: string }>,
+    language,
   };
   if (kind === 'invoice') {
     const invoice = row as InvoiceRow;
@@ -81,7 +90,9 @@ async function content(db: SmbDatabase, kind: DocumentKind, id: string): Promise
       dueDate: invoice.dueDate ?? null,
       amountPaid: paid,
       balanceDue: paid === null ? null : subtractMoney(row.total, paid),
-      references: order?.orderNumber ? [{ label: 'Order', value: order.orderNumber }] : [],
+      references: order?.orderNumber
+        ? [{ label: documentText(language, 'orderReference'), value: order.orderNumber }]
+        : [],
       // An invoice keeps the names and e-mails it was made with; the address is today's.
       customer: {
         name: invoice.customerName,
@@ -113,7 +124,7 @@ export async function renderDocumentPdf(
   await prepareDocumentFonts({ regular, italic, bold, boldItalic });
   const tenant = await getMeta(db, 'tenant');
   const model = documentModel(
-    await content(db, kind, id),
+    await content(db, kind, id, tenant?.company),
     { naturalName: tenant?.naturalName ?? '', company: tenant?.company },
     await cachedLogo(db, tenant?.company?.logo?.sha256 ?? null, token),
   );

@@ -1,4 +1,7 @@
 import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
+import { documentMailInput, type DocumentMailBody } from '@smb/shared-types/document-mail';
+import { normaliseCompanyDetails, type CompanyDetailsUpdateBody } from '@smb/shared-types/company';
+import { customerError, customerInput, type CustomerUpdateBody } from '@smb/shared-types/customers';
 import type {
   Mutation,
   MutationResult,
@@ -464,6 +467,22 @@ export class FakeSyncServer {
     switch (name) {
       case 'tenant.updateBilling': {
         const error = billingSettingsError(args as BillingSettingsUpdate);
+        return error ? new Refusal(400, error) : null;
+      }
+      case 'tenant.updateCompany': {
+        const { error } = normaliseCompanyDetails(args as CompanyDetailsUpdateBody);
+        return error ? new Refusal(400, error) : null;
+      }
+      case 'invoice.email':
+      case 'order.email': {
+        const input = documentMailInput(args as unknown as DocumentMailBody);
+        return input.ok ? null : new Refusal(400, input.message);
+      }
+      case 'customer.create':
+      case 'customer.update': {
+        const creating = name === 'customer.create';
+        const body = (creating ? args : (args as { changes?: object }).changes) ?? {};
+        const error = customerError(customerInput(body as CustomerUpdateBody), creating);
         return error ? new Refusal(400, error) : null;
       }
       case 'quote.update':

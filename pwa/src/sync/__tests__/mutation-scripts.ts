@@ -138,6 +138,15 @@ const document = (
   items,
 });
 
+/** An e-mail of a document (issue 34.4), with the send's own id. */
+const mailTo = (documentId: string, mailId: string, to: string) => ({
+  id: documentId,
+  mailId,
+  to,
+  subject: 'Invoice from Parity Traders',
+  text: 'Hello,\n\nPlease find it attached.',
+});
+
 export const MUTATION_SCRIPTS: MutationScript[] = [
   {
     title: 'master data: customers, contacts, products, currencies and the company name',
@@ -149,8 +158,10 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         { phoneNumber: '555-0199', address: '2 Side St' },
         { phoneNumber: '555-0100', address: '1 Main St' },
       ),
-      step('customer.create', customer(C2, 'Initech')),
+      step('customer.create', { ...customer(C2, 'Initech'), documentLanguage: 'fr' }),
       step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
+      update('customer.update', C2, { documentLanguage: 'de' }, { documentLanguage: 'fr' }),
+      update('customer.update', C1, { documentLanguage: 'xx' }, { documentLanguage: null }), // 400
       step('contact.create', {
         id: K2,
         customerId: C1,
@@ -178,7 +189,9 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         email: 'billing@renamed.test',
         paymentInstructions: 'IBAN DE00 1234 5678',
         locale: 'de-de',
+        documentLanguage: 'de',
       }),
+      step('tenant.updateCompany', { documentLanguage: 'xx' }), // not a document language: 400
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
       step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),
       step('tenant.updateBilling', { reminderMax: 0 }), // out of range: 400
@@ -225,6 +238,11 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('quote.convert', { id: Q1, orderId: O3 }), // converted already: 409
       update('order.update', O1, { notes: '<p>Rush</p>' }, { notes: '<p>Revised</p>' }),
       step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('invoice.email', mailTo(I1, id(81), 'ap@globex.test')),
+      step('invoice.email', mailTo(I1, id(81), 'ap@globex.test')), // replayed: mailed once
+      step('invoice.email', mailTo(I1, id(82), 'not an address')), // 400
+      step('invoice.email', mailTo(id(99), id(83), 'ap@globex.test')), // unknown invoice: 404
+      step('order.email', mailTo(O1, id(84), ' buyer@globex.test ')),
       step('invoice.setStatus', { id: I1, status: 'Paid' }),
       step('order.create', document(O2, [{ id: L(4), productId: P2, quantity: 5 }])),
       update(

@@ -26,6 +26,7 @@ export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Pro
     address2: a.address2,
     // As the server: a customer without terms of its own is on the tenant's default (null).
     paymentTerms: a.paymentTerms ?? null,
+    documentLanguage: a.documentLanguage ?? null,
     createdAt: w.now,
     version: null,
     updatedAt: w.now,

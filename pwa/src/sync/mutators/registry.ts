@@ -4,6 +4,8 @@ import type * as A from '../mutation-args';
 import * as docs from './documents';
 import * as master from './master-data';
 import * as pay from './payments';
+import * as mail from './mail';
+import type { DocumentMailArgs } from '@smb/shared-types/document-mail';
 
 /** The argument type of each mutation name. */
 export interface MutationArgs {
@@ -35,6 +37,8 @@ export interface MutationArgs {
   'invoice.setStatus': A.SetStatusArgs;
   'invoice.setTerms': A.InvoiceTermsArgs;
   'invoice.setReminders': A.InvoiceRemindersArgs;
+  'invoice.email': DocumentMailArgs;
+  'order.email': DocumentMailArgs;
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
   'conflict.resolve': A.IdArgs;
@@ -75,6 +79,8 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'invoice.setStatus': docs.invoiceSetStatus,
   'invoice.setTerms': pay.invoiceSetTerms,
   'invoice.setReminders': pay.invoiceSetReminders,
+  'invoice.email': mail.invoiceEmail,
+  'order.email': mail.orderEmail,
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
   'conflict.resolve': master.conflictResolve,

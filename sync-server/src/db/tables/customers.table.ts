@@ -10,5 +10,7 @@ export interface CustomerTable extends Versioned {
   address2: string | null;
   /** null: the tenant's default terms. */
   payment_terms: PaymentTerms | null;
+  /** null: the company's document language. */
+  document_language: string | null;
   created_at: CreatedAt;
 }

@@ -28,6 +28,9 @@ export interface InvoiceTable extends DocumentColumns {
   reminders_stopped: ColumnType<boolean, boolean | undefined, boolean>;
   /** The reminders sent, oldest first (jsonb array; written by the reminder job). */
   reminders: ColumnType<InvoiceReminder[], string | undefined, string>;
+  /** Issue 34.4: when the invoice was last e-mailed, and to whom. */
+  emailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  emailed_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvoiceItemTable extends LineItemColumns {
@@ -58,6 +61,8 @@ export const INVOICE_COLUMN_NAMES = [
   'amount_paid',
   'reminders_stopped',
   'reminders',
+  'emailed_at',
+  'emailed_to',
   'version',
   'updated_at',
 ] as const satisfies readonly (keyof InvoiceTable)[];

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import {
   DOCUMENT_BODY_COLUMN_NAMES,
   type DocumentColumns,
@@ -8,6 +9,18 @@ export interface OrderTable extends DocumentColumns {
   order_number: string;
   quote_id: string | null;
   status: string;
+  /** Issue 34.4: when the order confirmation was last e-mailed, and to whom. */
+  emailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  emailed_to: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Issue 34.4: each e-mail a device asked for, by its client-made id (never mailed twice). */
+export interface DocumentMailTable {
+  id: string;
+  entity: 'invoices' | 'orders';
+  entity_id: string;
+  sent_to: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface OrderItemTable extends LineItemColumns {
@@ -25,6 +38,8 @@ export const ORDER_COLUMN_NAMES = [
   'customer_id',
   'contact_id',
   ...DOCUMENT_BODY_COLUMN_NAMES,
+  'emailed_at',
+  'emailed_to',
   'created_at',
   'version',
   'updated_at',

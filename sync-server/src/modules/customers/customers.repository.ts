@@ -36,6 +36,7 @@ const customerById = prepared((db: TenantDb, id: string) =>
       'address',
       'address2',
       'payment_terms',
+      'document_language',
       'created_at',
       'version',
       'updated_at',

@@ -33,6 +33,7 @@ export function toCustomer(row: repo.CustomerRow): Customer {
     address: row.address,
     address2: row.address2,
     paymentTerms: row.payment_terms,
+    documentLanguage: row.document_language ?? null,
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
   };
@@ -68,6 +69,7 @@ export async function createCustomer(
         address: input.address ?? null,
         address2: input.address2 ?? null,
         payment_terms: input.paymentTerms ?? null,
+        document_language: input.documentLanguage ?? null,
         version,
       });
       if (mainContact)
@@ -101,6 +103,7 @@ export async function updateCustomer(
       address: input.address,
       address2: input.address2,
       payment_terms: input.paymentTerms,
+      document_language: input.documentLanguage,
       version,
       updated_at: new Date(),
     });

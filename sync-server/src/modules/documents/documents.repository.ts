@@ -19,7 +19,7 @@ import {
 export async function findCustomer(db: TenantDb, id: string) {
   return db
     .selectFrom('customers')
-    .select(['id', 'name', 'email', 'address'])
+    .select(['id', 'name', 'email', 'address', 'document_language'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

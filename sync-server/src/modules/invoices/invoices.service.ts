@@ -75,6 +75,8 @@ function toInvoice(
     ...invoiceDates(row),
     remindersStopped: row.reminders_stopped,
     reminders: row.reminders,
+    emailedAt: iso(row.emailed_at),
+    emailedTo: row.emailed_to,
     ...versionFields(row),
   };
 }

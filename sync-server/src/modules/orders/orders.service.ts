@@ -39,6 +39,8 @@ function toOrder(
     ...documentFields(row, items),
     invoiceId: row.invoice_id,
     invoiceNumber: row.invoice_number,
+    emailedAt: row.emailed_at ? row.emailed_at.toISOString() : null,
+    emailedTo: row.emailed_to,
     ...versionFields(row),
   };
 }

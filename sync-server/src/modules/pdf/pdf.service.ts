@@ -15,6 +15,8 @@ import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
 import { companyOf, logoForDocument } from '../tenants/company.service';
+import { customerDocumentLanguage } from './document-language.service';
+import { documentText } from '@smb/shared-types';
 import { renderDocumentPdf } from './pdf-renderer';
 
 export interface ReadScope {
@@ -40,11 +42,15 @@ async function withCompany(scope: ReadScope, content: DocumentContent): Promise<
 async function pdfFile(
   scope: ReadScope,
   kind: DocumentKind,
-  doc: ApiDocument & { currencyCode: string },
+  doc: ApiDocument & { currencyCode: string; customerId: string | null },
   options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol'> & { number: string },
 ): Promise<PdfFile> {
   const symbol = (await findCurrencyByCode(scope.db, doc.currencyCode))?.symbol ?? null;
-  const content = apiDocumentContent(kind, doc, { ...options, symbol });
+  const language = await customerDocumentLanguage(scope.db, scope.tenant, doc.customerId);
+  const references = (options.references ?? []).map((r) =>
+    r.label === 'Order' ? { ...r, label: documentText(language, 'orderReference') } : r,
+  );
+  const content = apiDocumentContent(kind, doc, { ...options, references, symbol, language });
   return {
     fileName: documentFileName(kind, options.number),
     model: await withCompany(scope, content),

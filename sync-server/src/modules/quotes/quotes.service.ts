@@ -22,7 +22,8 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
-import { quoteMail } from '../../mail/templates';
+import { companySender, quoteMail } from '../../mail/document-mails';
+import { customerDocumentLanguage } from '../pdf/document-language.service';
 import { addTombstones, nextVersion } from '../../db/version';
 import {
   contentChanged,
@@ -277,7 +278,10 @@ export async function sendQuote(
     const quote = await loadQuote(trx, scope.tenant, row.id);
     const link = publicQuoteUrl(options.appOrigin, scope.tenant.id, quote.id, token);
     const currency = await findCurrencyByCode(trx, quote.currencyCode);
-    return { quote, mail: quoteMail(quote, contact, link, currency?.symbol ?? null) };
+    const language = await customerDocumentLanguage(trx, scope.tenant, quote.customerId);
+    const sender = companySender(scope.tenant, scope.user.email);
+    const mail = quoteMail(quote, contact, link, currency?.symbol ?? null, language, sender);
+    return { quote, mail };
   });
 }
 

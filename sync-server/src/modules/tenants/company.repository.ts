@@ -23,6 +23,7 @@ export const COMPANY_FIELD_COLUMNS = {
   paperSize: 'paper_size',
   quoteValidityDays: 'quote_validity_days',
   locale: 'locale',
+  documentLanguage: 'document_language',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   COMPANY_MESSAGES,
+  DEFAULT_DOCUMENT_LANGUAGE,
   DEFAULT_QUOTE_VALIDITY_DAYS,
   LOGO_MAX_BYTES,
   logoContentType,
@@ -31,6 +32,7 @@ export function companyOf(row: TenantRow): CompanyDetails {
     logo: row.logo_sha256 ? { sha256: row.logo_sha256 } : null,
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
     locale: row.locale ?? null,
+    documentLanguage: row.document_language ?? DEFAULT_DOCUMENT_LANGUAGE,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
+import { DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGE_NAMES } from '@smb/shared-types/document-language';
 import {
   FormActions,
   useRecordForm,
@@ -17,6 +18,8 @@ export interface CustomerFormValues {
   mainContactPhoneNumber: string;
   /** The customer's own payment terms; '' for the company's default. */
   paymentTerms: string;
+  /** The language of the customer's documents and mails; '' for the company's default. */
+  documentLanguage: string;
 }
 
 export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
@@ -29,11 +32,17 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   mainContactEmail: '',
   mainContactPhoneNumber: '',
   paymentTerms: '',
+  documentLanguage: '',
 };
 
 const TERMS_OPTIONS = [
   { value: '', label: 'Company default' },
   ...PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] })),
+];
+
+const LANGUAGE_OPTIONS = [
+  { value: '', label: 'Company default' },
+  ...DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: DOCUMENT_LANGUAGE_NAMES[l] })),
 ];
 
 /** A customer: the company's fields, plus its main contact when it is created. */
@@ -86,6 +95,15 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
             data={TERMS_OPTIONS}
             value={values.paymentTerms}
             onChange={(value) => set('paymentTerms', value ?? '')}
+            allowDeselect={false}
+            disabled={done}
+          />
+          <Select
+            label="Document language"
+            description="Quotes, orders, invoices and their e-mails to this customer"
+            data={LANGUAGE_OPTIONS}
+            value={values.documentLanguage}
+            onChange={(value) => set('documentLanguage', value ?? '')}
             allowDeselect={false}
             disabled={done}
           />

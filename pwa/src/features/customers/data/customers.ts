@@ -31,6 +31,7 @@ const customers = entityWrites({
       address: input.address ?? null,
       address2: input.address2 ?? null,
       ...(input.paymentTerms ? { paymentTerms: input.paymentTerms } : {}),
+      ...(input.documentLanguage ? { documentLanguage: input.documentLanguage } : {}),
       ...(main ? { mainContact: { id: newId(), ...main } } : {}),
     };
   },

@@ -1,4 +1,5 @@
 import { isPaymentTerms } from '@smb/shared-types/payments';
+import { isDocumentLanguage } from '@smb/shared-types/document-language';
 import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { CustomerRow } from '../../../db/types';
@@ -21,6 +22,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
     companyAddress: customer.address ?? '',
     companyAddress2: customer.address2 ?? '',
     paymentTerms: customer.paymentTerms ?? '',
+    documentLanguage: customer.documentLanguage ?? '',
   };
 }
 
@@ -31,8 +33,12 @@ export default function CustomerFormScreen() {
     list: LIST,
     save: async (values: CustomerFormValues, recordId) => {
       if (recordId === null) {
-        const { paymentTerms, ...rest } = values;
-        return createCustomer(isPaymentTerms(paymentTerms) ? { ...rest, paymentTerms } : rest);
+        const { paymentTerms, documentLanguage, ...rest } = values;
+        return createCustomer({
+          ...rest,
+          ...(isPaymentTerms(paymentTerms) ? { paymentTerms } : {}),
+          ...(isDocumentLanguage(documentLanguage) ? { documentLanguage } : {}),
+        });
       }
       return updateCustomer(recordId, {
         companyName: values.companyName,
@@ -43,6 +49,9 @@ export default function CustomerFormScreen() {
         // Sent only when changed ('' → null: the company's default again).
         ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
           ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }
+          : {}),
+        ...((values.documentLanguage || null) !== (customer?.documentLanguage ?? null)
+          ? { documentLanguage: values.documentLanguage || null }
           : {}),
       });
     },

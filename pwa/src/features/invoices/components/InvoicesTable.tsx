@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { overdueLabel } from '@smb/shared-types/invoices';
 import type { InvoiceRow } from '../../../db/types';
 import { PdfButton } from '../../../components/pdf/PdfButton';
+import { MailButton } from '../../../components/mail/MailButton';
 import { invoiceNumberLabel } from '../data/invoices';
 import { formatAmount, formatDate } from './format';
 import { InvoiceStatusBadge, NotSyncedBadge } from './InvoiceStatusBadge';
@@ -163,6 +164,7 @@ export function InvoicesTable({ rows }: { rows: InvoiceListRow[] }) {
 function InvoiceActions({ invoice, justify }: { invoice: InvoiceRow; justify?: 'flex-end' }) {
   return (
     <Group gap={4} justify={justify} wrap="nowrap">
+      <MailButton kind="invoice" doc={invoice} label={invoiceNumberLabel(invoice)} compact />
       <PdfButton kind="invoice" id={invoice.id} label={invoiceNumberLabel(invoice)} compact />
       <ViewButton invoice={invoice} />
     </Group>

@@ -18,6 +18,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
+import { MailButton } from '../../../components/mail/MailButton';
+import { EmailedNote } from '../../../components/mail/EmailedNote';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError, NotFoundError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
@@ -97,8 +99,12 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             <InvoiceStatusBadge status={invoice.status} />
             {pending && <NotSyncedBadge />}
           </Group>
-          <PdfButton kind="invoice" id={invoice.id} label={number} />
+          <Group gap="sm">
+            <MailButton kind="invoice" doc={invoice} label={number} />
+            <PdfButton kind="invoice" id={invoice.id} label={number} />
+          </Group>
         </Group>
+        <EmailedNote doc={invoice} />
       </div>
 
       {error && (

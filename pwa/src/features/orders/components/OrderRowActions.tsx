@@ -1,8 +1,14 @@
-import { IconEye, IconFileInvoice, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import {
+  IconEye,
+  IconFileInvoice,
+  IconFileTypePdf,
+  IconMail,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { RowAction } from '../../../components/list/RowActions';
 import type { OrderRow } from '../../../db/types';
 
-export type OrderAction = 'view' | 'pdf' | 'invoice' | 'delete';
+export type OrderAction = 'view' | 'pdf' | 'email' | 'invoice' | 'delete';
 
 /**
  * View, Invoice and Delete. An order that already has an invoice: Invoice opens it and Delete is
@@ -29,6 +35,14 @@ export function orderRowActions(
       ariaLabel: `PDF of order ${numberLabel}`,
       icon: IconFileTypePdf,
       onClick: () => onAction('pdf', order),
+    },
+    {
+      key: 'email',
+      label: 'E-mail',
+      tooltip: 'E-mail order confirmation',
+      ariaLabel: `E-mail order confirmation ${numberLabel}`,
+      icon: IconMail,
+      onClick: () => onAction('email', order),
     },
     {
       key: 'invoice',

@@ -1,10 +1,12 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { ORDER_TAX_RATE } from '@smb/shared-types/money';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
+import { MailButton } from '../../../components/mail/MailButton';
+import { EmailedNote } from '../../../components/mail/EmailedNote';
 import { DocumentEditor, DocumentNotFound } from '../../../components/documents/DocumentEditor';
 import { localDate } from '../../../components/documents/format';
 import { displayNumber } from '../../../db/display';
@@ -70,7 +72,13 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
       taxRate={() => ORDER_TAX_RATE}
       saveFailed="Failed to update order"
       update={updateOrder}
-      actions={() => <PdfButton kind="order" id={order.id} label={number} />}
+      actions={() => (
+        <Group gap="sm" align="center">
+          <EmailedNote doc={order} />
+          <MailButton kind="order" doc={order} label={number} />
+          <PdfButton kind="order" id={order.id} label={number} />
+        </Group>
+      )}
     />
   );
 }

@@ -20,6 +20,7 @@ import { usePendingIds } from '../../../sync/useSyncStatus';
 import { useInvoices } from '../../invoices/data/invoices';
 import { orderRowActions, type OrderAction } from '../components/OrderRowActions';
 import { usePdfAction } from '../../../components/pdf/usePdfAction';
+import { useMailAction } from '../../../components/mail/useMailAction';
 import { createInvoice, deleteOrder, orderNumberLabel, useOrders } from '../data/orders';
 import { useContacts, useCustomers } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
@@ -41,10 +42,12 @@ export default function OrdersListScreen() {
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const { page, pages, setPage, rows } = usePage(orders);
   const pdf = usePdfAction('order');
+  const mail = useMailAction('order');
 
   const onAction = async (action: OrderAction, order: OrderRow) => {
     if (action === 'view') return navigate(`/dashboard/orders/${order.id}`);
     if (action === 'pdf') return pdf.makePdf(order.id);
+    if (action === 'email') return mail.open(order, orderNumberLabel(order));
     if (action === 'delete') return setToDelete(order);
     const existing = invoiceByOrder.get(order.id);
     if (existing) return navigate(`/dashboard/invoices/${existing}`);
@@ -144,6 +147,7 @@ export default function OrdersListScreen() {
         onClose={() => setToDelete(null)}
       />
       {pdf.dialog}
+      {mail.dialog}
     </Stack>
   );
 }

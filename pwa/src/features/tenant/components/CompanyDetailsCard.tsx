@@ -27,6 +27,11 @@ import {
   type CompanyDetails,
   type CompanyDetailsUpdateBody,
 } from '@smb/shared-types/company';
+import {
+  DEFAULT_DOCUMENT_LANGUAGE,
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_LANGUAGE_NAMES,
+} from '@smb/shared-types/document-language';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../../lib/auth-context';
@@ -39,8 +44,13 @@ import { DEFAULT_LOCALE } from '@smb/shared-types/locale-numbers';
 
 type TextField = Exclude<
   keyof CompanyDetailsUpdateBody,
-  'paperSize' | 'quoteValidityDays' | 'locale'
+  'paperSize' | 'quoteValidityDays' | 'locale' | 'documentLanguage'
 >;
+
+const LANGUAGE_OPTIONS = DOCUMENT_LANGUAGES.map((l) => ({
+  value: l,
+  label: DOCUMENT_LANGUAGE_NAMES[l],
+}));
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
@@ -234,6 +244,14 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(next) => set('locale', next ?? DEFAULT_LOCALE)}
               allowDeselect={false}
               searchable
+            />
+            <Select
+              label="Document language"
+              description="Documents and e-mails for customers without a language of their own"
+              data={LANGUAGE_OPTIONS}
+              value={String(value('documentLanguage') || DEFAULT_DOCUMENT_LANGUAGE)}
+              onChange={(next) => set('documentLanguage', next ?? DEFAULT_DOCUMENT_LANGUAGE)}
+              allowDeselect={false}
             />
             <NumberInput
               label="Quotes valid for (days after sending)"

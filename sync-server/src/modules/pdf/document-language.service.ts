@@ -1,0 +1,18 @@
+import { documentLanguageOf, type DocumentLanguage } from '@smb/shared-types';
+import type { TenantRow } from '../../db/app-tables';
+import type { TenantDb } from '../../db/tenant-database';
+import { companyOf } from '../tenants/company.service';
+import { findCustomer } from '../documents/documents.repository';
+
+/**
+ * The language a customer's documents and mails are written in (issue 34.3): the customer's own,
+ * else the company's default.
+ */
+export async function customerDocumentLanguage(
+  db: TenantDb,
+  tenant: TenantRow,
+  customerId: string | null | undefined,
+): Promise<DocumentLanguage> {
+  const customer = customerId ? await findCustomer(db, customerId) : undefined;
+  return documentLanguageOf({ documentLanguage: customer?.document_language }, companyOf(tenant));
+}
