@@ -44,6 +44,7 @@ export const MUTATION_NAMES = [
   'invoice.setStatus',
   'invoice.setTerms',
   'invoice.setReminders',
+  'invoice.issue',
   'payment.create',
   'payment.delete',
   'conflict.resolve',

@@ -119,6 +119,8 @@ export interface InvoiceRow extends DocumentFields {
   contactEmail: string | null;
   contactRole: string | null;
   paidAt: string | null;
+  /** When it was issued; null while a draft (absent in rows stored before drafts existed). */
+  issuedAt?: string | null;
   /**
    * 'YYYY-MM-DD'; null until the server dates an invoice made offline (absent in rows stored
    * before payments existed, until their next pull).

@@ -35,6 +35,7 @@ import * as contacts from '../modules/contacts/contacts.service';
 import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
 import * as invoices from '../modules/invoices/invoices.service';
+import { issueInvoice } from '../modules/invoices/invoice-issuing';
 import * as orders from '../modules/orders/orders.service';
 import * as payments from '../modules/payments/payments.service';
 import * as products from '../modules/products/products.service';
@@ -298,6 +299,9 @@ export const MUTATORS: Record<MutationName, Mutator> = {
       raw,
     );
     await invoices.setInvoiceReminders(scope, id, input);
+  },
+  'invoice.issue': async (scope, raw) => {
+    await issueInvoice(scope, parse(IdArgs, raw).id);
   },
   'payment.create': async (scope, raw) => {
     const { invoiceId, ...payment } = parse(

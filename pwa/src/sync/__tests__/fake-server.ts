@@ -492,7 +492,9 @@ export class FakeSyncServer {
       }
       case 'invoice.setStatus': {
         const invoice = await db.invoices.get(id);
-        if (!invoice || invoice.status === args.status || args.status === 'Cancelled') return null;
+        if (!invoice || invoice.status === args.status) return null;
+        if (args.status === 'Cancelled')
+          return invoice.issuedAt ? new Refusal(409, INVOICE_MESSAGES.issued) : null;
         const byMoney = statusFromMoney(invoice.total, invoice.amountPaid ?? 0);
         return args.status !== 'Paid' &&
           args.status !== byMoney &&
@@ -503,6 +505,7 @@ export class FakeSyncServer {
       case 'invoice.setTerms': {
         const invoice = await db.invoices.get(id);
         if (!invoice) return null;
+        if (invoice.issuedAt) return new Refusal(409, INVOICE_MESSAGES.issued);
         if (compareMoney(invoice.amountPaid ?? 0, 0) > 0)
           return new Refusal(409, PAYMENT_MESSAGES.dueDateLocked);
         const terms = args.paymentTerms;
@@ -513,6 +516,12 @@ export class FakeSyncServer {
           args.dueDate ?? (isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : invoice.dueDate);
         if (!isIsoDate(dueDate)) return new Refusal(400, PAYMENT_MESSAGES.invalidDate);
         return dueDate < issueDate ? new Refusal(400, PAYMENT_MESSAGES.dueBeforeIssue) : null;
+      }
+      case 'invoice.issue': {
+        const invoice = await db.invoices.get(id);
+        return invoice && !invoice.issuedAt && invoice.status === 'Cancelled'
+          ? new Refusal(409, INVOICE_MESSAGES.cancelledDraft)
+          : null;
       }
       case 'payment.create': {
         const problem = paymentAmountError(args.amount);

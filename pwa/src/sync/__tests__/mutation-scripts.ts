@@ -41,6 +41,7 @@ const O2 = id(52);
 const O3 = id(53);
 const I1 = id(61);
 const I2 = id(62);
+const I3 = id(63);
 const PAY1 = id(71);
 const PAY2 = id(72);
 const PAY3 = id(73);
@@ -253,7 +254,7 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('invoice.setTerms', { id: I1, dueDate: '2000-01-01' }), // before the issue date: 400
       step('invoice.setTerms', { id: id(99), paymentTerms: 'net_7' }), // unknown invoice: 404
       step('payment.create', payment(PAY1, 5)),
-      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // something is paid: 409
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // paid, so issued: 409
       step('payment.create', payment(PAY2, 1_000_000)), // above the balance: 409
       step('payment.create', payment(PAY1, 1)), // the id exists: 409
       step('payment.create', payment(PAY2, 0.001)), // sub-cent: 400
@@ -263,11 +264,36 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('payment.delete', { id: PAY1, invoiceId: I1 }), // gone: 404
       step('invoice.setStatus', { id: I1, status: 'Unpaid' }), // payments exist: 409
       step('invoice.setStatus', { id: I1, status: 'Paid' }), // pays the balance
-      step('invoice.setStatus', { id: I1, status: 'Cancelled' }),
-      step('payment.create', payment(PAY3, 1)), // cancelled: 409
+      step('invoice.setStatus', { id: I1, status: 'Cancelled' }), // issued: 409
+      step('payment.create', payment(PAY3, 1)), // nothing left to pay: 409
       step('order.create', document(O2, [{ id: L(2), productId: P1, quantity: 1 }])),
       step('order.createInvoice', { id: O2, invoiceId: I2 }),
       step('invoice.setStatus', { id: I2, status: 'Paid' }), // by hand, with no payment yet
+    ],
+  },
+  {
+    title: 'issued invoices never change: a draft is edited or cancelled, an issued one is frozen',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('order.create', document(O1, [{ id: L(1), productId: P1, quantity: 3 }])),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_60' }), // a draft: edited
+      step('invoice.issue', { id: I1 }),
+      step('invoice.issue', { id: I1 }), // issued already: nothing changes
+      step('invoice.issue', { id: id(99) }), // unknown invoice: 404
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // issued: 409
+      step('invoice.setStatus', { id: I1, status: 'Cancelled' }), // issued: 409
+      step('invoice.setReminders', { id: I1, stopped: true }), // not its content
+      step('order.create', document(O2, [{ id: L(2), productId: P1, quantity: 1 }])),
+      step('order.createInvoice', { id: O2, invoiceId: I2 }),
+      step('invoice.setStatus', { id: I2, status: 'Cancelled' }), // a draft: cancelled
+      step('invoice.issue', { id: I2 }), // a cancelled draft: 409
+      step('payment.create', payment(PAY1, 1, I2)), // cancelled: 409
+      step('order.create', document(O3, [{ id: L(3), productId: P1, quantity: 2 }])),
+      step('order.createInvoice', { id: O3, invoiceId: I3 }),
+      step('payment.create', payment(PAY2, 5, I3)), // a payment issues the draft
+      step('invoice.setTerms', { id: I3, paymentTerms: 'net_7' }), // issued: 409
     ],
   },
   {

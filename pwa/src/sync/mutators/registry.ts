@@ -35,6 +35,7 @@ export interface MutationArgs {
   'invoice.setStatus': A.SetStatusArgs;
   'invoice.setTerms': A.InvoiceTermsArgs;
   'invoice.setReminders': A.InvoiceRemindersArgs;
+  'invoice.issue': A.IdArgs;
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
   'conflict.resolve': A.IdArgs;
@@ -75,6 +76,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'invoice.setStatus': docs.invoiceSetStatus,
   'invoice.setTerms': pay.invoiceSetTerms,
   'invoice.setReminders': pay.invoiceSetReminders,
+  'invoice.issue': docs.invoiceIssue,
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
   'conflict.resolve': master.conflictResolve,
