@@ -1,5 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
+import {
+  EMPTY_PARTY_IDENTITY,
+  PARTY_FIELDS,
+  PartyIdentityBody,
+  PartyIdentitySchema,
+  firstPartyError,
+  normalisePartyFields,
+  partyFieldErrors,
+} from './parties';
 
 /**
  * Company details printed on quotes, orders and invoices. Every field is optional:
@@ -88,6 +97,8 @@ export const CompanyDetails = Type.Object({
   logo: Type.Union([CompanyLogo, Type.Null()]),
   /** Days a quote stays valid after sending, unless its Draft set a date (1–365). */
   quoteValidityDays: Type.Integer(),
+  /** Identity for invoices: postcode, city, region, VAT ID, registration, e-address, bank. */
+  ...PartyIdentitySchema,
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -110,6 +121,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
       [SCHEMA_MESSAGE]: COMPANY_MESSAGES.quoteValidityDays,
     }),
   ),
+  ...PartyIdentityBody,
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
 export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
@@ -127,6 +139,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   paperSize: null,
   logo: null,
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  ...EMPTY_PARTY_IDENTITY,
 };
 
 /** The paper a tenant's documents print on: its choice, else Letter in the Americas' Letter countries, else A4. */
@@ -141,14 +154,16 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /**
  * Trims the given fields (blank → null), upper-cases the country, and checks them; answers the
- * normalised changes or the first problem's message.
+ * normalised changes or the first problem's message. The identity fields are checked as the
+ * company will be (`current` with the changes: a VAT ID against the country it keeps or gets).
  */
 export function normaliseCompanyDetails(
   body: CompanyDetailsUpdateBody,
+  current: Partial<CompanyDetails> = {},
 ): { changes: Partial<CompanyDetails>; error: null } | { changes: null; error: string } {
   const changes: Record<string, string | number | null> = {};
   for (const [key, raw] of Object.entries(body)) {
-    if (raw === undefined) continue;
+    if (raw === undefined || (PARTY_FIELDS as readonly string[]).includes(key)) continue;
     if (key === 'quoteValidityDays') {
       const days = raw as number;
       if (
@@ -173,7 +188,11 @@ export function normaliseCompanyDetails(
     return { changes: null, error: COMPANY_MESSAGES.website };
   if (paperSize && !(PAPER_SIZES as readonly string[]).includes(paperSize))
     return { changes: null, error: COMPANY_MESSAGES.paperSize };
-  return { changes: changes as Partial<CompanyDetails>, error: null };
+  const party = normalisePartyFields(body);
+  const after = { ...current, ...changes, ...party } as Partial<CompanyDetails>;
+  const partyError = firstPartyError(partyFieldErrors(after, after.country));
+  if (partyError) return { changes: null, error: partyError };
+  return { changes: { ...(changes as Partial<CompanyDetails>), ...party }, error: null };
 }
 
 /** The image type of a logo, read from its first bytes (never from its name); null if neither PNG nor JPEG. */

@@ -26,3 +26,4 @@ export * from './identifiers';
 export * from './document-language';
 export * from './numbering';
 export * from './units';
+export * from './parties';

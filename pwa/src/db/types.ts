@@ -26,6 +26,18 @@ export interface CustomerRow {
   address2: string | null;
   /** Own payment terms; null (or absent in older rows): the tenant's default. */
   paymentTerms?: string | null;
+  /** Identity for invoices (absent in rows stored before it existed, until their next pull). */
+  postcode?: string | null;
+  city?: string | null;
+  region?: string | null;
+  country?: string | null;
+  vatId?: string | null;
+  registrationId?: string | null;
+  electronicAddressScheme?: string | null;
+  electronicAddressId?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  buyerReference?: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;

@@ -17,9 +17,15 @@ import {
   UNVERSIONED_PROTOCOL,
   type ProtocolRange,
 } from '@smb/shared-types/sync';
+import { normaliseCompanyDetails, type CompanyDetailsUpdateBody } from '@smb/shared-types/company';
 import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
 import { CURRENCY_MESSAGES } from '@smb/shared-types/currencies';
-import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
+import {
+  CUSTOMER_MESSAGES,
+  customerIdentityError,
+  customerIdentityInput,
+  customerIdentityRow,
+} from '@smb/shared-types/customers';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
@@ -462,9 +468,33 @@ export class FakeSyncServer {
     const db = this.db;
     const id = String(args.id);
     switch (name) {
+      case 'tenant.updateCompany': {
+        const tenant = await getMeta(db, 'tenant');
+        const { error } = normaliseCompanyDetails(
+          args as CompanyDetailsUpdateBody,
+          tenant?.company,
+        );
+        return error ? new Refusal(400, error) : null;
+      }
       case 'tenant.updateBilling': {
         const error = billingSettingsError(args as BillingSettingsUpdate);
         return error ? new Refusal(400, error) : null;
+      }
+      // The customer's identity as it will be (customers.service.ts).
+      case 'customer.create': {
+        const problem = customerIdentityError(customerIdentityInput(args));
+        return problem ? new Refusal(400, problem) : null;
+      }
+      case 'customer.update': {
+        const current = await db.customers.get(id);
+        const changes = (args as unknown as UpdateArgs).changes;
+        const problem = current
+          ? customerIdentityError({
+              ...customerIdentityRow(current),
+              ...customerIdentityInput(changes),
+            })
+          : null;
+        return problem ? new Refusal(400, problem) : null;
       }
       case 'quote.update':
         return (await db.quotes.get(id))?.status === 'Draft'

@@ -152,6 +152,46 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       ),
       step('customer.create', customer(C2, 'Initech')),
       step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
+      // The parties' identities: stored compact (IBAN, BIC, VAT ID), checked as they will be.
+      update(
+        'customer.update',
+        C2,
+        {
+          postcode: ' 10115 ',
+          city: 'Berlin',
+          country: 'de',
+          vatId: 'de 123 456 789',
+          electronicAddressScheme: '9930',
+          electronicAddressId: 'DE123456789',
+          iban: 'de89 3704 0044 0532 0130 00',
+          bic: 'cobadeffxxx',
+          buyerReference: 'PO-77',
+        },
+        {
+          postcode: null,
+          city: null,
+          country: null,
+          vatId: null,
+          electronicAddressScheme: null,
+          electronicAddressId: null,
+          iban: null,
+          bic: null,
+          buyerReference: null,
+        },
+      ),
+      update('customer.update', C2, { country: 'FR' }, { country: 'DE' }), // VAT ID is German: 400
+      update(
+        'customer.update',
+        C2,
+        { iban: 'DE89 3704 0044 0532 0130 01' },
+        { iban: 'DE89370400440532013000' },
+      ), // checksum: 400
+      step('customer.create', {
+        ...customer(id(3), 'Umbrella'),
+        registrationId: 'HRB 1',
+        region: 'BY',
+      }),
+      step('customer.create', { ...customer(id(4), 'Bad'), bic: 'XX' }), // not a BIC: 400
       step('contact.create', {
         id: K2,
         customerId: C1,
@@ -178,7 +218,17 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         country: 'DE',
         email: 'billing@renamed.test',
         paymentInstructions: 'IBAN DE00 1234 5678',
+        postcode: '10115',
+        city: ' Berlin ',
+        vatId: 'de 123456789',
+        registrationId: 'HRB 12345',
+        electronicAddressScheme: '9930',
+        electronicAddressId: 'DE123456789',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'cobadeffxxx',
       }),
+      step('tenant.updateCompany', { country: 'FR' }), // the VAT ID is German: 400
+      step('tenant.updateCompany', { electronicAddressScheme: '0208' }), // not a Belgian number: 400
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
       step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),
       step('tenant.updateBilling', { reminderMax: 0 }), // out of range: 400

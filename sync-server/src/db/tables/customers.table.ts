@@ -10,5 +10,17 @@ export interface CustomerTable extends Versioned {
   address2: string | null;
   /** null: the tenant's default terms. */
   payment_terms: PaymentTerms | null;
+  /** Identity for invoices (all optional; shared-types parties.ts). */
+  postcode: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  vat_id: string | null;
+  registration_id: string | null;
+  electronic_address_scheme: string | null;
+  electronic_address_id: string | null;
+  iban: string | null;
+  bic: string | null;
+  buyer_reference: string | null;
   created_at: CreatedAt;
 }

@@ -22,6 +22,15 @@ export const COMPANY_FIELD_COLUMNS = {
   documentFooter: 'document_footer',
   paperSize: 'paper_size',
   quoteValidityDays: 'quote_validity_days',
+  postcode: 'postcode',
+  city: 'city',
+  region: 'region',
+  vatId: 'vat_id',
+  registrationId: 'registration_id',
+  electronicAddressScheme: 'electronic_address_scheme',
+  electronicAddressId: 'electronic_address_id',
+  iban: 'iban',
+  bic: 'bic',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 

@@ -30,6 +30,15 @@ export function companyOf(row: TenantRow): CompanyDetails {
     paperSize: row.paper_size ?? null,
     logo: row.logo_sha256 ? { sha256: row.logo_sha256 } : null,
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
+    postcode: row.postcode ?? null,
+    city: row.city ?? null,
+    region: row.region ?? null,
+    vatId: row.vat_id ?? null,
+    registrationId: row.registration_id ?? null,
+    electronicAddressScheme: row.electronic_address_scheme ?? null,
+    electronicAddressId: row.electronic_address_id ?? null,
+    iban: row.iban ?? null,
+    bic: row.bic ?? null,
   };
 }
 
@@ -52,7 +61,7 @@ export async function updateCompanyDetails(
   body: CompanyDetailsUpdateBody,
 ): Promise<CompanyDetails> {
   requireTenantAdmin(scope);
-  const { changes, error } = normaliseCompanyDetails(body);
+  const { changes, error } = normaliseCompanyDetails(body, companyOf(scope.tenant));
   if (error !== null) throw badRequest(error);
   await inTransaction(scope.db, (trx) => repo.updateCompanyColumns(trx, scope.tenant.id, changes));
   return companyOf(withChanges(scope.tenant, changes));

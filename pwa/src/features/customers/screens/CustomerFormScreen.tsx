@@ -1,3 +1,4 @@
+import { CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types/customers';
 import { isPaymentTerms } from '@smb/shared-types/payments';
 import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
@@ -21,6 +22,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
     companyAddress: customer.address ?? '',
     companyAddress2: customer.address2 ?? '',
     paymentTerms: customer.paymentTerms ?? '',
+    ...Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, customer[f] ?? ''])),
   };
 }
 
@@ -40,6 +42,7 @@ export default function CustomerFormScreen() {
         companyPhoneNumber: values.companyPhoneNumber,
         companyAddress: values.companyAddress,
         companyAddress2: values.companyAddress2,
+        ...Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, values[f]])),
         // Sent only when changed ('' → null: the company's default again).
         ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
           ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }

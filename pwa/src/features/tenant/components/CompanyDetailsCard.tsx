@@ -34,8 +34,10 @@ import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../d
 import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
+import { PartyIdentityFields, type PartyValues } from '../../../components/PartyIdentityFields';
+import { PARTY_FIELDS } from '@smb/shared-types/parties';
 
-type TextField = Exclude<keyof CompanyDetailsUpdateBody, 'paperSize' | 'quoteValidityDays'>;
+type TextField = keyof typeof COMPANY_LIMITS;
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
@@ -44,7 +46,12 @@ const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multil
   { key: 'phone', label: 'Phone', placeholder: '+1 555 0100' },
   { key: 'website', label: 'Website', placeholder: 'https://example.com' },
   { key: 'country', label: 'Country', placeholder: 'Two letters, e.g. US' },
-  { key: 'address', label: 'Address', placeholder: 'Street\nCity, postcode', multiline: true },
+  {
+    key: 'address',
+    label: 'Address',
+    placeholder: 'Street and number\nSecond line',
+    multiline: true,
+  },
   {
     key: 'paymentInstructions',
     label: 'Payment Instructions',
@@ -108,8 +115,10 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
             : COMPANY_MESSAGES.saveFailed,
       }),
   );
+  const [tried, setTried] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     setMessage(null);
     void save.run();
   };
@@ -251,6 +260,19 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(e) => set(f.key, e.currentTarget.value)}
             />
           ))}
+          <div>
+            <Text fw={600}>Identity on Invoices</Text>
+            <Text size="sm" c="dimmed">
+              The rest of the address above, tax and registration numbers, where e-invoices reach
+              you, and the account customers pay into.
+            </Text>
+          </div>
+          <PartyIdentityFields
+            values={Object.fromEntries(PARTY_FIELDS.map((f) => [f, value(f)])) as PartyValues}
+            onChange={(field, next) => set(field, next)}
+            country={String(value('country')) || null}
+            showAll={tried}
+          />
           <SaveButton saving={save.busy} dirty={dirty}>
             Save Company Details
           </SaveButton>
