@@ -41,7 +41,7 @@ type TextField = keyof typeof COMPANY_LIMITS;
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
-  { key: 'taxId', label: 'Tax / VAT Number', placeholder: 'e.g. GB123456789' },
+  { key: 'taxId', label: 'Tax Number', placeholder: 'Tax office number, e.g. 21/815/08150' },
   { key: 'email', label: 'Email', placeholder: 'billing@example.com' },
   { key: 'phone', label: 'Phone', placeholder: '+1 555 0100' },
   { key: 'website', label: 'Website', placeholder: 'https://example.com' },
