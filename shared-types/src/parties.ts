@@ -1,3 +1,4 @@
+import { friendlyFormatIBAN } from 'ibantools';
 import { Type } from 'typebox';
 import { Nullable, OptionalText, textOrNull } from './api';
 import {
@@ -137,6 +138,9 @@ export function partyFieldErrors(
   }
   return errors;
 }
+
+/** An IBAN in groups of four, as printed: DE89 3704 0044 0532 0130 00. */
+export const formatIban = (iban: string): string => friendlyFormatIBAN(iban) ?? iban;
 
 /** The first field message, in form order, or null (the API's 400 message). */
 export function firstPartyError(errors: Partial<Record<PartyField, string>>): string | null {

@@ -6,6 +6,8 @@ import { DOCUMENT_TITLES, UNNUMBERED_LABEL, watermarkOf, type DocumentModel } fr
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';
 import { roundMoney } from '../money';
+import { formatIban } from '../parties';
+import { postcodeCity } from './build';
 
 /**
  * The one layout of quotes, orders and invoices, rendered by the server (Node) and by the PWA
@@ -99,6 +101,9 @@ function Party({
       {party.role ? <Text style={s.line}>{party.role}</Text> : null}
       <Lines text={party.address} />
       <Lines text={party.address2} />
+      {postcodeCity(party) ? <Text style={s.line}>{postcodeCity(party)}</Text> : null}
+      {party.country ? <Text style={s.line}>{party.country}</Text> : null}
+      {party.vatId ? <Text style={s.line}>VAT ID: {party.vatId}</Text> : null}
       {party.email ? <Text style={s.line}>{party.email}</Text> : null}
       {party.phone ? <Text style={s.line}>{party.phone}</Text> : null}
     </View>
@@ -149,8 +154,13 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             {model.logo ? <Image style={s.logo} src={model.logo} /> : null}
             <Text style={s.companyName}>{companyName}</Text>
             <Lines text={company.address} />
+            {postcodeCity(company) ? <Text style={s.line}>{postcodeCity(company)}</Text> : null}
             {company.country ? <Text style={s.line}>{company.country}</Text> : null}
+            {company.vatId ? <Text style={s.line}>VAT ID: {company.vatId}</Text> : null}
             {company.taxId ? <Text style={s.line}>Tax ID: {company.taxId}</Text> : null}
+            {company.registrationId ? (
+              <Text style={s.line}>Reg. no.: {company.registrationId}</Text>
+            ) : null}
             {company.email ? <Text style={s.line}>{company.email}</Text> : null}
             {company.phone ? <Text style={s.line}>{company.phone}</Text> : null}
             {company.website ? <Text style={s.line}>{company.website}</Text> : null}
@@ -231,6 +241,14 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
         </View>
 
         <Notes html={model.notes} />
+
+        {company.iban || company.bic ? (
+          <View style={s.section} wrap={false}>
+            <Text style={s.label}>Bank details</Text>
+            {company.iban ? <Text style={s.line}>IBAN: {formatIban(company.iban)}</Text> : null}
+            {company.bic ? <Text style={s.line}>BIC: {company.bic}</Text> : null}
+          </View>
+        ) : null}
 
         {company.paymentInstructions ? (
           <View style={s.section} wrap={false}>

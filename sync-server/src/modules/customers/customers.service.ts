@@ -22,6 +22,7 @@ import {
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { addTombstones } from '../../db/version';
 import { insertMainContact } from '../contacts/contacts.service';
+import type { TenantDb } from '../../db/tenant-database';
 import type { TenantScope } from '../tenant-scope';
 import { recordWrites } from '../record-writes';
 import * as repo from './customers.repository';
@@ -62,6 +63,12 @@ export function toCustomer(row: repo.CustomerRow): Customer {
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
   };
+}
+
+/** The customer as the API shows it, or null (documents print its address and VAT ID). */
+export async function findCustomerById(db: TenantDb, id: string): Promise<Customer | null> {
+  const row = await repo.findCustomer(db, id);
+  return row ? toCustomer(row) : null;
 }
 
 export async function listCustomers(scope: TenantScope, query: ListQuery): Promise<Page<Customer>> {

@@ -1,5 +1,6 @@
 import {
   apiDocumentContent,
+  customerAddress,
   documentFileName,
   documentModel,
   type ApiDocument,
@@ -10,7 +11,8 @@ import {
 import type { TenantRow } from '../../db/app-tables';
 import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
-import { findCurrencyByCode, findCustomer } from '../documents/documents.repository';
+import { findCurrencyByCode } from '../documents/documents.repository';
+import { findCustomerById } from '../customers/customers.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
@@ -40,11 +42,19 @@ async function withCompany(scope: ReadScope, content: DocumentContent): Promise<
 async function pdfFile(
   scope: ReadScope,
   kind: DocumentKind,
-  doc: ApiDocument & { currencyCode: string },
-  options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol'> & { number: string },
+  doc: ApiDocument & { currencyCode: string; customerId: string },
+  options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol' | 'customerExtra'> & {
+    number: string;
+  },
 ): Promise<PdfFile> {
   const symbol = (await findCurrencyByCode(scope.db, doc.currencyCode))?.symbol ?? null;
-  const content = apiDocumentContent(kind, doc, { ...options, symbol });
+  // The customer's address and VAT ID as they are today (documents keep names and e-mails).
+  const customer = await findCustomerById(scope.db, doc.customerId);
+  const content = apiDocumentContent(kind, doc, {
+    ...options,
+    symbol,
+    customerExtra: customerAddress(customer),
+  });
   return {
     fileName: documentFileName(kind, options.number),
     model: await withCompany(scope, content),
@@ -65,7 +75,6 @@ export async function orderDocument(scope: ReadScope, id: string): Promise<PdfFi
 export async function invoiceDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const invoice = await loadInvoice(scope.db, id);
   // The invoice keeps the customer's name and e-mail as they were; the address is today's.
-  const customer = await findCustomer(scope.db, invoice.customerId);
   const items = invoice.items.map((i) => ({
     ...i,
     product: { ...i.product, name: i.productName },
@@ -77,7 +86,6 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
     {
       number: invoice.invoiceNumber,
       references: [{ label: 'Order', value: invoice.order.orderNumber }],
-      customerExtra: { address: customer?.address ?? null },
     },
   );
 }
