@@ -6,6 +6,15 @@ import {
   DOCUMENT_LANGUAGE_MESSAGE,
   isDocumentLanguage,
 } from './document-language';
+import {
+  EMPTY_PARTY_IDENTITY,
+  PARTY_FIELDS,
+  PartyIdentityBody,
+  PartyIdentitySchema,
+  firstPartyError,
+  normalisePartyFields,
+  partyFieldErrors,
+} from './parties';
 
 /**
  * Company details printed on quotes, orders and invoices. Every field is optional:
@@ -99,6 +108,8 @@ export const CompanyDetails = Type.Object({
   locale: Type.Union([Type.String(), Type.Null()]),
   /** The language of documents and mails for customers without one of their own (issue 34.3). */
   documentLanguage: Type.String(),
+  /** Identity for invoices: postcode, city, region, VAT ID, registration, e-address, bank. */
+  ...PartyIdentitySchema,
 });
 export type CompanyDetails = Static<typeof CompanyDetails>;
 
@@ -123,6 +134,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
     }),
   ),
   documentLanguage: Type.Optional(Type.String({ maxLength: 10 })),
+  ...PartyIdentityBody,
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
 export type CompanyTextField = Exclude<keyof CompanyDetailsUpdateBody, never>;
@@ -142,6 +154,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   locale: null,
   documentLanguage: DEFAULT_DOCUMENT_LANGUAGE,
+  ...EMPTY_PARTY_IDENTITY,
 };
 
 /** The locale a tenant's numbers and dates are written in: its choice, else en-US (the spec's). */
@@ -176,14 +189,16 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /**
  * Trims the given fields (blank → null), upper-cases the country, and checks them; answers the
- * normalised changes or the first problem's message.
+ * normalised changes or the first problem's message. The identity fields are checked as the
+ * company will be (`current` with the changes: a VAT ID against the country it keeps or gets).
  */
 export function normaliseCompanyDetails(
   body: CompanyDetailsUpdateBody,
+  current: Partial<CompanyDetails> = {},
 ): { changes: Partial<CompanyDetails>; error: null } | { changes: null; error: string } {
   const changes: Record<string, string | number | null> = {};
   for (const [key, raw] of Object.entries(body)) {
-    if (raw === undefined) continue;
+    if (raw === undefined || (PARTY_FIELDS as readonly string[]).includes(key)) continue;
     if (key === 'quoteValidityDays') {
       const days = raw as number;
       if (
@@ -218,7 +233,11 @@ export function normaliseCompanyDetails(
     if (!canonical) return { changes: null, error: COMPANY_MESSAGES.locale };
     changes.locale = canonical;
   }
-  return { changes: changes as Partial<CompanyDetails>, error: null };
+  const party = normalisePartyFields(body);
+  const after = { ...current, ...changes, ...party } as Partial<CompanyDetails>;
+  const partyError = firstPartyError(partyFieldErrors(after, after.country));
+  if (partyError) return { changes: null, error: partyError };
+  return { changes: { ...(changes as Partial<CompanyDetails>), ...party }, error: null };
 }
 
 /** The image type of a logo, read from its first bytes (never from its name); null if neither PNG nor JPEG. */

@@ -7,6 +7,15 @@ import {
   isDocumentLanguage,
   type DocumentLanguage,
 } from './document-language';
+import {
+  PARTY_FIELDS,
+  PartyIdentityBody,
+  PartyIdentitySchema,
+  firstPartyError,
+  normalisePartyFields,
+  partyFieldErrors,
+  type PartyIdentity,
+} from './parties';
 
 export const CUSTOMER_MESSAGES = {
   nameRequired: 'Company name is required',
@@ -17,9 +26,12 @@ export const CUSTOMER_MESSAGES = {
   mainContactInvalidEmail: 'Main contact email is not a valid email address',
   notFound: 'Customer not found',
   idTaken: 'A customer with this id already exists',
+  country: 'Country must be a 2-letter ISO code (e.g. DE)',
   hasInvoices:
     'This customer has invoices and cannot be deleted: invoices are legal records that must be kept. Cancel or keep the invoices instead.',
 } as const;
+
+export const CUSTOMER_BUYER_REFERENCE_MAX = 100;
 
 /** Role of the contact made together with a customer (its main contact). */
 export const PRIMARY_CONTACT_ROLE = 'Primary';
@@ -69,6 +81,12 @@ const customerFields = {
   paymentTerms: Type.Optional(NullablePaymentTermsSchema),
   /** The language of the customer's documents and mails; null: the company's (issue 34.3). */
   documentLanguage: OptionalText(10),
+  /** Identity for invoices (issue 33): address, VAT ID, registration, e-address, bank. */
+  ...PartyIdentityBody,
+  /** ISO 3166-1 alpha-2 of the address. */
+  country: OptionalText(10),
+  /** The buyer's reference documents default to (EN 16931 BT-10). */
+  buyerReference: OptionalText(CUSTOMER_BUYER_REFERENCE_MAX),
 };
 
 export const CustomerCreateBody = Type.Object(
@@ -113,6 +131,9 @@ export const Customer = Type.Object({
   address2: Nullable(Type.String()),
   paymentTerms: Nullable(Type.String()),
   documentLanguage: Nullable(Type.String()),
+  ...PartyIdentitySchema,
+  country: Nullable(Type.String()),
+  buyerReference: Nullable(Type.String()),
   createdAt: Type.String({ format: 'date-time' }),
   version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -120,7 +141,7 @@ export const Customer = Type.Object({
 export type Customer = Static<typeof Customer>;
 
 /** A customer's fields with aliases resolved; `undefined` means "not sent". */
-export interface CustomerInput {
+export interface CustomerInput extends Partial<PartyIdentity> {
   name?: string;
   email?: string;
   phoneNumber?: string | null;
@@ -128,6 +149,48 @@ export interface CustomerInput {
   address2?: string | null;
   paymentTerms?: PaymentTerms | null;
   documentLanguage?: DocumentLanguage | null;
+  country?: string | null;
+  buyerReference?: string | null;
+}
+
+/** The identity fields of a customer (the party fields, country, buyer reference). */
+export const CUSTOMER_IDENTITY_FIELDS = [...PARTY_FIELDS, 'country', 'buyerReference'] as const;
+
+/** The identity fields given, as stored (the server and the device's mutators alike). */
+export function customerIdentityInput(
+  value: object,
+): Partial<PartyIdentity> & { country?: string | null; buyerReference?: string | null } {
+  const fields = value as Partial<Record<string, unknown>>;
+  const out: Partial<PartyIdentity> & { country?: string | null; buyerReference?: string | null } =
+    normalisePartyFields(fields);
+  if (fields.country !== undefined)
+    out.country =
+      typeof fields.country === 'string'
+        ? (textOrNull(fields.country)?.toUpperCase() ?? null)
+        : null;
+  if (fields.buyerReference !== undefined)
+    out.buyerReference =
+      typeof fields.buyerReference === 'string' ? textOrNull(fields.buyerReference) : null;
+  return out;
+}
+
+/** Every identity field of a new customer: the given ones as stored, the others null. */
+export function customerIdentityRow(
+  fields: object,
+): Record<(typeof CUSTOMER_IDENTITY_FIELDS)[number], string | null> {
+  const given = customerIdentityInput(fields) as Partial<Record<string, string | null>>;
+  return Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, given[f] ?? null])) as Record<
+    (typeof CUSTOMER_IDENTITY_FIELDS)[number],
+    string | null
+  >;
+}
+
+/** Field messages of a customer's identity as it will be; the first one, or null. */
+export function customerIdentityError(
+  customer: Partial<PartyIdentity> & { country?: string | null },
+): string | null {
+  if (customer.country && !/^[A-Z]{2}$/.test(customer.country)) return CUSTOMER_MESSAGES.country;
+  return firstPartyError(partyFieldErrors(customer, customer.country));
 }
 
 export interface MainContactInput {
@@ -153,6 +216,7 @@ export function customerInput(body: CustomerUpdateBody): CustomerInput {
     address2: optional(pick(body.address2, body.companyAddress2)),
     paymentTerms: body.paymentTerms,
     documentLanguage: body.documentLanguage as DocumentLanguage | null | undefined,
+    ...customerIdentityInput(body),
   };
 }
 

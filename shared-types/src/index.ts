@@ -28,3 +28,4 @@ export * from './document-mail';
 export * from './numbering';
 export * from './units';
 export * from './signup-defaults';
+export * from './parties';

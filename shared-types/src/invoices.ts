@@ -18,7 +18,25 @@ export const INVOICE_SORTS = ['createdAt', 'dueDate'] as const;
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
   invalidStatus: 'Invalid invoice status',
+  /** A change to an issued invoice (API 409, and the Sync issues reason). */
+  issued: 'This invoice has been issued; correct it with a credit note.',
+  cancelledDraft: 'This invoice is cancelled: it cannot be issued',
 } as const;
+
+/**
+ * Issued invoices never change. A new invoice is a draft (`issuedAt` null) whatever its status:
+ * the statuses stay the spec's (they follow the money), and the screens show "Draft" in place of
+ * "Unpaid" until it is issued. Marking it issued, sending it, or recording a payment on it sets
+ * `issuedAt`; from then on its content, number and dates are frozen.
+ */
+export const DRAFT_INVOICE = 'Draft';
+
+export const isIssued = (invoice: { issuedAt?: string | null }) => invoice.issuedAt != null;
+
+/** What the screens show: "Draft" for a draft that is not cancelled, else its status. */
+export function invoiceStatusLabel(invoice: { status: string; issuedAt?: string | null }): string {
+  return !isIssued(invoice) && invoice.status !== 'Cancelled' ? DRAFT_INVOICE : invoice.status;
+}
 
 /** PUT /api/invoices/{id}: only the status changes; invoices are legal records. */
 export const InvoiceUpdateBody = Type.Object({
@@ -60,6 +78,8 @@ export const Invoice = Type.Object({
   taxAmount: Type.Number(),
   total: Type.Number(),
   paidAt: OrNull(DateTime),
+  /** When it was issued (marked issued, sent or paid); null while it is a draft. */
+  issuedAt: OrNull(DateTime),
   /** 'YYYY-MM-DD'. */
   issueDate: Type.String(),
   dueDate: Type.String(),

@@ -46,6 +46,7 @@ export const MUTATION_NAMES = [
   'invoice.setReminders',
   'invoice.email',
   'order.email',
+  'invoice.issue',
   'payment.create',
   'payment.delete',
   'conflict.resolve',

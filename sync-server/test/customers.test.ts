@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_PERSON_MESSAGES,
   CUSTOMER_MESSAGES,
+  CUSTOMER_IDENTITY_FIELDS,
   PRIMARY_CONTACT_ROLE,
 } from '@smb/shared-types';
 import {
@@ -68,6 +69,8 @@ describe('customers', () => {
         'phoneNumber',
         'updatedAt',
         'version',
+        // The identity for invoices (issue 33), all optional.
+        ...CUSTOMER_IDENTITY_FIELDS,
       ].sort(),
     );
     const contacts = expectStatus<Array<Record<string, unknown>>>(

@@ -331,6 +331,9 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${await newInvoice()}/terms`,
     payload: { paymentTerms: 'net_14' },
   }),
+  'POST /api/invoices/{id}/issue': async () => ({
+    url: `/api/invoices/${await newInvoice()}/issue`,
+  }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_REMINDER_POLICY,
+  INVOICE_MESSAGES,
   PAYMENT_MESSAGES,
   addDays,
   today,
@@ -86,7 +87,7 @@ describe('invoice dates and terms', () => {
     await call('PUT', '/api/billing/settings', { defaultPaymentTerms: 'net_30' });
   });
 
-  it('the due date follows new terms and stays editable while nothing is paid', async () => {
+  it('the due date follows new terms and stays editable while a draft', async () => {
     const inv = await invoice();
     const net7 = await call('PUT', `/api/invoices/${inv.id}/terms`, { paymentTerms: 'net_7' });
     expect(net7.json()).toMatchObject({ paymentTerms: 'net_7', dueDate: addDays(today(), 7) });
@@ -100,10 +101,11 @@ describe('invoice dates and terms', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(PAYMENT_MESSAGES.dueBeforeIssue);
 
+    // A payment issues the draft: its dates are frozen.
     await pay(inv.id, { amount: 10, method: 'cash' });
     const locked = await call('PUT', `/api/invoices/${inv.id}/terms`, { paymentTerms: 'net_60' });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toBe(PAYMENT_MESSAGES.dueDateLocked);
+    expect(locked.json().message).toBe(INVOICE_MESSAGES.issued);
     expect((await get(inv.id)).dueDate).toBe(addDays(today(), 45));
   });
 
@@ -169,18 +171,21 @@ describe('payments', () => {
     ).toBe(400);
   });
 
-  it('a cancelled invoice takes no payment; reopened, its status follows the money again', async () => {
+  it('a cancelled draft takes no payment; reopened, its status follows the money again', async () => {
     const inv = await invoice();
-    await pay(inv.id, { amount: 10, method: 'cash' });
+    // Only a draft is cancelled by hand (an issued invoice is corrected with a credit note).
     await call('PUT', `/api/invoices/${inv.id}`, { status: 'Cancelled' });
     const refused = await pay(inv.id, { amount: 5, method: 'cash' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(PAYMENT_MESSAGES.cancelled);
+    const reopened = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Unpaid' });
+    expect(reopened.json()).toMatchObject({ status: 'Unpaid', balance: 110, issuedAt: null });
+    const paid = (await pay(inv.id, { amount: 10, method: 'cash' })).json() as Payment;
+    expect(paid.amount).toBe(10);
     const unpaid = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Unpaid' });
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json().message).toBe(PAYMENT_MESSAGES.hasPayments);
-    const reopened = await call('PUT', `/api/invoices/${inv.id}`, { status: 'Partially paid' });
-    expect(reopened.json()).toMatchObject({ status: 'Partially paid', balance: 100 });
+    expect(await get(inv.id)).toMatchObject({ status: 'Partially paid', balance: 100 });
   });
 
   it('"Paid" by hand records the rest of the balance as a payment', async () => {

@@ -244,8 +244,17 @@ describe('GET /api/orders/{id}/pdf and /api/invoices/{id}/pdf', () => {
     expect((await other.get(`/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(404);
     expect((await api.get(`/api/invoices/x/pdf`)).statusCode).toBe(404);
 
-    expectStatus(await api.put(`/api/invoices/${invoice.id}`, { status: 'Cancelled' }), 200);
-    const cancelled = (await getPdf(api, `/api/invoices/${invoice.id}/pdf`)).pdf;
+    // Paid in part, the invoice is issued: only a draft is cancelled by hand.
+    const another = expectStatus<Order>(
+      await api.post(`/api/quotes/${(await quoteWith('EUR', 1, '1.00')).id}/convert`, {}),
+      201,
+    );
+    const draft = expectStatus<Invoice>(
+      await api.post(`/api/orders/${another.id}/create-invoice`, {}),
+      201,
+    );
+    expectStatus(await api.put(`/api/invoices/${draft.id}`, { status: 'Cancelled' }), 200);
+    const cancelled = (await getPdf(api, `/api/invoices/${draft.id}/pdf`)).pdf;
     expect(pdfText(cancelled, 'raw')).toMatch(/^CANCELLED$/m);
   }, 120_000); // five PDFs: slow on a loaded machine
 });

@@ -90,8 +90,8 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: bearer(s.token), ...(payload ? { payload } : {}) });
 
-/** An invoice of 2 × 50.00 + 10 % = 110.00, due on its issue date (today). */
-async function invoice(s: Shop): Promise<Invoice> {
+/** An invoice of 2 × 50.00 + 10 % = 110.00, due on its issue date (today), issued or a draft. */
+async function invoice(s: Shop, issue = true): Promise<Invoice> {
   const order = (
     await call(s, 'POST', '/api/orders', {
       customerId: s.customerId,
@@ -102,7 +102,10 @@ async function invoice(s: Shop): Promise<Invoice> {
   const made = (await call(s, 'POST', `/api/orders/${order.id}/create-invoice`)).json() as Invoice;
   const res = await call(s, 'PUT', `/api/invoices/${made.id}/terms`, { dueDate: made.issueDate });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  if (!issue) return res.json();
+  const issued = await call(s, 'POST', `/api/invoices/${made.id}/issue`);
+  expect(issued.statusCode, issued.body).toBe(200);
+  return issued.json();
 }
 
 const get = async (s: Shop, id: string) =>
@@ -179,13 +182,15 @@ describe('payment reminders', () => {
     expect(mail).toMatchObject({ fromName: 'Relances SARL', replyTo: 'compta@relances.test' });
   });
 
-  it('not for paid, cancelled or stopped invoices; a partly paid one is reminded of its balance', async () => {
+  it('not for drafts, paid, cancelled or stopped invoices; a partly paid one is reminded of its balance', async () => {
     const s = await shop('Mixed Ltd');
-    const [paid, cancelled, stopped, partial] = [
+    // A draft never went out; only a draft is cancelled by hand.
+    const [paid, cancelled, stopped, partial, draft] = [
+      await invoice(s),
+      await invoice(s, false),
       await invoice(s),
       await invoice(s),
-      await invoice(s),
-      await invoice(s),
+      await invoice(s, false),
     ];
     expect((await call(s, 'PUT', `/api/invoices/${paid!.id}`, { status: 'Paid' })).statusCode).toBe(
       200,
@@ -207,7 +212,7 @@ describe('payment reminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(partial!.invoiceNumber);
     expect(mails[0]!.text).toContain(`Amount due: ${formatMoney('69.50', partial!.currencyCode)}`);
-    for (const quiet of [paid, cancelled, stopped])
+    for (const quiet of [paid, cancelled, stopped, draft])
       expect((await get(s, quiet!.id)).reminders).toEqual([]);
 
     // Resumed, the stopped one is reminded on the next run.

@@ -100,7 +100,7 @@ describe('the business flow in the browser', () => {
     await orderRow.getByRole('button', { name: /^Invoice order / }).click();
     await page.waitForURL(/\/dashboard\/invoices\/[0-9a-f-]+$/);
     await page.getByRole('heading', { name: /^Invoice /, level: 2 }).waitFor();
-    await page.getByText('Unpaid', { exact: true }).first().waitFor();
+    await page.getByText('Draft', { exact: true }).first().waitFor();
     // The number comes from the server with the next sync.
     await waitSynced(page);
     expect(await page.getByRole('heading', { level: 2 }).innerText()).not.toBe('Invoice Pending');

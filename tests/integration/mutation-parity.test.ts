@@ -82,6 +82,7 @@ const SERVER_MADE = new Set([
   'invoiceNumber',
   'accessToken',
   'paidAt',
+  'issuedAt',
   'viewedAt',
   'acceptedAt',
   'rejectedAt',

@@ -28,6 +28,18 @@ export interface CustomerRow {
   paymentTerms?: string | null;
   /** Documents and mails in this language; null (or absent in older rows): the company's. */
   documentLanguage?: string | null;
+  /** Identity for invoices (absent in rows stored before it existed, until their next pull). */
+  postcode?: string | null;
+  city?: string | null;
+  region?: string | null;
+  country?: string | null;
+  vatId?: string | null;
+  registrationId?: string | null;
+  electronicAddressScheme?: string | null;
+  electronicAddressId?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  buyerReference?: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;
@@ -127,6 +139,8 @@ export interface InvoiceRow extends DocumentFields, EmailedFields {
   contactEmail: string | null;
   contactRole: string | null;
   paidAt: string | null;
+  /** When it was issued; null while a draft (absent in rows stored before drafts existed). */
+  issuedAt?: string | null;
   /**
    * 'YYYY-MM-DD'; null until the server dates an invoice made offline (absent in rows stored
    * before payments existed, until their next pull).

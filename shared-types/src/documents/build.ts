@@ -89,6 +89,31 @@ export function apiDocumentContent(
   };
 }
 
+/** The customer's address and VAT ID as a document prints them (today's, also on invoices). */
+export function customerAddress(
+  customer:
+    | Partial<
+        Record<'address' | 'address2' | 'postcode' | 'city' | 'country' | 'vatId', string | null>
+      >
+    | null
+    | undefined,
+): Partial<DocumentParty> {
+  if (!customer) return {};
+  return {
+    address: customer.address ?? null,
+    address2: customer.address2 ?? null,
+    postcode: customer.postcode ?? null,
+    city: customer.city ?? null,
+    country: customer.country ?? null,
+    vatId: customer.vatId ?? null,
+  };
+}
+
+/** "10115 Berlin": the line under the street lines, or null. */
+export function postcodeCity(party: { postcode?: string | null; city?: string | null }) {
+  return [party.postcode, party.city].filter(Boolean).join(' ') || null;
+}
+
 /** A currency the tenant no longer has prints with its code (USD keeps '$'). */
 export function symbolFallback(code: string): string {
   return code === 'USD' ? DEFAULT_CURRENCY_SYMBOL : `${code} `;

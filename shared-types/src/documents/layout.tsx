@@ -14,6 +14,8 @@ import {
 } from '../document-language';
 
 const TITLE_KEYS = { quote: 'quote', order: 'order', invoice: 'invoice' } as const;
+import { formatIban } from '../parties';
+import { postcodeCity } from './build';
 
 /**
  * The one layout of quotes, orders and invoices, rendered by the server (Node) and by the PWA
@@ -94,9 +96,11 @@ function Notes({ html, label }: { html: string; label: string }) {
 
 function Party({
   label,
+  vatIdLabel,
   party,
 }: {
   label: string;
+  vatIdLabel: string;
   party: DocumentModel['customer'] | DocumentModel['contact'];
 }) {
   if (!party) return <View style={s.party} />;
@@ -107,6 +111,13 @@ function Party({
       {party.role ? <Text style={s.line}>{party.role}</Text> : null}
       <Lines text={party.address} />
       <Lines text={party.address2} />
+      {postcodeCity(party) ? <Text style={s.line}>{postcodeCity(party)}</Text> : null}
+      {party.country ? <Text style={s.line}>{party.country}</Text> : null}
+      {party.vatId ? (
+        <Text style={s.line}>
+          {vatIdLabel}: {party.vatId}
+        </Text>
+      ) : null}
       {party.email ? <Text style={s.line}>{party.email}</Text> : null}
       {party.phone ? <Text style={s.line}>{party.phone}</Text> : null}
     </View>
@@ -164,9 +175,20 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             {model.logo ? <Image style={s.logo} src={model.logo} /> : null}
             <Text style={s.companyName}>{companyName}</Text>
             <Lines text={company.address} />
+            {postcodeCity(company) ? <Text style={s.line}>{postcodeCity(company)}</Text> : null}
             {company.country ? <Text style={s.line}>{company.country}</Text> : null}
+            {company.vatId ? (
+              <Text style={s.line}>
+                {t('vatId')}: {company.vatId}
+              </Text>
+            ) : null}
             {company.taxId ? (
               <Text style={s.line}>{t('taxIdLine', { taxId: company.taxId })}</Text>
+            ) : null}
+            {company.registrationId ? (
+              <Text style={s.line}>
+                {t('registrationId')}: {company.registrationId}
+              </Text>
             ) : null}
             {company.email ? <Text style={s.line}>{company.email}</Text> : null}
             {company.phone ? <Text style={s.line}>{company.phone}</Text> : null}
@@ -191,8 +213,8 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
         </View>
 
         <View style={s.parties}>
-          <Party label={t('billTo')} party={model.customer} />
-          <Party label={t('contact')} party={model.contact} />
+          <Party label={t('billTo')} vatIdLabel={t('vatId')} party={model.customer} />
+          <Party label={t('contact')} vatIdLabel={t('vatId')} party={model.contact} />
         </View>
 
         <View style={s.table}>
@@ -248,6 +270,22 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
         </View>
 
         <Notes html={model.notes} label={t('notes')} />
+
+        {company.iban || company.bic ? (
+          <View style={s.section} wrap={false}>
+            <Text style={s.label}>{t('bankAccount')}</Text>
+            {company.iban ? (
+              <Text style={s.line}>
+                {t('iban')}: {formatIban(company.iban)}
+              </Text>
+            ) : null}
+            {company.bic ? (
+              <Text style={s.line}>
+                {t('bic')}: {company.bic}
+              </Text>
+            ) : null}
+          </View>
+        ) : null}
 
         {company.paymentInstructions ? (
           <View style={s.section} wrap={false}>

@@ -14,6 +14,10 @@ export interface DocumentParty {
   phone?: string | null;
   address?: string | null;
   address2?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  vatId?: string | null;
   role?: string | null;
 }
 

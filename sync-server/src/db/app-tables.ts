@@ -19,6 +19,16 @@ export interface TenantTable {
   document_footer: ColumnType<string | null, string | null | undefined, string | null>;
   paper_size: ColumnType<string | null, string | null | undefined, string | null>;
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The company's identity for invoices (issue 33; shared-types parties.ts). */
+  postcode: ColumnType<string | null, string | null | undefined, string | null>;
+  city: ColumnType<string | null, string | null | undefined, string | null>;
+  region: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_id: ColumnType<string | null, string | null | undefined, string | null>;
+  registration_id: ColumnType<string | null, string | null | undefined, string | null>;
+  electronic_address_scheme: ColumnType<string | null, string | null | undefined, string | null>;
+  electronic_address_id: ColumnType<string | null, string | null | undefined, string | null>;
+  iban: ColumnType<string | null, string | null | undefined, string | null>;
+  bic: ColumnType<string | null, string | null | undefined, string | null>;
   /** A sent quote is valid for this many days unless its Draft set a date. */
   quote_validity_days: ColumnType<number, number | undefined, number>;
   /** Issue 34.1: BCP 47 locale of numbers and dates; null = en-US. */
@@ -118,5 +128,14 @@ export const COMPANY_COLUMNS = [
   'quote_validity_days',
   'locale',
   'document_language',
+  'postcode',
+  'city',
+  'region',
+  'vat_id',
+  'registration_id',
+  'electronic_address_scheme',
+  'electronic_address_id',
+  'iban',
+  'bic',
 ] as const;
 export type UserRow = Selectable<UserTable>;

@@ -77,10 +77,12 @@ export async function claimReminders(
   const policy: ReminderPolicy = await getBillingSettings({ db });
   if (!policy.remindersEnabled) return [];
   const day = today(now);
-  // Candidates: open, with a balance, not stopped, fewer than the most, due long enough ago.
+  // Candidates: issued (a draft never went out), open, with a balance, not stopped, fewer than the
+  // most, due long enough ago.
   const candidates = await db
     .selectFrom('invoices')
     .select(['id', 'due_date', 'reminders'])
+    .where('issued_at', 'is not', null)
     .where('status', 'in', ['Unpaid', 'Partially paid'])
     .where('reminders_stopped', '=', false)
     .where(sql<boolean>`total > amount_paid`)

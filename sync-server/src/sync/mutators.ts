@@ -311,6 +311,9 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     );
     await invoices.setInvoiceReminders(scope, id, input);
   },
+  'invoice.issue': async (scope, raw) => {
+    await invoices.issueInvoice(scope, parse(IdArgs, raw).id);
+  },
   'payment.create': async (scope, raw) => {
     const { invoiceId, ...payment } = parse(
       Type.Object({ ...PaymentCreateBody.properties, id: Uuid, invoiceId: Uuid }),

@@ -5,6 +5,7 @@
 import { createElement, type ReactElement } from 'react';
 import { pdf, type DocumentProps } from '@react-pdf/renderer';
 import {
+  customerAddress,
   DocumentPdf,
   documentFileName,
   documentModel,
@@ -97,7 +98,7 @@ async function content(
       customer: {
         name: invoice.customerName,
         email: invoice.customerEmail,
-        address: customer?.address ?? null,
+        ...customerAddress(customer),
       },
       contact: invoice.contactName
         ? { name: invoice.contactName, email: invoice.contactEmail, role: invoice.contactRole }
@@ -108,7 +109,7 @@ async function content(
     ...base,
     ...(kind === 'quote' ? { validUntil: (row as QuoteRow).validUntil ?? null } : {}),
     customer: customer
-      ? { name: customer.name, email: customer.email, address: customer.address }
+      ? { name: customer.name, email: customer.email, ...customerAddress(customer) }
       : null,
     contact: contact ? { name: contact.name, email: contact.email, role: contact.role } : null,
   };

@@ -22,7 +22,12 @@ import {
 } from '@smb/shared-types/sync';
 import { QUOTE_MESSAGES } from '@smb/shared-types/quotes';
 import { CURRENCY_MESSAGES } from '@smb/shared-types/currencies';
-import { CUSTOMER_MESSAGES } from '@smb/shared-types/customers';
+import {
+  CUSTOMER_MESSAGES,
+  customerIdentityError,
+  customerIdentityInput,
+  customerIdentityRow,
+} from '@smb/shared-types/customers';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
@@ -465,12 +470,16 @@ export class FakeSyncServer {
     const db = this.db;
     const id = String(args.id);
     switch (name) {
-      case 'tenant.updateBilling': {
-        const error = billingSettingsError(args as BillingSettingsUpdate);
+      case 'tenant.updateCompany': {
+        const tenant = await getMeta(db, 'tenant');
+        const { error } = normaliseCompanyDetails(
+          args as CompanyDetailsUpdateBody,
+          tenant?.company,
+        );
         return error ? new Refusal(400, error) : null;
       }
-      case 'tenant.updateCompany': {
-        const { error } = normaliseCompanyDetails(args as CompanyDetailsUpdateBody);
+      case 'tenant.updateBilling': {
+        const error = billingSettingsError(args as BillingSettingsUpdate);
         return error ? new Refusal(400, error) : null;
       }
       case 'invoice.email':
@@ -478,12 +487,25 @@ export class FakeSyncServer {
         const input = documentMailInput(args as unknown as DocumentMailBody);
         return input.ok ? null : new Refusal(400, input.message);
       }
-      case 'customer.create':
+      // The customer's fields, then its identity as it will be (customers.service.ts).
+      case 'customer.create': {
+        const problem =
+          customerError(customerInput(args as CustomerUpdateBody), true) ??
+          customerIdentityError(customerIdentityInput(args));
+        return problem ? new Refusal(400, problem) : null;
+      }
       case 'customer.update': {
-        const creating = name === 'customer.create';
-        const body = (creating ? args : (args as { changes?: object }).changes) ?? {};
-        const error = customerError(customerInput(body as CustomerUpdateBody), creating);
-        return error ? new Refusal(400, error) : null;
+        const current = await db.customers.get(id);
+        const changes = (args as unknown as UpdateArgs).changes;
+        const problem =
+          customerError(customerInput((changes ?? {}) as CustomerUpdateBody), false) ??
+          (current
+            ? customerIdentityError({
+                ...customerIdentityRow(current),
+                ...customerIdentityInput(changes),
+              })
+            : null);
+        return problem ? new Refusal(400, problem) : null;
       }
       case 'quote.update':
         return (await db.quotes.get(id))?.status === 'Draft'
@@ -511,7 +533,9 @@ export class FakeSyncServer {
       }
       case 'invoice.setStatus': {
         const invoice = await db.invoices.get(id);
-        if (!invoice || invoice.status === args.status || args.status === 'Cancelled') return null;
+        if (!invoice || invoice.status === args.status) return null;
+        if (args.status === 'Cancelled')
+          return invoice.issuedAt ? new Refusal(409, INVOICE_MESSAGES.issued) : null;
         const byMoney = statusFromMoney(invoice.total, invoice.amountPaid ?? 0);
         return args.status !== 'Paid' &&
           args.status !== byMoney &&
@@ -522,6 +546,7 @@ export class FakeSyncServer {
       case 'invoice.setTerms': {
         const invoice = await db.invoices.get(id);
         if (!invoice) return null;
+        if (invoice.issuedAt) return new Refusal(409, INVOICE_MESSAGES.issued);
         if (compareMoney(invoice.amountPaid ?? 0, 0) > 0)
           return new Refusal(409, PAYMENT_MESSAGES.dueDateLocked);
         const terms = args.paymentTerms;
@@ -532,6 +557,12 @@ export class FakeSyncServer {
           args.dueDate ?? (isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : invoice.dueDate);
         if (!isIsoDate(dueDate)) return new Refusal(400, PAYMENT_MESSAGES.invalidDate);
         return dueDate < issueDate ? new Refusal(400, PAYMENT_MESSAGES.dueBeforeIssue) : null;
+      }
+      case 'invoice.issue': {
+        const invoice = await db.invoices.get(id);
+        return invoice && !invoice.issuedAt && invoice.status === 'Cancelled'
+          ? new Refusal(409, INVOICE_MESSAGES.cancelledDraft)
+          : null;
       }
       case 'payment.create': {
         const problem = paymentAmountError(args.amount);

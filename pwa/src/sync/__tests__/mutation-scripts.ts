@@ -41,6 +41,7 @@ const O2 = id(52);
 const O3 = id(53);
 const I1 = id(61);
 const I2 = id(62);
+const I3 = id(63);
 const PAY1 = id(71);
 const PAY2 = id(72);
 const PAY3 = id(73);
@@ -162,6 +163,46 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
       update('customer.update', C2, { documentLanguage: 'de' }, { documentLanguage: 'fr' }),
       update('customer.update', C1, { documentLanguage: 'xx' }, { documentLanguage: null }), // 400
+      // The parties' identities: stored compact (IBAN, BIC, VAT ID), checked as they will be.
+      update(
+        'customer.update',
+        C2,
+        {
+          postcode: ' 10115 ',
+          city: 'Berlin',
+          country: 'de',
+          vatId: 'de 123 456 789',
+          electronicAddressScheme: '9930',
+          electronicAddressId: 'DE123456789',
+          iban: 'de89 3704 0044 0532 0130 00',
+          bic: 'cobadeffxxx',
+          buyerReference: 'PO-77',
+        },
+        {
+          postcode: null,
+          city: null,
+          country: null,
+          vatId: null,
+          electronicAddressScheme: null,
+          electronicAddressId: null,
+          iban: null,
+          bic: null,
+          buyerReference: null,
+        },
+      ),
+      update('customer.update', C2, { country: 'FR' }, { country: 'DE' }), // VAT ID is German: 400
+      update(
+        'customer.update',
+        C2,
+        { iban: 'DE89 3704 0044 0532 0130 01' },
+        { iban: 'DE89370400440532013000' },
+      ), // checksum: 400
+      step('customer.create', {
+        ...customer(id(3), 'Umbrella'),
+        registrationId: 'HRB 1',
+        region: 'BY',
+      }),
+      step('customer.create', { ...customer(id(4), 'Bad'), bic: 'XX' }), // not a BIC: 400
       step('contact.create', {
         id: K2,
         customerId: C1,
@@ -190,8 +231,18 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         paymentInstructions: 'IBAN DE00 1234 5678',
         locale: 'de-de',
         documentLanguage: 'de',
+        postcode: '10115',
+        city: ' Berlin ',
+        vatId: 'de 123456789',
+        registrationId: 'HRB 12345',
+        electronicAddressScheme: '9930',
+        electronicAddressId: 'DE123456789',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'cobadeffxxx',
       }),
       step('tenant.updateCompany', { documentLanguage: 'xx' }), // not a document language: 400
+      step('tenant.updateCompany', { country: 'FR' }), // the VAT ID is German: 400
+      step('tenant.updateCompany', { electronicAddressScheme: '0208' }), // not a Belgian number: 400
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),
       step('tenant.updateBilling', { defaultPaymentTerms: 'net_7' }),
       step('tenant.updateBilling', { reminderMax: 0 }), // out of range: 400
@@ -272,7 +323,7 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('invoice.setTerms', { id: I1, dueDate: '2000-01-01' }), // before the issue date: 400
       step('invoice.setTerms', { id: id(99), paymentTerms: 'net_7' }), // unknown invoice: 404
       step('payment.create', payment(PAY1, 5)),
-      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // something is paid: 409
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // paid, so issued: 409
       step('payment.create', payment(PAY2, 1_000_000)), // above the balance: 409
       step('payment.create', payment(PAY1, 1)), // the id exists: 409
       step('payment.create', payment(PAY2, 0.001)), // sub-cent: 400
@@ -282,11 +333,36 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('payment.delete', { id: PAY1, invoiceId: I1 }), // gone: 404
       step('invoice.setStatus', { id: I1, status: 'Unpaid' }), // payments exist: 409
       step('invoice.setStatus', { id: I1, status: 'Paid' }), // pays the balance
-      step('invoice.setStatus', { id: I1, status: 'Cancelled' }),
-      step('payment.create', payment(PAY3, 1)), // cancelled: 409
+      step('invoice.setStatus', { id: I1, status: 'Cancelled' }), // issued: 409
+      step('payment.create', payment(PAY3, 1)), // nothing left to pay: 409
       step('order.create', document(O2, [{ id: L(2), productId: P1, quantity: 1 }])),
       step('order.createInvoice', { id: O2, invoiceId: I2 }),
       step('invoice.setStatus', { id: I2, status: 'Paid' }), // by hand, with no payment yet
+    ],
+  },
+  {
+    title: 'issued invoices never change: a draft is edited or cancelled, an issued one is frozen',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('order.create', document(O1, [{ id: L(1), productId: P1, quantity: 3 }])),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_60' }), // a draft: edited
+      step('invoice.issue', { id: I1 }),
+      step('invoice.issue', { id: I1 }), // issued already: nothing changes
+      step('invoice.issue', { id: id(99) }), // unknown invoice: 404
+      step('invoice.setTerms', { id: I1, paymentTerms: 'net_7' }), // issued: 409
+      step('invoice.setStatus', { id: I1, status: 'Cancelled' }), // issued: 409
+      step('invoice.setReminders', { id: I1, stopped: true }), // not its content
+      step('order.create', document(O2, [{ id: L(2), productId: P1, quantity: 1 }])),
+      step('order.createInvoice', { id: O2, invoiceId: I2 }),
+      step('invoice.setStatus', { id: I2, status: 'Cancelled' }), // a draft: cancelled
+      step('invoice.issue', { id: I2 }), // a cancelled draft: 409
+      step('payment.create', payment(PAY1, 1, I2)), // cancelled: 409
+      step('order.create', document(O3, [{ id: L(3), productId: P1, quantity: 2 }])),
+      step('order.createInvoice', { id: O3, invoiceId: I3 }),
+      step('payment.create', payment(PAY2, 5, I3)), // a payment issues the draft
+      step('invoice.setTerms', { id: I3, paymentTerms: 'net_7' }), // issued: 409
     ],
   },
   {

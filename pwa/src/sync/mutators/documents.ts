@@ -226,6 +226,7 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     taxAmount: order.taxAmount,
     total: order.total,
     paidAt: null,
+    issuedAt: null,
     issueDate,
     dueDate: isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : null,
     paymentTerms: isPaymentTerms(terms) ? terms : null,
@@ -243,9 +244,19 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
 
 export async function invoiceSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<void> {
   const invoice = await w.get('invoices', a.id);
-  if (!invoice) return;
+  // An issued invoice is not cancelled by hand: the server refuses it (Sync issues).
+  if (!invoice || (a.status === 'Cancelled' && invoice.issuedAt)) return;
   const paidAt = a.status === 'Paid' ? (invoice.paidAt ?? w.now) : null;
   // "Paid" by hand pays the balance (the server records that payment).
   const amountPaid = a.status === 'Paid' ? invoice.total : invoice.amountPaid;
-  await w.patch('invoices', a.id, { status: a.status, paidAt, amountPaid });
+  // Paid by hand records a payment, which issues a draft (as payment.create).
+  const issuedAt = a.status === 'Paid' ? (invoice.issuedAt ?? w.now) : (invoice.issuedAt ?? null);
+  await w.patch('invoices', a.id, { status: a.status, paidAt, amountPaid, issuedAt });
+}
+
+/** "Mark as issued": frozen from now on (the server refuses later changes). */
+export async function invoiceIssue(w: LocalWriter, a: IdArgs): Promise<void> {
+  const invoice = await w.get('invoices', a.id);
+  if (!invoice || invoice.issuedAt || invoice.status === 'Cancelled') return;
+  await w.patch('invoices', a.id, { issuedAt: w.now });
 }

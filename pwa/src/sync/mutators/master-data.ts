@@ -1,5 +1,9 @@
 import { EMPTY_COMPANY_DETAILS, normaliseCompanyDetails } from '@smb/shared-types/company';
-import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
+import {
+  PRIMARY_CONTACT_ROLE,
+  customerIdentityInput,
+  customerIdentityRow,
+} from '@smb/shared-types/customers';
 import { billingSettingsError } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { LocalWriter } from '../local-writer';
@@ -27,6 +31,8 @@ export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Pro
     // As the server: a customer without terms of its own is on the tenant's default (null).
     paymentTerms: a.paymentTerms ?? null,
     documentLanguage: a.documentLanguage ?? null,
+    // Stored as the server stores them (trimmed, IBAN/BIC/VAT ID compact; absent → null).
+    ...customerIdentityRow(a),
     createdAt: w.now,
     version: null,
     updatedAt: w.now,
@@ -44,7 +50,7 @@ export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Pro
 }
 
 export async function customerUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
-  await w.patch('customers', a.id, a.changes);
+  await w.patch('customers', a.id, { ...a.changes, ...customerIdentityInput(a.changes) });
 }
 
 /** As the server: the customer's contacts, quotes and orders go with it (invoices block it). */
@@ -118,7 +124,7 @@ export async function tenantUpdate(w: LocalWriter, a: TenantUpdateArgs): Promise
 
 export async function tenantUpdateCompany(w: LocalWriter, a: CompanyUpdateArgs): Promise<void> {
   const tenant = await w.tenant();
-  const { changes } = normaliseCompanyDetails(a);
+  const { changes } = normaliseCompanyDetails(a, tenant?.company ?? {});
   if (tenant && changes)
     await w.putTenant({
       ...tenant,

@@ -21,6 +21,8 @@ function settled(invoice: InvoiceRow, amountPaid: string, now: string): Partial<
     amountPaid: toMoneyNumber(amountPaid),
     status,
     paidAt: status === 'Paid' ? (invoice.paidAt ?? now) : null,
+    // A payment means the invoice went out: a draft is issued by its first payment.
+    issuedAt: invoice.issuedAt ?? now,
   };
 }
 
@@ -63,7 +65,7 @@ export async function paymentDelete(w: LocalWriter, a: PaymentDeleteArgs): Promi
 
 export async function invoiceSetTerms(w: LocalWriter, a: InvoiceTermsArgs): Promise<void> {
   const invoice = await w.get('invoices', a.id);
-  if (!invoice || compareMoney(invoice.amountPaid ?? 0, 0) > 0) return;
+  if (!invoice || invoice.issuedAt || compareMoney(invoice.amountPaid ?? 0, 0) > 0) return;
   const terms = a.paymentTerms ?? invoice.paymentTerms;
   const dueDate =
     a.dueDate ??

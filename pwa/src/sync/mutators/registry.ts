@@ -39,6 +39,7 @@ export interface MutationArgs {
   'invoice.setReminders': A.InvoiceRemindersArgs;
   'invoice.email': DocumentMailArgs;
   'order.email': DocumentMailArgs;
+  'invoice.issue': A.IdArgs;
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
   'conflict.resolve': A.IdArgs;
@@ -81,6 +82,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'invoice.setReminders': pay.invoiceSetReminders,
   'invoice.email': mail.invoiceEmail,
   'order.email': mail.orderEmail,
+  'invoice.issue': docs.invoiceIssue,
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
   'conflict.resolve': master.conflictResolve,

@@ -12,5 +12,17 @@ export interface CustomerTable extends Versioned {
   payment_terms: PaymentTerms | null;
   /** null: the company's document language. */
   document_language: string | null;
+  /** Identity for invoices (all optional; shared-types parties.ts). */
+  postcode: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  vat_id: string | null;
+  registration_id: string | null;
+  electronic_address_scheme: string | null;
+  electronic_address_id: string | null;
+  iban: string | null;
+  bic: string | null;
+  buyer_reference: string | null;
   created_at: CreatedAt;
 }

@@ -18,6 +18,8 @@ export interface InvoiceTable extends DocumentColumns {
   contact_role: string | null;
   status: InvoiceStatus;
   paid_at: Date | null;
+  /** Null while a draft; set once when issued (marked issued, sent or paid), then it is frozen. */
+  issued_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Calendar dates ('YYYY-MM-DD' on write; pg gives Date objects at UTC midnight). */
   issue_date: ColumnType<Date, string | undefined, string>;
   due_date: ColumnType<Date, string | undefined, string>;
@@ -54,6 +56,7 @@ export const INVOICE_COLUMN_NAMES = [
   'contact_role',
   ...DOCUMENT_BODY_COLUMN_NAMES,
   'paid_at',
+  'issued_at',
   'created_at',
   'issue_date',
   'due_date',

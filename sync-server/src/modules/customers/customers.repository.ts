@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
@@ -7,6 +7,22 @@ import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/que
 import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
+
+/** A customer's identity columns, by field (shared-types CUSTOMER_IDENTITY_FIELDS). */
+export const CUSTOMER_IDENTITY_COLUMN_OF = {
+  postcode: 'postcode',
+  city: 'city',
+  region: 'region',
+  vatId: 'vat_id',
+  registrationId: 'registration_id',
+  electronicAddressScheme: 'electronic_address_scheme',
+  electronicAddressId: 'electronic_address_id',
+  iban: 'iban',
+  bic: 'bic',
+  country: 'country',
+  buyerReference: 'buyer_reference',
+} as const satisfies Record<(typeof CUSTOMER_IDENTITY_FIELDS)[number], keyof CustomerTable>;
+const CUSTOMER_IDENTITY_COLUMNS = Object.values(CUSTOMER_IDENTITY_COLUMN_OF);
 
 const rows = recordRows('customers');
 export const insertCustomer = rows.insert;
@@ -37,6 +53,7 @@ const customerById = prepared((db: TenantDb, id: string) =>
       'address2',
       'payment_terms',
       'document_language',
+      ...CUSTOMER_IDENTITY_COLUMNS,
       'created_at',
       'version',
       'updated_at',

@@ -3,7 +3,9 @@ import {
   CONTACT_PERSON_MESSAGES,
   CUSTOMER_MESSAGES,
   customerError,
+  customerIdentityError,
   customerInput,
+  type CustomerInput,
   mainContactInput,
   type Customer,
   type CustomerCreateBody,
@@ -20,9 +22,33 @@ import {
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { addTombstones } from '../../db/version';
 import { insertMainContact } from '../contacts/contacts.service';
+import type { TenantDb } from '../../db/tenant-database';
 import type { TenantScope } from '../tenant-scope';
 import { recordWrites } from '../record-writes';
 import * as repo from './customers.repository';
+
+type IdentityField = keyof typeof repo.CUSTOMER_IDENTITY_COLUMN_OF;
+const IDENTITY = Object.entries(repo.CUSTOMER_IDENTITY_COLUMN_OF) as [
+  IdentityField,
+  (typeof repo.CUSTOMER_IDENTITY_COLUMN_OF)[IdentityField],
+][];
+
+function identityOf(row: repo.CustomerRow): Record<IdentityField, string | null> {
+  return Object.fromEntries(IDENTITY.map(([field, column]) => [field, row[column]])) as Record<
+    IdentityField,
+    string | null
+  >;
+}
+
+/** The identity columns to write: the fields given (undefined stays unchanged). */
+function identityColumns(input: CustomerInput) {
+  return Object.fromEntries(
+    IDENTITY.filter(([field]) => input[field] !== undefined).map(([field, column]) => [
+      column,
+      input[field],
+    ]),
+  ) as Partial<Record<(typeof repo.CUSTOMER_IDENTITY_COLUMN_OF)[IdentityField], string | null>>;
+}
 
 export function toCustomer(row: repo.CustomerRow): Customer {
   return {
@@ -34,9 +60,16 @@ export function toCustomer(row: repo.CustomerRow): Customer {
     address2: row.address2,
     paymentTerms: row.payment_terms,
     documentLanguage: row.document_language ?? null,
+    ...identityOf(row),
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
   };
+}
+
+/** The customer as the API shows it, or null (documents print its address and VAT ID). */
+export async function findCustomerById(db: TenantDb, id: string): Promise<Customer | null> {
+  const row = await repo.findCustomer(db, id);
+  return row ? toCustomer(row) : null;
 }
 
 export async function listCustomers(scope: TenantScope, query: ListQuery): Promise<Page<Customer>> {
@@ -57,7 +90,7 @@ export async function createCustomer(
 ): Promise<Customer> {
   const input = customerInput(body);
   const mainContact = mainContactInput(body);
-  const problem = customerError(input, true, mainContact);
+  const problem = customerError(input, true, mainContact) ?? customerIdentityError(input);
   if (problem) throw badRequest(problem);
   try {
     return await writes.create(scope, body.id, async (trx, id, version) => {
@@ -70,6 +103,7 @@ export async function createCustomer(
         address2: input.address2 ?? null,
         payment_terms: input.paymentTerms ?? null,
         document_language: input.documentLanguage ?? null,
+        ...identityColumns(input),
         version,
       });
       if (mainContact)
@@ -94,7 +128,13 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const input = customerInput(body);
   return writes.change(scope, id, async (trx, version) => {
-    const problem = customerError(input, false);
+    const current = await repo.findCustomer(trx, id);
+    // The identity is checked as it will be (a VAT ID against the country it keeps or gets).
+    const problem =
+      customerError(input, false) ??
+      (current
+        ? customerIdentityError({ ...identityOf(current), ...stripUndefined(input) })
+        : null);
     if (problem) throw badRequest(problem);
     const row = await repo.updateCustomer(trx, id, {
       name: input.name,
@@ -104,12 +144,16 @@ export async function updateCustomer(
       address2: input.address2,
       payment_terms: input.paymentTerms,
       document_language: input.documentLanguage,
+      ...identityColumns(input),
       version,
       updated_at: new Date(),
     });
     return toCustomer(row);
   });
 }
+
+const stripUndefined = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * `customer.delete`: removes the customer with its contacts, quotes (with items) and orders (with

@@ -18,7 +18,7 @@ import { nextVersion } from '../../db/version';
 import { AppError, badRequest, orNotFound } from '../../errors';
 import { companySender, documentMail } from '../../mail/document-mails';
 import type { MailMessage } from '../../mail/mailer';
-import { loadInvoice } from '../invoices/invoices.service';
+import { issueInvoice, loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import {
   invoiceDocument,
@@ -66,8 +66,8 @@ export async function emailDocument<K extends MailedKind>(
       !(await repo.claimMail(trx, { id: mailId, entity, entity_id: id, sent_to: input.value.to }))
     )
       return { document: await load(), mail: null };
-    // ISSUE-HOOK(issued): e-mailing an invoice issues it. When branch `issued` lands, call
-    // `issueInvoice(at, id)` here (kind === 'invoice'), before the send is recorded.
+    // E-mailing an invoice issues it: from now on it is frozen.
+    if (kind === 'invoice') await issueInvoice(at, id);
     const version = await nextVersion(trx);
     await repo.recordSend(trx, entity, id, { to: input.value.to, version });
     const pdf: PdfFile =

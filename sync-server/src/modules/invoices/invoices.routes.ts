@@ -6,10 +6,10 @@ import {
   InvoiceUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { checkBodyId, routesFor, sendPage } from '../../http';
+import { BEARER, checkBodyId, errors, routesFor, sendPage, signedIn } from '../../http';
 import * as invoices from './invoices.service';
 
-/** Invoices are legal records: listed, read and given a status — never deleted. */
+/** Invoices are legal records: listed, read, issued and given a status — never deleted. */
 const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app) => {
   const route = routesFor(app, ['invoices']);
 
@@ -26,6 +26,23 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
     checkBodyId(request.body.id, request.params.id);
     return invoices.setInvoiceStatus(request.auth, request.params.id, request.body.status);
   });
+
+  app.post(
+    '/:id/issue',
+    {
+      ...signedIn(app),
+      schema: {
+        tags: ['invoices'],
+        security: BEARER,
+        description:
+          '"Mark as issued": the draft invoice is issued and frozen (content, number, dates); ' +
+          'issuing an issued invoice changes nothing',
+        params,
+        response: { 200: Invoice, ...errors(404, 409) },
+      },
+    },
+    async (request) => invoices.issueInvoice(request.auth, request.params.id),
+  );
 };
 
 export default invoiceRoutes;

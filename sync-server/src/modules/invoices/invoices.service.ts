@@ -41,6 +41,11 @@ import * as repo from './invoices.repository';
 
 type ReadScope = Pick<TenantScope, 'db'>;
 
+/** Content, number and dates change only on a draft: 409 once the invoice is issued. */
+export function assertDraft(row: { issued_at: Date | null }): void {
+  if (row.issued_at !== null) throw conflict(INVOICE_MESSAGES.issued);
+}
+
 function toInvoice(
   row: repo.InvoiceWithOrderRow,
   items: Awaited<ReturnType<typeof repo.findInvoiceItems>>,
@@ -72,6 +77,7 @@ function toInvoice(
     notes: row.notes,
     ...documentAmounts(row),
     paidAt: iso(row.paid_at),
+    issuedAt: iso(row.issued_at),
     ...invoiceDates(row),
     remindersStopped: row.reminders_stopped,
     reminders: row.reminders,
@@ -132,9 +138,9 @@ export async function listInvoices(
 }
 
 /**
- * POST /api/orders/{id}/create-invoice, mutator `order.createInvoice`: an Unpaid invoice with the
- * next INV number, the customer's and contact's names and e-mails as they are now, the order's
- * lines, notes and totals (10 %). One invoice per order: a second call answers 409 naming it.
+ * POST /api/orders/{id}/create-invoice, mutator `order.createInvoice`: a draft invoice (Unpaid, not
+ * yet issued: see `issueInvoice`) with the next INV number, the customer's and contact's names and
+ * e-mails as they are now, the order's lines, notes and totals (10 %). One invoice per order: a second call answers 409 naming it.
  */
 export async function createInvoiceFromOrder(
   scope: TenantScope,
@@ -212,6 +218,7 @@ export async function createInvoiceFromOrder(
  * Partially paid → Paid); by hand an invoice is Cancelled, or reopened (its status from its
  * payments again). 'Paid' by hand records a payment of the balance; 'Unpaid' is refused while
  * payments exist. `paidAt` is set when the invoice becomes Paid and cleared when it stops being.
+ * Cancelled by hand only while a draft (an issued invoice is corrected with a credit note).
  */
 export async function setInvoiceStatus(
   scope: TenantScope,
@@ -224,7 +231,9 @@ export async function setInvoiceStatus(
     const version = await nextVersion(trx);
     const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
     if (row.status === status) return loadInvoice(trx, row.id);
+    // An issued invoice is cancelled by crediting it in full (credit notes), not by hand.
     if (status === 'Cancelled') {
+      assertDraft(row);
       await repo.updateInvoice(trx, row.id, {
         status: 'Cancelled',
         paid_at: null,
@@ -259,7 +268,7 @@ export async function setInvoiceStatus(
 
 /**
  * PUT /api/invoices/{id}/terms, mutator `invoice.setTerms`: new terms move the due date with them
- * (from the issue date); a due date of its own may be given. Only while nothing is paid.
+ * (from the issue date); a due date of its own may be given. Only on a draft (409 once issued).
  */
 export async function setInvoiceTerms(
   scope: TenantScope,
@@ -269,6 +278,7 @@ export async function setInvoiceTerms(
   return inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
     const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+    assertDraft(row);
     if (compareMoney(row.amount_paid, 0) > 0) throw conflict(PAYMENT_MESSAGES.dueDateLocked);
     const issueDate = calendarDate(row.issue_date);
     const terms = input.paymentTerms ?? row.payment_terms;
@@ -304,6 +314,34 @@ export async function setInvoiceReminders(
       version,
       updated_at: new Date(),
     });
+    return loadInvoice(trx, row.id);
+  });
+}
+
+type IssueState = { issued_at: Date | null };
+
+/**
+ * Issues a locked invoice in the caller's transaction (sending, a payment): from now on it is
+ * frozen. Already issued: nothing changes. A cancelled draft is not issued (409).
+ */
+export async function issueLockedInvoice(
+  trx: TenantDb,
+  row: IssueState & { id: string; status: string },
+  version: string,
+): Promise<void> {
+  if (row.issued_at !== null) return;
+  if (row.status === 'Cancelled') throw conflict(INVOICE_MESSAGES.cancelledDraft);
+  await repo.updateInvoice(trx, row.id, { issued_at: new Date(), version, updated_at: new Date() });
+}
+
+/**
+ * POST /api/invoices/{id}/issue, mutator `invoice.issue` ("Mark as issued"); e-mailing an invoice
+ * issues it too. Issuing twice is harmless (the first time stays).
+ */
+export async function issueInvoice(scope: Pick<TenantScope, 'db'>, id: string): Promise<Invoice> {
+  return inTransaction(scope.db, async (trx) => {
+    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+    if (row.issued_at === null) await issueLockedInvoice(trx, row, await nextVersion(trx));
     return loadInvoice(trx, row.id);
   });
 }

@@ -67,7 +67,7 @@ export async function settleInvoice(
   id: string,
   set: Pick<
     Updateable<InvoiceTable>,
-    'amount_paid' | 'status' | 'paid_at' | 'version' | 'updated_at'
+    'amount_paid' | 'status' | 'paid_at' | 'issued_at' | 'version' | 'updated_at'
   >,
 ) {
   await trx.updateTable('invoices').set(set).where('id', '=', id).execute();

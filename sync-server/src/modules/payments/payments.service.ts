@@ -57,6 +57,8 @@ async function settle(trx: TenantDb, invoice: LockedInvoice, amountPaid: string,
     amount_paid: amountPaid,
     status,
     paid_at: status === 'Paid' ? (invoice.status === 'Paid' ? invoice.paid_at : new Date()) : null,
+    // A payment means the invoice went out: a draft is issued by its first payment.
+    issued_at: invoice.issued_at ?? new Date(),
     version,
     updated_at: new Date(),
   });

@@ -1,5 +1,6 @@
 import {
   apiDocumentContent,
+  customerAddress,
   documentFileName,
   documentModel,
   type ApiDocument,
@@ -10,7 +11,8 @@ import {
 import type { TenantRow } from '../../db/app-tables';
 import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
-import { findCurrencyByCode, findCustomer } from '../documents/documents.repository';
+import { findCurrencyByCode } from '../documents/documents.repository';
+import { findCustomerById } from '../customers/customers.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
@@ -43,14 +45,24 @@ async function pdfFile(
   scope: ReadScope,
   kind: DocumentKind,
   doc: ApiDocument & { currencyCode: string; customerId: string | null },
-  options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol'> & { number: string },
+  options: Omit<Parameters<typeof apiDocumentContent>[2], 'symbol' | 'customerExtra'> & {
+    number: string;
+  },
 ): Promise<PdfFile> {
   const symbol = (await findCurrencyByCode(scope.db, doc.currencyCode))?.symbol ?? null;
   const language = await customerDocumentLanguage(scope.db, scope.tenant, doc.customerId);
   const references = (options.references ?? []).map((r) =>
     r.label === 'Order' ? { ...r, label: documentText(language, 'orderReference') } : r,
   );
-  const content = apiDocumentContent(kind, doc, { ...options, references, symbol, language });
+  // The customer's address and VAT ID as they are today (documents keep names and e-mails).
+  const customer = doc.customerId ? await findCustomerById(scope.db, doc.customerId) : null;
+  const content = apiDocumentContent(kind, doc, {
+    ...options,
+    references,
+    symbol,
+    language,
+    customerExtra: customerAddress(customer),
+  });
   return {
     fileName: documentFileName(kind, options.number),
     model: await withCompany(scope, content),
@@ -71,7 +83,6 @@ export async function orderDocument(scope: ReadScope, id: string): Promise<PdfFi
 export async function invoiceDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const invoice = await loadInvoice(scope.db, id);
   // The invoice keeps the customer's name and e-mail as they were; the address is today's.
-  const customer = await findCustomer(scope.db, invoice.customerId);
   const items = invoice.items.map((i) => ({
     ...i,
     product: { ...i.product, name: i.productName },
@@ -83,7 +94,6 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
     {
       number: invoice.invoiceNumber,
       references: [{ label: 'Order', value: invoice.order.orderNumber }],
-      customerExtra: { address: customer?.address ?? null },
     },
   );
 }

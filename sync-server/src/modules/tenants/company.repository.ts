@@ -24,6 +24,15 @@ export const COMPANY_FIELD_COLUMNS = {
   quoteValidityDays: 'quote_validity_days',
   locale: 'locale',
   documentLanguage: 'document_language',
+  postcode: 'postcode',
+  city: 'city',
+  region: 'region',
+  vatId: 'vat_id',
+  registrationId: 'registration_id',
+  electronicAddressScheme: 'electronic_address_scheme',
+  electronicAddressId: 'electronic_address_id',
+  iban: 'iban',
+  bic: 'bic',
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 

@@ -33,6 +33,15 @@ export function companyOf(row: TenantRow): CompanyDetails {
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
     locale: row.locale ?? null,
     documentLanguage: row.document_language ?? DEFAULT_DOCUMENT_LANGUAGE,
+    postcode: row.postcode ?? null,
+    city: row.city ?? null,
+    region: row.region ?? null,
+    vatId: row.vat_id ?? null,
+    registrationId: row.registration_id ?? null,
+    electronicAddressScheme: row.electronic_address_scheme ?? null,
+    electronicAddressId: row.electronic_address_id ?? null,
+    iban: row.iban ?? null,
+    bic: row.bic ?? null,
   };
 }
 
@@ -55,7 +64,7 @@ export async function updateCompanyDetails(
   body: CompanyDetailsUpdateBody,
 ): Promise<CompanyDetails> {
   requireTenantAdmin(scope);
-  const { changes, error } = normaliseCompanyDetails(body);
+  const { changes, error } = normaliseCompanyDetails(body, companyOf(scope.tenant));
   if (error !== null) throw badRequest(error);
   await inTransaction(scope.db, (trx) => repo.updateCompanyColumns(trx, scope.tenant.id, changes));
   return companyOf(withChanges(scope.tenant, changes));

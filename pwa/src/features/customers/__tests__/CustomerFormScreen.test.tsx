@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDENTIFIER_MESSAGES } from '@smb/shared-types/identifiers';
 import type { SmbDatabase } from '../../../db/database';
 import { renderScreen } from '../../../test/render';
 import CustomerFormScreen from '../screens/CustomerFormScreen';
@@ -115,6 +116,46 @@ describe('edit customer', () => {
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['customer.update']);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/customers$/);
+  });
+
+  it('checks the identity for invoices field by field and saves it compact', async () => {
+    const customer = syncedCustomer(6, { name: 'Käufer AG' });
+    await db.customers.put(customer);
+    renderScreen(ROUTE, <CustomerFormScreen />, `/dashboard/customers/${customer.id}`);
+    expect(await screen.findByDisplayValue('Käufer AG')).toBeInTheDocument();
+    expect(screen.getByText('Identity on Invoices')).toBeInTheDocument();
+
+    type('Country', 'de');
+    type('Postcode', '80331');
+    type('City', 'München');
+    type('VAT ID', 'FR12345678901');
+    fireEvent.blur(screen.getByLabelText('VAT ID'));
+    expect(await screen.findByText(IDENTIFIER_MESSAGES.vatCountry('FR', 'DE'))).toBeInTheDocument();
+    type('IBAN', 'DE89 3704 0044 0532 0130 01');
+    fireEvent.blur(screen.getByLabelText('IBAN'));
+    expect(await screen.findByText(IDENTIFIER_MESSAGES.iban)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      IDENTIFIER_MESSAGES.vatCountry('FR', 'DE'),
+    );
+    expect(await db.outbox.count()).toBe(0);
+
+    type('VAT ID', 'de 987 654 321');
+    type('IBAN', 'DE89 3704 0044 0532 0130 00');
+    type('Buyer Reference', 'PO-17');
+    await waitFor(() => expect(screen.queryByText(IDENTIFIER_MESSAGES.iban)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    await eventually(() =>
+      expect(screen.getByText('Customer updated successfully!')).toBeInTheDocument(),
+    );
+    expect(await db.customers.get(customer.id)).toMatchObject({
+      country: 'DE',
+      postcode: '80331',
+      city: 'München',
+      vatId: 'DE987654321',
+      iban: 'DE89370400440532013000',
+      buyerReference: 'PO-17',
+    });
   });
 
   it('says when the customer does not exist', async () => {

@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { CUSTOMER_BUYER_REFERENCE_MAX } from '@smb/shared-types/customers';
+import { PARTY_FIELDS, type PartyField } from '@smb/shared-types/parties';
+import { PartyIdentityFields } from '../../../components/PartyIdentityFields';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
 import { DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGE_NAMES } from '@smb/shared-types/document-language';
 import {
@@ -20,7 +24,24 @@ export interface CustomerFormValues {
   paymentTerms: string;
   /** The language of the customer's documents and mails; '' for the company's default. */
   documentLanguage: string;
+  /** Identity for invoices: all optional ('' = not filled in). */
+  country: string;
+  buyerReference: string;
+  postcode: string;
+  city: string;
+  region: string;
+  vatId: string;
+  registrationId: string;
+  electronicAddressScheme: string;
+  electronicAddressId: string;
+  iban: string;
+  bic: string;
 }
+
+const EMPTY_IDENTITY = Object.fromEntries(PARTY_FIELDS.map((f) => [f, ''])) as Record<
+  PartyField,
+  string
+>;
 
 export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   companyName: '',
@@ -33,6 +54,9 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   mainContactPhoneNumber: '',
   paymentTerms: '',
   documentLanguage: '',
+  country: '',
+  buyerReference: '',
+  ...EMPTY_IDENTITY,
 };
 
 const TERMS_OPTIONS = [
@@ -49,9 +73,16 @@ const LANGUAGE_OPTIONS = [
 export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
   const { values, set, text: field, submit } = useRecordForm('customer-form', props);
   const { creating, done } = props;
+  const [tried, setTried] = useState(false);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) => {
+        setTried(true);
+        submit(event);
+      }}
+      noValidate
+    >
       <Stack gap="lg">
         <Text fw={700}>Company</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -108,6 +139,36 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
             disabled={done}
           />
         </SimpleGrid>
+
+        <Divider />
+        <div>
+          <Text fw={700}>Identity on Invoices</Text>
+          <Text size="sm" c="dimmed">
+            Optional until a document needs them: printed on quotes, orders and invoices.
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Country"
+            placeholder="Two letters, e.g. DE"
+            autoComplete="country"
+            maxLength={2}
+            {...field('country')}
+          />
+          <TextInput
+            label="Buyer Reference"
+            description="Documents for this customer default to it (e.g. a PO number)"
+            maxLength={CUSTOMER_BUYER_REFERENCE_MAX}
+            {...field('buyerReference')}
+          />
+        </SimpleGrid>
+        <PartyIdentityFields
+          values={values}
+          onChange={(name, value) => set(name, value)}
+          country={values.country}
+          disabled={done}
+          showAll={tried}
+        />
 
         {creating && (
           <>

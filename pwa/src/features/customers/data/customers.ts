@@ -1,6 +1,8 @@
 import {
   CUSTOMER_MESSAGES,
   customerError,
+  customerIdentityError,
+  customerIdentityRow,
   customerInput,
   mainContactInput,
   type CustomerCreateBody,
@@ -20,7 +22,8 @@ const customers = entityWrites({
   input: (body: CustomerFormInput | CustomerUpdateBody) => customerInput(body),
   // A new customer comes with its 'Primary' main contact, checked with it.
   problem: (input, creating, body) =>
-    customerError(input, creating, creating ? mainContactInput(body as CustomerFormInput) : null),
+    customerError(input, creating, creating ? mainContactInput(body as CustomerFormInput) : null) ??
+    customerIdentityError(input),
   createArgs: (input, id, body) => {
     const main = mainContactInput(body as CustomerFormInput);
     return {
@@ -32,6 +35,7 @@ const customers = entityWrites({
       address2: input.address2 ?? null,
       ...(input.paymentTerms ? { paymentTerms: input.paymentTerms } : {}),
       ...(input.documentLanguage ? { documentLanguage: input.documentLanguage } : {}),
+      ...customerIdentityRow(input),
       ...(main ? { mainContact: { id: newId(), ...main } } : {}),
     };
   },

@@ -1,3 +1,4 @@
+import { CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types/customers';
 import { isPaymentTerms } from '@smb/shared-types/payments';
 import { isDocumentLanguage } from '@smb/shared-types/document-language';
 import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
@@ -23,6 +24,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
     companyAddress2: customer.address2 ?? '',
     paymentTerms: customer.paymentTerms ?? '',
     documentLanguage: customer.documentLanguage ?? '',
+    ...Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, customer[f] ?? ''])),
   };
 }
 
@@ -46,6 +48,7 @@ export default function CustomerFormScreen() {
         companyPhoneNumber: values.companyPhoneNumber,
         companyAddress: values.companyAddress,
         companyAddress2: values.companyAddress2,
+        ...Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, values[f]])),
         // Sent only when changed ('' → null: the company's default again).
         ...((values.paymentTerms || null) !== (customer?.paymentTerms ?? null)
           ? { paymentTerms: isPaymentTerms(values.paymentTerms) ? values.paymentTerms : null }

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 
-/** Invoice states: Unpaid orange, Paid green, Cancelled grey. */
+/** Invoice states: Draft grey outline, Unpaid orange, Paid green, Cancelled grey. */
 export const INVOICE_STATUS_COLORS: Record<string, string> = {
+  Draft: 'gray',
   Unpaid: 'orange',
   'Partially paid': 'blue',
   Paid: 'green',
@@ -12,7 +13,7 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
   return (
     <Badge
       color={INVOICE_STATUS_COLORS[status] ?? 'gray'}
-      variant="light"
+      variant={status === 'Draft' ? 'outline' : 'light'}
       radius="sm"
       style={{ minWidth: 'max-content' }}
     >

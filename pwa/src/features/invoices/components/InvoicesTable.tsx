@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { overdueLabel } from '@smb/shared-types/invoices';
+import { invoiceStatusLabel, overdueLabel } from '@smb/shared-types/invoices';
 import type { InvoiceRow } from '../../../db/types';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { MailButton } from '../../../components/mail/MailButton';
@@ -43,12 +43,12 @@ const COLUMNS = [
 const dueDateText = (invoice: InvoiceRow) =>
   invoice.dueDate ? formatDate(`${invoice.dueDate}T12:00:00.000Z`) : '—';
 
-/** The stored status, and "Overdue" with the days when the invoice is past due with a balance. */
+/** The stored status ("Draft" until issued), and "Overdue" with the days when the invoice is past due with a balance. */
 function StatusBadges({ row, stacked = false }: { row: InvoiceListRow; stacked?: boolean }) {
   const Layout = stacked ? Stack : Group;
   return (
     <Layout gap={4} align={stacked ? 'flex-start' : undefined} wrap="wrap">
-      <InvoiceStatusBadge status={row.invoice.status} />
+      <InvoiceStatusBadge status={invoiceStatusLabel(row.invoice)} />
       {row.overdueDays > 0 && (
         <Badge
           color="red"

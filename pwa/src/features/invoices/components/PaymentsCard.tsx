@@ -19,7 +19,7 @@ import {
 import { IconCalendarEvent, IconCash, IconTrash } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DecimalInput } from '../../../components/DecimalInput';
-import { overdueLabel } from '@smb/shared-types/invoices';
+import { isIssued, overdueLabel } from '@smb/shared-types/invoices';
 import { compareMoney } from '@smb/shared-types/money';
 import { formatMoney } from '../../../lib/formats';
 import {
@@ -58,9 +58,11 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
   const late = overdueDays({ status: invoice.status, dueDate: invoice.dueDate ?? null, balance });
   const money = (amount: string | number) => formatMoney(amount, invoice.currencyCode);
   const canPay = invoice.status !== 'Cancelled' && compareMoney(balance, 0) > 0;
-  // The due date stays editable while nothing is paid (the server refuses it after).
+  // The due date stays editable while a draft (the server refuses it once issued).
   const canChangeTerms =
-    invoice.status !== 'Cancelled' && compareMoney(invoice.amountPaid ?? 0, 0) === 0;
+    !isIssued(invoice) &&
+    invoice.status !== 'Cancelled' &&
+    compareMoney(invoice.amountPaid ?? 0, 0) === 0;
   const [termsOpen, setTermsOpen] = useState(false);
   const [toDelete, setToDelete] = useState<PaymentRow | null>(null);
 

@@ -24,6 +24,14 @@ export async function setInvoiceStatus(
   });
 }
 
+/** "Mark as issued": from now on the invoice cannot change (the server refuses edits). */
+export async function issueInvoice(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
+  await db.transaction('rw', db.allTables, async () => {
+    if (!(await db.invoices.get(id))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+    await mutate(db, 'invoice.issue', { id });
+  });
+}
+
 export function useInvoices(): InvoiceRow[] | undefined {
   const db = useDatabase();
   return useLiveQuery(() => db?.invoices.orderBy('createdAt').reverse().toArray() ?? [], [db]);

@@ -15,7 +15,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { INVOICE_STATUSES } from '@smb/shared-types/invoices';
+import { INVOICE_STATUSES, invoiceStatusLabel, isIssued } from '@smb/shared-types/invoices';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { MailButton } from '../../../components/mail/MailButton';
@@ -30,6 +30,7 @@ import { invoiceNumberLabel, setInvoiceStatus, useInvoice } from '../data/invoic
 import { formatDate } from '../components/format';
 import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components/InvoiceParts';
 import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
+import { IssueState } from '../components/IssueState';
 import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
@@ -37,6 +38,7 @@ import { hasNoteText } from '../components/sanitize-notes';
 import { LinkButton } from '../../../components/LinkButton';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
+export const NO_CANCEL_ISSUED = 'An issued invoice is cancelled with a credit note, not here.';
 
 function BackLink() {
   return (
@@ -70,6 +72,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dirty = status !== invoice.status;
+  const issued = isIssued(invoice);
   useUpdateGuard('invoice-status', dirty);
 
   const save = async () => {
@@ -96,7 +99,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         <Group justify="space-between" align="center" mt={6} wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
             <Title order={2}>Invoice {number}</Title>
-            <InvoiceStatusBadge status={invoice.status} />
+            <InvoiceStatusBadge status={invoiceStatusLabel(invoice)} />
             {pending && <NotSyncedBadge />}
           </Group>
           <Group gap="sm">
@@ -122,6 +125,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         which={(r) => r.name === 'invoice.setStatus' && r.args?.id === invoice.id}
         title={STATUS_SAVE_FAILED}
       />
+      <IssueState invoice={invoice} />
 
       <Card padding="lg" shadow="xs">
         <Title order={3} size="h4" mb="md">
@@ -144,7 +148,13 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         <Group align="flex-end" mt="lg" gap="sm" wrap="wrap">
           <Select
             label="Status"
-            data={[...INVOICE_STATUSES]}
+            data={INVOICE_STATUSES.map((value) => ({
+              value,
+              label: value,
+              // An issued invoice is cancelled by crediting it in full.
+              disabled: value === 'Cancelled' && issued && invoice.status !== 'Cancelled',
+            }))}
+            description={issued && invoice.status !== 'Cancelled' ? NO_CANCEL_ISSUED : undefined}
             value={status}
             onChange={(value) => value && setStatus(value)}
             allowDeselect={false}

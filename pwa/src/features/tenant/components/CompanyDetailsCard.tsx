@@ -42,10 +42,10 @@ import { useAction } from '../../../lib/useAction';
 import { localeOptions } from '../../../lib/formats';
 import { DEFAULT_LOCALE } from '@smb/shared-types/locale-numbers';
 
-type TextField = Exclude<
-  keyof CompanyDetailsUpdateBody,
-  'paperSize' | 'quoteValidityDays' | 'locale' | 'documentLanguage'
->;
+import { PartyIdentityFields, type PartyValues } from '../../../components/PartyIdentityFields';
+import { PARTY_FIELDS } from '@smb/shared-types/parties';
+
+type TextField = keyof typeof COMPANY_LIMITS;
 
 const LANGUAGE_OPTIONS = DOCUMENT_LANGUAGES.map((l) => ({
   value: l,
@@ -54,12 +54,17 @@ const LANGUAGE_OPTIONS = DOCUMENT_LANGUAGES.map((l) => ({
 
 const FIELDS: Array<{ key: TextField; label: string; placeholder: string; multiline?: boolean }> = [
   { key: 'legalName', label: 'Legal Name', placeholder: 'e.g. Acme Plumbing Ltd' },
-  { key: 'taxId', label: 'Tax / VAT Number', placeholder: 'e.g. GB123456789' },
+  { key: 'taxId', label: 'Tax Number', placeholder: 'Tax office number, e.g. 21/815/08150' },
   { key: 'email', label: 'Email', placeholder: 'billing@example.com' },
   { key: 'phone', label: 'Phone', placeholder: '+1 555 0100' },
   { key: 'website', label: 'Website', placeholder: 'https://example.com' },
   { key: 'country', label: 'Country', placeholder: 'Two letters, e.g. US' },
-  { key: 'address', label: 'Address', placeholder: 'Street\nCity, postcode', multiline: true },
+  {
+    key: 'address',
+    label: 'Address',
+    placeholder: 'Street and number\nSecond line',
+    multiline: true,
+  },
   {
     key: 'paymentInstructions',
     label: 'Payment Instructions',
@@ -123,8 +128,10 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
             : COMPANY_MESSAGES.saveFailed,
       }),
   );
+  const [tried, setTried] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     setMessage(null);
     void save.run();
   };
@@ -283,6 +290,19 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(e) => set(f.key, e.currentTarget.value)}
             />
           ))}
+          <div>
+            <Text fw={600}>Identity on Invoices</Text>
+            <Text size="sm" c="dimmed">
+              The rest of the address above, tax and registration numbers, where e-invoices reach
+              you, and the account customers pay into.
+            </Text>
+          </div>
+          <PartyIdentityFields
+            values={Object.fromEntries(PARTY_FIELDS.map((f) => [f, value(f)])) as PartyValues}
+            onChange={(field, next) => set(field, next)}
+            country={String(value('country')) || null}
+            showAll={tried}
+          />
           <SaveButton saving={save.busy} dirty={dirty}>
             Save Company Details
           </SaveButton>

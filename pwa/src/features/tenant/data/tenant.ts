@@ -8,6 +8,7 @@ import {
 import { billingSettingsError, type BillingSettingsUpdate } from '@smb/shared-types/payments';
 import { NETWORK_MESSAGE, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { requireDatabase } from '../../../db/current';
+import { getMeta } from '../../../db/meta';
 import type { SmbDatabase } from '../../../db/database';
 import { ValidationError } from '../../../db/errors';
 import { mutate } from '../../../sync/mutate';
@@ -27,7 +28,9 @@ export async function updateCompanyDetails(
   changes: CompanyDetailsUpdateBody,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  const { error } = normaliseCompanyDetails(changes);
+  // The identity is checked as the company will be (a VAT ID against the country it keeps).
+  const tenant = (await getMeta(db, 'tenant')) ?? null;
+  const { error } = normaliseCompanyDetails(changes, tenant?.company ?? {});
   if (error) throw new ValidationError(error);
   await mutate(db, 'tenant.updateCompany', changes);
 }

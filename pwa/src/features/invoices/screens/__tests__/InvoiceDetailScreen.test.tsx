@@ -5,7 +5,9 @@ import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
 import { SLOW_WAIT, expectLocation, renderScreen } from '../../../../test/render';
-import InvoiceDetailScreen from '../InvoiceDetailScreen';
+import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
+import { DRAFT_NOTE, ISSUED_NOTE } from '../../components/IssueState';
+import InvoiceDetailScreen, { NO_CANCEL_ISSUED } from '../InvoiceDetailScreen';
 import { invoiceRow, seed } from './fixtures';
 
 let db: SmbDatabase;
@@ -174,5 +176,54 @@ describe('InvoiceDetailScreen', () => {
       'href',
       '/dashboard/invoices',
     );
+  });
+});
+
+describe('InvoiceDetailScreen: draft and issued', () => {
+  it('a draft shows "Draft", can change its due date, and "Mark as Issued" queues invoice.issue', async () => {
+    await seed(db, [invoiceRow({ id: 'a', issueDate: '2026-03-04', dueDate: '2026-04-03' })]);
+    renderDetail('a');
+    await screen.findByRole('heading', { name: /^Invoice INV-/ });
+    expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
+    expect(screen.getByText(DRAFT_NOTE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Due Date' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as Issued' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as issued?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Issued' }));
+
+    expect(await screen.findByText(ISSUED_NOTE, {}, SLOW_WAIT)).toBeInTheDocument();
+    expect((await db.invoices.get('a'))?.issuedAt).toBeTruthy();
+    expect(await db.outbox.toArray()).toMatchObject([{ name: 'invoice.issue', args: { id: 'a' } }]);
+    expect(screen.queryByRole('button', { name: 'Change Due Date' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as Issued' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Draft')).not.toBeInTheDocument();
+  });
+
+  it('an issued invoice is read-only: no due date change, Cancelled not offered', async () => {
+    await seed(db, [invoiceRow({ id: 'a', issuedAt: '2026-03-05T09:00:00.000Z' })]);
+    renderDetail('a');
+    expect(await screen.findByText(ISSUED_NOTE)).toBeInTheDocument();
+    expect(screen.getByText(NO_CANCEL_ISSUED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Due Date' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    const cancelled = await screen.findByRole('option', { name: 'Cancelled', hidden: true });
+    expect(cancelled).toHaveAttribute('data-combobox-disabled', 'true');
+  });
+
+  it('shows an edit the server refused because the invoice was issued, with the reason', async () => {
+    await seed(db, [invoiceRow({ id: 'a', issuedAt: '2026-03-05T09:00:00.000Z' })]);
+    await db.rejections.put({
+      mutationId: 7,
+      name: 'invoice.setStatus',
+      args: { id: 'a', status: 'Cancelled' },
+      statusCode: 409,
+      message: INVOICE_MESSAGES.issued,
+      createdAt: '',
+    });
+    renderDetail('a');
+    expect(
+      await screen.findByText('This invoice has been issued; correct it with a credit note.'),
+    ).toBeInTheDocument();
   });
 });

@@ -26,6 +26,8 @@ export function invoiceRow(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     total: 1234.5,
     createdAt: '2026-03-04T10:00:00.000Z',
     paidAt: null,
+    // A draft, as a new invoice is, unless something is paid (a payment issues it).
+    issuedAt: overrides.status?.includes('aid') ? '2026-03-04T10:00:00.000Z' : null,
     version: '1',
     updatedAt: '2026-03-04T10:00:00.000Z',
     items: [
