@@ -26,3 +26,5 @@ export * from './identifiers';
 export * from './document-language';
 export * from './numbering';
 export * from './units';
+export * from './document-lines';
+export * from './tax-rates';

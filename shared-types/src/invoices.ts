@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { DocumentContact, DocumentListQuery, OrNull } from './quotes';
+import {
+  DocumentContact,
+  DocumentListQuery,
+  OrNull,
+  documentTaxFields,
+  lineResponseFields,
+} from './quotes';
 import { InvoiceReminder } from './reminders';
 
 /** Invoice states; 'Partially paid' and 'Paid' follow the payments. */
@@ -37,6 +43,7 @@ export const InvoiceItem = Type.Object({
   quantity: Type.Integer(),
   unitPrice: Type.Number(),
   subtotal: Type.Number(),
+  ...lineResponseFields,
 });
 export type InvoiceItem = Static<typeof InvoiceItem>;
 
@@ -59,6 +66,7 @@ export const Invoice = Type.Object({
   taxRate: Type.Number(),
   taxAmount: Type.Number(),
   total: Type.Number(),
+  ...documentTaxFields,
   paidAt: OrNull(DateTime),
   /** 'YYYY-MM-DD'. */
   issueDate: Type.String(),

@@ -7,6 +7,7 @@ import {
   MAX_REJECTION_REASON_LENGTH,
   MAX_SIGNER_NAME_LENGTH,
   QUOTE_VALIDITY_MESSAGES,
+  TAX_CATEGORY_RULES,
   formatDay,
   formatMoney,
   type CompanyDetails,
@@ -163,8 +164,8 @@ function details(quote: Quote, symbol: string | null): string {
     .map(
       (
         item,
-      ) => `<tr><td>${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}</td>
-<td class="n">${item.quantity}</td><td class="n">${money(item.unitPrice)}</td><td class="n">${money(item.subtotal)}</td></tr>`,
+      ) => `<tr><td>${escapeHtml(item.productId ? item.product.name : item.description)}${item.productId && item.description ? `<div class="muted">${escapeHtml(item.description)}</div>` : ''}${item.product.sku ? `<div class="muted">SKU ${escapeHtml(item.product.sku)}</div>` : ''}${item.discountAmount > 0 ? `<div class="muted">Discount −${money(item.discountAmount)}</div>` : ''}</td>
+<td class="n">${item.quantity}</td><td class="n">${money(item.unitPrice)}</td><td class="n">${money(item.lineTotal)}</td></tr>`,
     )
     .join('\n');
   const notes = sanitizeNotes(quote.notes);
@@ -187,10 +188,29 @@ ${rows}
 </table></div>
 <section class="totals">
 <div><span>Subtotal</span><span>${money(quote.subtotal)}</span></div>
-<div><span>Tax (${escapeHtml(String(quote.taxRate))}%)</span><span>${money(quote.taxAmount)}</span></div>
+${taxRows(quote, money)}
 <div class="grand"><span>Total</span><span>${money(quote.total)}</span></div>
 </section>
 ${notes ? `<section class="notes"><h2>Notes</h2>${notes}</section>` : ''}`;
+}
+
+/** Discounts and charges, then the tax per rate (EN 16931's breakdown), as the totals' rows. */
+function taxRows(quote: Quote, money: (amount: number) => string): string {
+  const adjustments = quote.adjustments.map(
+    (a) =>
+      `<div><span>${escapeHtml(a.reason)}</span><span>${a.kind === 'allowance' ? '−' : ''}${money(a.amount)}</span></div>`,
+  );
+  const taxes =
+    quote.taxBreakdown.length === 0
+      ? [
+          `<div><span>Tax (${escapeHtml(String(quote.taxRate))}%)</span><span>${money(quote.taxAmount)}</span></div>`,
+        ]
+      : quote.taxBreakdown.map((row) => {
+          const rule = TAX_CATEGORY_RULES[row.category];
+          const label = rule.taxed ? `Tax (${row.rate}%)` : `${rule.label} (0%)`;
+          return `<div><span>${escapeHtml(label)} <span class="muted">on ${money(row.taxableAmount)}</span></span><span>${money(row.taxAmount)}</span></div>`;
+        });
+  return [...adjustments, ...taxes].join('\n');
 }
 
 export interface QuotePageOptions {

@@ -7,37 +7,27 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatMoney, lineSubtotal } from '@smb/shared-types/money';
+import { formatMoney } from '@smb/shared-types/money';
 import type { ProductRow } from '../../db/types';
+import { LineFields, TOUCH_INPUT, type ChangeLine, type Option } from './LineFields';
+import { ProductSelect, type ProductOption } from './ProductSelect';
+
+export { PRODUCT_OPTION_LIMIT } from './ProductSelect';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
-import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
-
-/** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
-const TOUCH_INPUT = { input: { minHeight: 44 } };
-
-/**
- * The most products a line's product dropdown shows at once: the first matches of what is typed
- * (a tenant may have thousands of products; rendering them all made each keystroke take seconds).
- */
-export const PRODUCT_OPTION_LIMIT = 50;
+import { emptyLine, lineNet, parseQuantity, type DraftLine } from './draft';
 
 /** A change of the lines, applied to the current ones (stable callbacks, memoized rows). */
 export type LinesUpdate = (lines: DraftLine[]) => DraftLine[];
-
-interface ProductOption {
-  value: string;
-  label: string;
-}
 
 interface ItemsTableProps {
   lines: DraftLine[];
@@ -49,71 +39,9 @@ interface ItemsTableProps {
   symbol?: string | null;
   emptyText: string;
   readOnly?: boolean;
+  /** The tax rate options of a line (the currency's rate first). */
+  taxOptions: Option[];
 }
-
-/**
- * The dropdown in a portal, and mounted only while open: Mantine's Combobox keeps a closed
- * dropdown's options in the DOM by default, which with 50 lines would be 50 lists of options.
- */
-const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
-
-type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
-
-interface ProductSelectProps {
-  label: string;
-  lineKey: string;
-  productId: string | null;
-  productName: string;
-  /** The products' options, one array shared by every line. */
-  options: ProductOption[];
-  productById: Map<string, ProductRow>;
-  changeLine: ChangeLine;
-  phone: boolean;
-}
-
-/**
- * A line's product: a searchable Select showing at most `PRODUCT_OPTION_LIMIT` options. Memoized
- * on its own props, so a keystroke in the line's quantity does not render it again.
- */
-const ProductSelect = memo(function ProductSelect({
-  label,
-  lineKey,
-  productId,
-  productName,
-  options,
-  productById,
-  changeLine,
-  phone,
-}: ProductSelectProps) {
-  const known = productId ? productById.has(productId) : true;
-  // A product no longer in the list (deleted, not synced yet) still shows the line's name.
-  const data = useMemo(
-    () =>
-      productId && !known
-        ? [...options, { value: productId, label: productName || 'Unknown product' }]
-        : options,
-    [options, productId, productName, known],
-  );
-  const onChange = useCallback(
-    (id: string | null) =>
-      changeLine(lineKey, (line) => withProduct(line, (id && productById.get(id)) || null)),
-    [changeLine, lineKey, productById],
-  );
-  return (
-    <Select
-      aria-label={`${label} product`}
-      placeholder="Select a product"
-      data={data}
-      value={productId}
-      searchable
-      limit={PRODUCT_OPTION_LIMIT}
-      nothingFoundMessage="No products found"
-      onChange={onChange}
-      comboboxProps={COMBOBOX_PROPS}
-      styles={phone ? TOUCH_INPUT : undefined}
-    />
-  );
-});
 
 interface ItemRowProps {
   line: DraftLine;
@@ -126,6 +54,7 @@ interface ItemRowProps {
   phone: boolean;
   changeLine: ChangeLine;
   removeLine: (key: string) => void;
+  taxOptions: Option[];
 }
 
 /**
@@ -143,6 +72,7 @@ const ItemRow = memo(function ItemRow({
   phone,
   changeLine,
   removeLine,
+  taxOptions,
 }: ItemRowProps) {
   const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
   const label = `Item ${index + 1}`;
@@ -157,7 +87,27 @@ const ItemRow = memo(function ItemRow({
     </Text>
   );
   const product = readOnly ? (
-    <Text size="sm">{line.productName || '—'}</Text>
+    <Text size="sm">
+      {line.free ? line.description : line.productName || '—'}
+      {!line.free && line.description && (
+        <Text span c="dimmed" size="xs" display="block">
+          {line.description}
+        </Text>
+      )}
+    </Text>
+  ) : line.free ? (
+    <TextInput
+      aria-label={`${label} description`}
+      placeholder="Service or item"
+      value={line.description}
+      maxLength={2000}
+      onChange={(e) => {
+        const description = e.currentTarget.value;
+        changeLine(line.key, (l) => ({ ...l, description }));
+      }}
+      error={line.description.trim() ? undefined : true}
+      styles={phone ? TOUCH_INPUT : undefined}
+    />
   ) : (
     <ProductSelect
       label={label}
@@ -186,11 +136,37 @@ const ItemRow = memo(function ItemRow({
       styles={phone ? TOUCH_INPUT : undefined}
     />
   );
-  const unitPrice = <Text size="sm">{money(line.unitPrice)}</Text>;
+  const unitPrice = readOnly ? (
+    <Text size="sm">{money(line.unitPrice)}</Text>
+  ) : (
+    <NumberInput
+      aria-label={`${label} unit price`}
+      value={line.unitPrice}
+      onChange={(v) => {
+        const unitPrice = typeof v === 'number' ? v : Number.parseFloat(v) || 0;
+        changeLine(line.key, (l) => ({ ...l, unitPrice }));
+      }}
+      min={0}
+      decimalScale={2}
+      allowNegative={false}
+      hideControls
+      inputMode="decimal"
+      styles={phone ? TOUCH_INPUT : { input: { textAlign: 'right' } }}
+    />
+  );
   const subtotal = (
     <Text size="sm" fw={600} data-testid="item-subtotal">
-      {money(lineSubtotal(line.unitPrice, line.quantity))}
+      {money(lineNet(line))}
     </Text>
+  );
+  const fields = readOnly ? null : (
+    <LineFields
+      line={line}
+      label={label}
+      taxOptions={taxOptions}
+      changeLine={changeLine}
+      phone={phone}
+    />
   );
   const remove = readOnly ? null : (
     <Tooltip label="Remove item">
@@ -230,7 +206,7 @@ const ItemRow = memo(function ItemRow({
             <Text size="xs" c="dimmed" mb={2}>
               Unit Price
             </Text>
-            <Box py={10}>{unitPrice}</Box>
+            {readOnly ? <Box py={10}>{unitPrice}</Box> : unitPrice}
           </div>
           <div style={{ textAlign: 'right' }}>
             <Text size="xs" c="dimmed" mb={2}>
@@ -239,20 +215,31 @@ const ItemRow = memo(function ItemRow({
             <Box py={10}>{subtotal}</Box>
           </div>
         </SimpleGrid>
+        {fields && <Box mt="xs">{fields}</Box>}
       </Paper>
     );
+  const rowStyle = fields ? { borderBottom: 'none' } : undefined;
   return (
-    <Table.Tr data-testid="item-row">
-      <Table.Td visibleFrom="lg">{sku}</Table.Td>
-      <Table.Td>
-        {product}
-        {line.productSku && <NarrowDetail>{sku}</NarrowDetail>}
-      </Table.Td>
-      <Table.Td>{quantity}</Table.Td>
-      <Table.Td ta="right">{unitPrice}</Table.Td>
-      <Table.Td ta="right">{subtotal}</Table.Td>
-      <Table.Td ta="right">{remove}</Table.Td>
-    </Table.Tr>
+    <>
+      <Table.Tr data-testid="item-row" style={rowStyle}>
+        <Table.Td visibleFrom="lg">{sku}</Table.Td>
+        <Table.Td>
+          {product}
+          {line.productSku && <NarrowDetail>{sku}</NarrowDetail>}
+        </Table.Td>
+        <Table.Td>{quantity}</Table.Td>
+        <Table.Td ta="right">{unitPrice}</Table.Td>
+        <Table.Td ta="right">{subtotal}</Table.Td>
+        <Table.Td ta="right">{remove}</Table.Td>
+      </Table.Tr>
+      {fields && (
+        <Table.Tr data-testid="item-fields">
+          <Table.Td colSpan={6} pt={0}>
+            {fields}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 });
 
@@ -268,6 +255,7 @@ export function ItemsTable({
   symbol,
   emptyText,
   readOnly = false,
+  taxOptions,
 }: ItemsTableProps) {
   const productById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
   // Built once per product list, shared by every line's Select.
@@ -301,6 +289,7 @@ export function ItemsTable({
       phone={phone}
       changeLine={changeLine}
       removeLine={removeLine}
+      taxOptions={taxOptions}
     />
   ));
 
@@ -317,14 +306,24 @@ export function ItemsTable({
           Items
         </Title>
         {!readOnly && (
-          <Button
-            variant="light"
-            size={phone ? 'md' : 'sm'}
-            leftSection={<IconPlus size={16} />}
-            onClick={() => onChange((ls) => [...ls, emptyLine()])}
-          >
-            Add Item
-          </Button>
+          <Group gap="xs" wrap="wrap" justify="flex-end">
+            <Button
+              variant="subtle"
+              size={phone ? 'md' : 'sm'}
+              leftSection={<IconPlus size={16} />}
+              onClick={() => onChange((ls) => [...ls, emptyLine(true)])}
+            >
+              Add a free line
+            </Button>
+            <Button
+              variant="light"
+              size={phone ? 'md' : 'sm'}
+              leftSection={<IconPlus size={16} />}
+              onClick={() => onChange((ls) => [...ls, emptyLine()])}
+            >
+              Add Item
+            </Button>
+          </Group>
         )}
       </Group>
       {phone ? (
@@ -345,7 +344,7 @@ export function ItemsTable({
                   <NarrowHeading names={['SKU']} />
                 </Table.Th>
                 <Table.Th w={100}>Quantity</Table.Th>
-                <Table.Th w={110} ta="right">
+                <Table.Th w={130} ta="right">
                   Unit Price
                 </Table.Th>
                 <Table.Th w={110} ta="right">
