@@ -148,6 +148,7 @@ const ItemRow = memo(function ItemRow({
       }}
       min={0}
       decimalScale={2}
+      fixedDecimalScale
       allowNegative={false}
       hideControls
       inputMode="decimal"

@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { UNITS } from '@smb/shared-types/units';
 import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
 import type { TaxRateRow } from '../../db/types';
@@ -133,35 +133,35 @@ export function LineFields({ line, label, taxOptions, changeLine, phone }: LineF
         changeLine={changeLine}
         phone={phone}
       />
-      <NumberInput
-        aria-label={`${label} discount`}
-        label="Discount"
-        value={line.discountValue === 0 ? '' : line.discountValue}
-        placeholder="0"
-        min={0}
-        max={line.discountKind === 'percent' ? 100 : undefined}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
-        onChange={(v) => {
-          const value = typeof v === 'number' ? v : Number.parseFloat(v) || 0;
-          changeLine(line.key, (l) => ({ ...l, discountValue: value }));
-        }}
-        styles={styles}
-        rightSectionWidth={96}
-        rightSection={
-          <LineSelect
-            ariaLabel={`${label} discount kind`}
-            lineKey={line.key}
-            value={line.discountKind}
-            data={DISCOUNT_KIND_OPTIONS}
-            pick={pickDiscountKind}
-            changeLine={changeLine}
-            phone={false}
-            w={92}
-          />
-        }
-      />
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        <NumberInput
+          aria-label={`${label} discount`}
+          label="Discount"
+          value={line.discountValue === 0 ? '' : line.discountValue}
+          placeholder="0"
+          min={0}
+          max={line.discountKind === 'percent' ? 100 : undefined}
+          decimalScale={2}
+          allowNegative={false}
+          hideControls
+          onChange={(v) => {
+            const value = typeof v === 'number' ? v : Number.parseFloat(v) || 0;
+            changeLine(line.key, (l) => ({ ...l, discountValue: value }));
+          }}
+          styles={styles}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <LineSelect
+          ariaLabel={`${label} discount kind`}
+          lineKey={line.key}
+          value={line.discountKind}
+          data={DISCOUNT_KIND_OPTIONS}
+          pick={pickDiscountKind}
+          changeLine={changeLine}
+          phone={phone}
+          w={phone ? 110 : 96}
+        />
+      </Group>
     </SimpleGrid>
   );
 }
