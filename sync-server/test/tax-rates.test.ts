@@ -8,6 +8,7 @@ import { TAX_RATE_MESSAGES, TAX_RATE_RECORD_MESSAGES } from '@smb/shared-types';
 import { client, expectStatus, inviteAndAccept } from './api-helpers';
 import { makeProduct, makeRecipient } from './factories';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
+import { pdfText } from './pdf-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,4 +120,61 @@ describe('tax rates', () => {
     );
     expect(p.taxRateId).toBeNull();
   });
+});
+
+describe('the PDF of a taxed invoice', () => {
+  it('prints the breakdown per rate, the discounts and charges, and the reverse-charge note', async () => {
+    const admin = await registerTenant(t, 'Breakdown GmbH');
+    const api = client(t, admin.token);
+    const rate = async (body: object) =>
+      expectStatus<Rate>(await api.post('/api/tax-rates', body), 201).id;
+    const s19 = await rate({ name: 'VAT 19 %', rate: 19, category: 'S' });
+    const s7 = await rate({ name: 'Reduced 7 %', rate: 7, category: 'S' });
+    const ae = await rate({ name: 'Reverse charge', rate: 0, category: 'AE' });
+    const product = await makeProduct(t, admin.tenantId, { price: '100.00' });
+    const { customer, contact } = await makeRecipient(t, admin.tenantId);
+    const quote = expectStatus<{ id: string }>(
+      await api.post('/api/quotes', {
+        customerId: customer.id,
+        contactId: contact.id,
+        items: [
+          { productId: product.id, quantity: 2, taxRateId: s19 },
+          {
+            productId: null,
+            description: 'Consulting day',
+            unitPrice: 800,
+            quantity: 1,
+            taxRateId: ae,
+          },
+          {
+            productId: product.id,
+            quantity: 1,
+            taxRateId: s7,
+            discount: { kind: 'percent', value: 10 },
+          },
+        ],
+        adjustments: [{ kind: 'charge', reason: 'Shipping', amount: 5.95, taxRateId: s19 }],
+      }),
+      201,
+    );
+    const order = expectStatus<{ id: string }>(
+      await api.post(`/api/quotes/${quote.id}/convert`, {}),
+      201,
+    );
+    const invoice = expectStatus<{ id: string; total: number }>(
+      await api.post(`/api/orders/${order.id}/create-invoice`, {}),
+      201,
+    );
+    // 200 + 5.95 at 19 % = 39.13; 90 at 7 % = 6.30; 800 reverse charge.
+    expect(invoice.total).toBe(200 + 5.95 + 39.13 + 90 + 6.3 + 800);
+    const res = await api.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toMatch(/Shipping\s+\$5\.95/);
+    expect(text).toMatch(/19%\s+\$205\.95\s+\$39\.13/);
+    expect(text).toMatch(/7%\s+\$90\.00\s+\$6\.30/);
+    expect(text).toMatch(/Reverse charge \(AE\)\s+\$800\.00\s+\$0\.00/);
+    expect(text).toContain('Reverse charge (VATEX-EU-AE)');
+    expect(text).toContain('Consulting day');
+  }, 120_000);
 });

@@ -1,6 +1,13 @@
 import { paperSizeOf, type CompanyDetails, EMPTY_COMPANY_DETAILS } from '../company';
 import { DEFAULT_CURRENCY_SYMBOL } from '../money';
-import type { DocumentKind, DocumentLine, DocumentModel, DocumentParty } from './model';
+import type {
+  DocumentAdjustmentLine,
+  DocumentKind,
+  DocumentLine,
+  DocumentModel,
+  DocumentParty,
+  DocumentTaxRow,
+} from './model';
 
 /** What a document says about itself; the company side is added by `documentModel`. */
 export type DocumentContent = Omit<DocumentModel, 'company' | 'logo' | 'paperSize'>;
@@ -32,7 +39,12 @@ export interface ApiDocument {
     unitPrice: number;
     subtotal: number;
     product: { name: string; sku: string | null };
+    productId?: string | null;
+    description?: string;
+    lineTotal?: number;
   }>;
+  adjustments?: DocumentAdjustmentLine[];
+  taxBreakdown?: DocumentTaxRow[];
   /** Invoices: the date they are issued on ('YYYY-MM-DD'); other documents print createdAt. */
   issueDate?: string | null;
   dueDate?: string | null;
@@ -54,13 +66,17 @@ export function apiDocumentContent(
     customerExtra?: Partial<DocumentParty> | null;
   },
 ): DocumentContent {
-  const items: DocumentLine[] = doc.items.map((item) => ({
-    name: item.product.name,
-    sku: item.product.sku,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    lineTotal: item.subtotal,
-  }));
+  const items: DocumentLine[] = doc.items.map((item) => {
+    const free = item.productId === null && !!item.description;
+    return {
+      name: free ? item.description! : item.product.name,
+      sku: item.product.sku,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      lineTotal: item.lineTotal ?? item.subtotal,
+      description: free ? null : (item.description ?? null),
+    };
+  });
   return {
     kind,
     number: options.number,
@@ -80,6 +96,8 @@ export function apiDocumentContent(
     taxRate: doc.taxRate,
     taxAmount: doc.taxAmount,
     total: doc.total,
+    adjustments: doc.adjustments ?? [],
+    taxBreakdown: doc.taxBreakdown ?? [],
     amountPaid: doc.amountPaid ?? null,
     balanceDue: doc.balance ?? null,
     notes: doc.notes,

@@ -2,7 +2,15 @@
 /** @jsxImportSource react */
 import { Document, Image, Link, Page, Text, View } from '@react-pdf/renderer';
 import { s } from './layout-styles';
-import { DOCUMENT_TITLES, UNNUMBERED_LABEL, watermarkOf, type DocumentModel } from './model';
+import {
+  DOCUMENT_TITLES,
+  UNNUMBERED_LABEL,
+  exemptionNotes,
+  watermarkOf,
+  type DocumentModel,
+  type DocumentTaxRow,
+} from './model';
+import { TAX_CATEGORY_RULES } from '../tax-categories';
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';
 import { roundMoney } from '../money';
@@ -106,6 +114,36 @@ function Party({
 }
 
 /** The PDF document of a quote, order or invoice. */
+/** The tax per rate (EN 16931's breakdown): rate, taxable amount and tax, one row each. */
+function TaxBreakdownTable({
+  rows,
+  money,
+}: {
+  rows: DocumentTaxRow[];
+  money: (v: number | string) => string;
+}) {
+  return (
+    <View style={s.breakdown}>
+      <View style={s.breakdownHead}>
+        <Text style={s.breakdownRate}>Tax rate</Text>
+        <Text style={s.breakdownAmount}>Taxable</Text>
+        <Text style={s.breakdownAmount}>Tax</Text>
+      </View>
+      {rows.map((row) => (
+        <View key={`${row.category}|${row.rate}`} style={s.breakdownRow}>
+          <Text style={s.breakdownRate}>
+            {TAX_CATEGORY_RULES[row.category].taxed
+              ? formatTaxRate(row.rate)
+              : `${TAX_CATEGORY_RULES[row.category].label} (${row.category})`}
+          </Text>
+          <Text style={s.breakdownAmount}>{money(row.taxableAmount)}</Text>
+          <Text style={s.breakdownAmount}>{money(row.taxAmount)}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
 export function DocumentPdf({ model }: { model: DocumentModel }) {
   const title = DOCUMENT_TITLES[model.kind];
   const money = (v: number | string) => formatDocumentMoney(v, model.currency.symbol);
@@ -120,6 +158,14 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
     roundMoney(model.amountPaid) !== '0.00' &&
     model.balanceDue !== undefined &&
     model.balanceDue !== null;
+  // One rate prints as the one "Tax (19%)" line; several rates, or a category that must say why
+  // no VAT is charged (reverse charge, exemption…), as the breakdown table.
+  const rows = model.taxBreakdown ?? [];
+  const breakdown =
+    rows.length > 1 || rows.some((r) => TAX_CATEGORY_RULES[r.category].needsExemptionReason)
+      ? rows
+      : [];
+  const exemptions = exemptionNotes(rows);
 
   return (
     <Document
@@ -192,7 +238,10 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           {model.items.map((item, i) => (
             <View key={i} style={s.row} wrap={false}>
               <Text style={s.colNo}>{i + 1}</Text>
-              <Text style={s.colProduct}>{item.name}</Text>
+              <View style={s.colProduct}>
+                <Text>{item.name}</Text>
+                {item.description ? <Text style={s.factLabel}>{item.description}</Text> : null}
+              </View>
               <Text style={s.colSku}>{item.sku ?? ''}</Text>
               <Text style={s.colQty}>{formatQuantity(item.quantity)}</Text>
               <Text style={s.colPrice}>{money(item.unitPrice)}</Text>
@@ -207,10 +256,23 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
               <Text style={s.factLabel}>Subtotal</Text>
               <Text>{money(model.subtotal)}</Text>
             </View>
-            <View style={s.totalRow}>
-              <Text style={s.factLabel}>Tax ({formatTaxRate(model.taxRate)})</Text>
-              <Text>{money(model.taxAmount)}</Text>
-            </View>
+            {(model.adjustments ?? []).map((a, i) => (
+              <View key={`a${i}`} style={s.totalRow}>
+                <Text style={s.factLabel}>{a.reason}</Text>
+                <Text>
+                  {a.kind === 'allowance' ? '−' : ''}
+                  {money(a.amount)}
+                </Text>
+              </View>
+            ))}
+            {breakdown.length === 0 ? (
+              <View style={s.totalRow}>
+                <Text style={s.factLabel}>Tax ({formatTaxRate(model.taxRate)})</Text>
+                <Text>{money(model.taxAmount)}</Text>
+              </View>
+            ) : (
+              <TaxBreakdownTable rows={breakdown} money={money} />
+            )}
             <View style={s.grandTotal}>
               <Text>Total {model.currency.code}</Text>
               <Text>{money(model.total)}</Text>
@@ -229,6 +291,16 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             ) : null}
           </View>
         </View>
+
+        {exemptions.length > 0 ? (
+          <View style={s.section} wrap={false}>
+            {exemptions.map((note) => (
+              <Text key={note} style={s.line}>
+                {note}
+              </Text>
+            ))}
+          </View>
+        ) : null}
 
         <Notes html={model.notes} />
 
