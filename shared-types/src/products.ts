@@ -12,7 +12,7 @@ import {
 import { CurrencySummary } from './currencies';
 import { firstError } from './validation';
 import { LINE_MESSAGES } from './document-lines';
-import { DEFAULT_UNIT, isUnitCode } from './units';
+import { isUnitCode } from './units';
 
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Product name is required',
@@ -144,8 +144,6 @@ export function newProductValues(input: ProductInput) {
     category: input.category ?? null,
     supplier: input.supplier ?? null,
     description: input.description ?? null,
-    taxRateId: input.taxRateId ?? null,
-    unitCode: input.unitCode ?? DEFAULT_UNIT,
   };
 }
 
