@@ -240,7 +240,8 @@ export const lineResponseFields = {
   taxRateId: OrNull(Type.String()),
   taxCategory: TaxCategoryField,
   taxRate: Type.Number(),
-  discountKind: OrNull(StringEnum(['percent', 'amount'] as const)),
+  /** 'percent' or 'amount' (a plain string: a nullable enum would not serialize fast). */
+  discountKind: OrNull(Type.Unsafe<'percent' | 'amount'>({ type: 'string' })),
   discountValue: OrNull(Type.Number()),
   discountAmount: Type.Number(),
   /** quantity × unit price − discount (gross when the document's prices include tax). */
