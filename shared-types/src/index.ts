@@ -29,3 +29,5 @@ export * from './numbering';
 export * from './units';
 export * from './signup-defaults';
 export * from './parties';
+export * from './document-lines';
+export * from './tax-rates';

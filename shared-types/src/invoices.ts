@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { DocumentContact, DocumentListQuery, OrNull } from './quotes';
+import {
+  DocumentContact,
+  DocumentListQuery,
+  OrNull,
+  documentTaxFields,
+  lineResponseFields,
+} from './quotes';
 import { InvoiceReminder } from './reminders';
 
 /** Invoice states; 'Partially paid' and 'Paid' follow the payments. */
@@ -55,6 +61,7 @@ export const InvoiceItem = Type.Object({
   quantity: Type.Integer(),
   unitPrice: Type.Number(),
   subtotal: Type.Number(),
+  ...lineResponseFields,
 });
 export type InvoiceItem = Static<typeof InvoiceItem>;
 
@@ -77,6 +84,7 @@ export const Invoice = Type.Object({
   taxRate: Type.Number(),
   taxAmount: Type.Number(),
   total: Type.Number(),
+  ...documentTaxFields,
   paidAt: OrNull(DateTime),
   /** When it was issued (marked issued, sent or paid); null while it is a draft. */
   issuedAt: OrNull(DateTime),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import {
   amountError,
+  isUuid,
   ClientId,
   MAX_MONEY,
   Nullable,
@@ -10,6 +11,8 @@ import {
 } from './api';
 import { CurrencySummary } from './currencies';
 import { firstError } from './validation';
+import { LINE_MESSAGES } from './document-lines';
+import { isUnitCode } from './units';
 
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Product name is required',
@@ -59,6 +62,9 @@ const fields = {
   category: OptionalText(100),
   supplier: OptionalText(200),
   description: OptionalText(5000),
+  /** Defaults of a new line (issue 33): a tax rate (none: the currency's) and a unit. */
+  taxRateId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  unitCode: Type.Optional(Type.String({ maxLength: 3 })),
 };
 
 export const ProductCreateBody = Type.Object(
@@ -85,6 +91,8 @@ export const Product = Type.Object({
   category: Nullable(Type.String()),
   supplier: Nullable(Type.String()),
   description: Nullable(Type.String()),
+  taxRateId: Nullable(Type.String()),
+  unitCode: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   version: Type.String({ description: 'Row version (a growing integer, as a string)' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -101,6 +109,8 @@ export interface ProductInput {
   category?: string | null;
   supplier?: string | null;
   description?: string | null;
+  taxRateId?: string | null;
+  unitCode?: string;
 }
 
 const optional = (value: string | null | undefined) =>
@@ -117,6 +127,8 @@ export function productInput(body: ProductUpdateBody): ProductInput {
     category: optional(body.category),
     supplier: optional(body.supplier),
     description: optional(body.description),
+    taxRateId: body.taxRateId === undefined ? undefined : body.taxRateId?.toLowerCase() || null,
+    unitCode: body.unitCode,
   };
 }
 
@@ -151,5 +163,7 @@ export function productError(input: ProductInput, creating: boolean): string | n
       input.stock !== null &&
       !Number.isSafeInteger(input.stock) &&
       PRODUCT_MESSAGES.stockInteger,
+    input.unitCode !== undefined && !isUnitCode(input.unitCode) && LINE_MESSAGES.invalidUnit,
+    input.taxRateId && !isUuid(input.taxRateId) && LINE_MESSAGES.unknownTaxRate,
   ]);
 }

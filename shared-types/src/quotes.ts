@@ -1,5 +1,13 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
+import {
+  LINE_MESSAGES,
+  MAX_ADJUSTMENTS,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_REASON_LENGTH,
+  type LineInput,
+} from './document-lines';
+import { TAX_CATEGORIES } from './tax-categories';
 
 /** The five quote states, in the order the status dropdown lists them. */
 export const QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Rejected', 'Converted'] as const;
@@ -62,6 +70,9 @@ export function documentNumber(prefix: string, value: number): string {
 export interface DocumentItemInput {
   productId?: string | null;
   quantity?: number | null;
+  /** A line without a product (a service, a one-off item) needs a description and a price. */
+  description?: string | null;
+  unitPrice?: number | null;
 }
 
 /** Quote/order checks, in order; null when the draft may be saved. */
@@ -75,8 +86,9 @@ export function documentInputError(input: {
   if (!input.items || input.items.length === 0) return DOCUMENT_MESSAGES.addItem;
   for (const item of input.items) {
     const q = item.quantity;
+    const freeLineComplete = !!item.description?.trim() && typeof item.unitPrice === 'number';
     if (
-      !item.productId ||
+      (!item.productId && !freeLineComplete) ||
       typeof q !== 'number' ||
       !Number.isInteger(q) ||
       q < 1 ||
@@ -96,18 +108,48 @@ const DateTime = Type.String({ format: 'date-time' });
 const RequiredId = (message: string) =>
   Type.String({ minLength: 1, maxLength: 64, [SCHEMA_MESSAGE]: message });
 
-/** One line as a client sends it: a product and a whole quantity. An existing line keeps its `id`. */
+const Money = Type.Number({
+  minimum: 0,
+  maximum: 999_999_999.99,
+  [SCHEMA_MESSAGE]: LINE_MESSAGES.invalidPrice,
+});
+
+/**
+ * One line as a client sends it: a product (or, for a free line, a description and a price) and a
+ * whole quantity; optionally its own price, tax rate, discount, description and unit. An existing
+ * line keeps its `id`; a field left out keeps the stored line's value.
+ */
 export const DocumentItemBody = Type.Object({
   id: Type.Optional(OrNull(Id)),
-  productId: RequiredId(DOCUMENT_MESSAGES.completeItems),
+  productId: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
   quantity: Type.Integer({
     minimum: 1,
     maximum: MAX_ITEM_QUANTITY,
     [SCHEMA_MESSAGE]: DOCUMENT_MESSAGES.completeItems,
   }),
+  unitPrice: Type.Optional(OrNull(Money)),
+  taxRateId: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
+  discount: Type.Optional(
+    OrNull(
+      Type.Object({
+        kind: Type.Union([Type.Literal('percent'), Type.Literal('amount')]),
+        value: Type.Number({ minimum: 0, [SCHEMA_MESSAGE]: LINE_MESSAGES.invalidDiscount }),
+      }),
+    ),
+  ),
+  description: Type.Optional(OrNull(Type.String({ maxLength: MAX_DESCRIPTION_LENGTH }))),
+  unitCode: Type.Optional(OrNull(Type.String({ maxLength: 3 }))),
 });
 /** What the services take: sync mutations reach them unchecked, so the type stays loose. */
-export type DocumentItemBody = DocumentItemInput & { id?: string | null };
+export type DocumentItemBody = DocumentItemInput & LineInput & { id?: string | null };
+
+/** A document's allowance (discount) or charge (shipping…), with its reason and tax rate. */
+export const DocumentAdjustmentBody = Type.Object({
+  kind: Type.Union([Type.Literal('allowance'), Type.Literal('charge')]),
+  reason: Type.String({ maxLength: MAX_REASON_LENGTH }),
+  amount: Money,
+  taxRateId: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
+});
 
 const documentFields = {
   customerId: RequiredId(DOCUMENT_MESSAGES.selectCustomer),
@@ -124,6 +166,11 @@ const documentFields = {
   }),
   notes: Type.Optional(OrNull(Type.String({ maxLength: MAX_NOTES_LENGTH }))),
   status: Type.Optional(OrNull(Type.String({ maxLength: 20 }))),
+  /** Prices (and discounts, charges) include tax: the net is derived (EN 16931). */
+  pricesIncludeTax: Type.Optional(OrNull(Type.Boolean())),
+  adjustments: Type.Optional(
+    OrNull(Type.Array(DocumentAdjustmentBody, { maxItems: MAX_ADJUSTMENTS })),
+  ),
 };
 
 /**
@@ -177,12 +224,63 @@ export const DocumentContact = Type.Object({
   role: OrNull(Type.String()),
 });
 
+const TaxCategoryField = Type.Unsafe<(typeof TAX_CATEGORIES)[number]>({
+  type: 'string',
+  enum: [...TAX_CATEGORIES],
+});
+
+/** A string of a fixed set, as one `enum` (no `anyOf`: the response serializer writes it fast). */
+const StringEnum = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** A line's tax, discount, description, unit and net, as quotes, orders and invoices show them. */
+export const lineResponseFields = {
+  description: Type.String(),
+  unitCode: Type.String(),
+  taxRateId: OrNull(Type.String()),
+  taxCategory: TaxCategoryField,
+  taxRate: Type.Number(),
+  /** 'percent' or 'amount' (a plain string: a nullable enum would not serialize fast). */
+  discountKind: OrNull(Type.Unsafe<'percent' | 'amount'>({ type: 'string' })),
+  discountValue: OrNull(Type.Number()),
+  discountAmount: Type.Number(),
+  /** quantity × unit price − discount (gross when the document's prices include tax). */
+  lineTotal: Type.Number(),
+};
+
+export const DocumentAdjustment = Type.Object({
+  kind: StringEnum(['allowance', 'charge'] as const),
+  reason: Type.String(),
+  amount: Type.Number(),
+  taxRateId: OrNull(Type.String()),
+  taxCategory: TaxCategoryField,
+  taxRate: Type.Number(),
+});
+
+export const TaxBreakdownEntry = Type.Object({
+  category: TaxCategoryField,
+  rate: Type.Number(),
+  taxableAmount: Type.Number(),
+  taxAmount: Type.Number(),
+});
+
+/** Amounts every document shows besides subtotal, tax and total. */
+export const documentTaxFields = {
+  pricesIncludeTax: Type.Boolean(),
+  adjustments: Type.Array(DocumentAdjustment),
+  allowanceTotal: Type.Number(),
+  chargeTotal: Type.Number(),
+  roundingAmount: Type.Number(),
+  taxBreakdown: Type.Array(TaxBreakdownEntry),
+};
+
 export const DocumentItem = Type.Object({
   id: Type.String(),
   productId: OrNull(Type.String()),
   quantity: Type.Integer(),
   unitPrice: Type.Number(),
   subtotal: Type.Number(),
+  ...lineResponseFields,
   /** The product now; name and sku fall back to the snapshot taken when the line was added. */
   product: Type.Object({
     sku: OrNull(Type.String()),
@@ -205,6 +303,7 @@ export const documentResponseFields = {
   taxRate: Type.Number(),
   taxAmount: Type.Number(),
   total: Type.Number(),
+  ...documentTaxFields,
   createdAt: DateTime,
   version: Type.String(),
   updatedAt: DateTime,

@@ -39,6 +39,8 @@ describe('OpenAPI document', () => {
       ['/api/currencies/{id}', ['get', 'put', 'delete']],
       ['/api/currencies/code/{code}', ['get']],
       ['/api/currencies/default', ['get']],
+      ['/api/tax-rates/', ['get', 'post']],
+      ['/api/tax-rates/{id}', ['get', 'put', 'delete']],
       ['/api/tenants/current', ['get', 'put']],
       ['/api/tenants/{id}', ['delete']],
       ['/api/users/', ['get']],

@@ -54,9 +54,11 @@ describe('invoices', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       customer: { name: 'Old Name Ltd' },
+      // Issue 33.2: an order made without a quote takes its lines' rates — here the tenant's
+      // USD rate (0 %) — no longer the spec's fixed 10 %.
       subtotal: 24.68,
-      taxAmount: 2.47,
-      total: 27.15,
+      taxAmount: 0,
+      total: 24.68,
     });
     await db
       .updateTable('customers')

@@ -37,6 +37,7 @@ interface TenantA {
   /** A currency only A has (B has its own USD, so USD would be found). */
   currencyId: string;
   currencyCode: string;
+  taxRateId: string;
   quoteId?: string;
   orderId?: string;
   invoiceId?: string;
@@ -56,6 +57,7 @@ const PARAMS: Array<{ prefix: string; param: string; value: (a: TenantA) => stri
     { prefix: '/api/products/', param: 'id', value: (a) => a.productId },
     { prefix: '/api/currencies/code/', param: 'code', value: (a) => a.currencyCode },
     { prefix: '/api/currencies/', param: 'id', value: (a) => a.currencyId },
+    { prefix: '/api/tax-rates/', param: 'id', value: (a) => a.taxRateId },
     { prefix: '/api/tenants/', param: 'id', value: (a) => a.tenantId },
     { prefix: '/api/users/', param: 'id', value: (a) => a.memberId },
     { prefix: '/api/quotes/', param: 'id', value: (a) => a.quoteId },
@@ -75,6 +77,8 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'POST /api/users/invite': () => ({ email: uniqueEmail('matrix') }),
   'PUT /api/tenants/current': () => ({ naturalName: 'Renamed by the matrix' }),
   'PUT /api/currencies/:id': () => ({ isDefault: true, name: 'Taken over' }),
+  'POST /api/tax-rates': () => ({ name: 'B VAT', rate: 7, category: 'S' }),
+  'PUT /api/tax-rates/:id': () => ({ name: 'Taken over' }),
   'PUT /api/quotes/:id': (a) => documentBody(a),
   'PUT /api/orders/:id': (a) => documentBody(a),
   'PUT /api/invoices/:id': () => ({ status: 'Paid' }),
@@ -206,6 +210,10 @@ async function seedTenantA(): Promise<void> {
     await adminA.post('/api/currencies', { code: 'AAA', name: 'A Only', symbol: 'A' }),
     201,
   );
+  const taxRate = expectStatus<{ id: string }>(
+    await adminA.post('/api/tax-rates', { name: 'A VAT', rate: 19, category: 'S' }),
+    201,
+  );
   a = {
     ...a,
     customerId: customer.id,
@@ -213,6 +221,7 @@ async function seedTenantA(): Promise<void> {
     productId: product.id,
     currencyId: currency.id,
     currencyCode: currency.code,
+    taxRateId: taxRate.id,
   };
 
   if (has('POST /api/quotes')) {

@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus, inviteAndAccept } from './api-helpers';
+import { client, expectStatus, inviteAndAccept } from './api-helpers';
 import { makeCurrency, makeCustomer, makeProduct, makeRecipient, tinyPng } from './factories';
 import {
   STRONG_PASSWORD,
@@ -74,6 +74,16 @@ async function api(method: string, call: Call): Promise<LightMyRequestResponse> 
     headers: { ...(token ? bearer(token) : {}), ...call.headers },
     ...(call.payload !== undefined ? { payload: call.payload as object } : {}),
   });
+}
+
+/** A fresh tax rate of the admin's tenant. */
+async function newTaxRate(): Promise<string> {
+  const res = await client(t, admin.token).post('/api/tax-rates', {
+    name: 'VAT 19 %',
+    rate: 19,
+    category: 'S',
+  });
+  return expectStatus<{ id: string }>(res, 201).id;
 }
 
 /** A fresh draft quote of the admin's tenant. */
@@ -423,6 +433,18 @@ const VALID: Record<string, () => Promise<Call>> = {
   'DELETE /api/currencies/{id}': async () => ({
     url: `/api/currencies/${(await makeCurrency(t, admin.tenantId, { code: 'JPY', symbol: '¥', taxRate: '10' })).id}`,
   }),
+
+  'GET /api/tax-rates': async () => ({ url: '/api/tax-rates' }),
+  'GET /api/tax-rates/{id}': async () => ({ url: `/api/tax-rates/${await newTaxRate()}` }),
+  'POST /api/tax-rates': async () => ({
+    url: '/api/tax-rates',
+    payload: { name: 'Reduced 7 %', rate: 7, category: 'S' },
+  }),
+  'PUT /api/tax-rates/{id}': async () => ({
+    url: `/api/tax-rates/${await newTaxRate()}`,
+    payload: { name: 'VAT 20 %', rate: 20 },
+  }),
+  'DELETE /api/tax-rates/{id}': async () => ({ url: `/api/tax-rates/${await newTaxRate()}` }),
 
   'GET /api/tenants/current': async () => ({ url: '/api/tenants/current' }),
   'PUT /api/tenants/current': async () => ({

@@ -189,6 +189,16 @@ describe('create-invoice', () => {
         quantity: 5,
         unitPrice: 1.05,
         subtotal: 5.25,
+        // Issue 33: the order line's tax snapshot, carried exactly.
+        description: '',
+        unitCode: 'C62',
+        taxRateId: null,
+        taxCategory: 'S',
+        taxRate: 10,
+        discountKind: null,
+        discountValue: null,
+        discountAmount: 0,
+        lineTotal: 5.25,
       },
     ]);
 

@@ -40,13 +40,23 @@ const call = (
   token = a.token,
 ) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-/** An invoice of 2 × 50.00 + 10 % = 110.00, made through the API. */
+let vat10: string | undefined;
+
+/**
+ * An invoice of 2 × 50.00 + 10 % = 110.00, made through the API. Issue 33: an order takes its
+ * lines' rates (no more fixed 10 %), so the line names a 10 % rate.
+ */
 async function invoice(customerId = recipient.customer.id): Promise<Invoice> {
+  vat10 ??= (
+    (
+      await call('POST', '/api/tax-rates', { name: 'VAT 10 %', rate: 10, category: 'S' })
+    ).json() as { id: string }
+  ).id;
   const order = (
     await call('POST', '/api/orders', {
       customerId,
       contactId: customerId === recipient.customer.id ? recipient.contact.id : null,
-      items: [{ productId: product.id, quantity: 2 }],
+      items: [{ productId: product.id, quantity: 2, taxRateId: vat10 }],
     })
   ).json() as Order;
   const res = await call('POST', `/api/orders/${order.id}/create-invoice`);
@@ -251,7 +261,8 @@ describe('payments', () => {
     await t.ctx.sessions.forgetUser(c.userId);
     const res = await as('DELETE', `/api/invoices/${inv.id}/payments/${p.id}`);
     expect(res.statusCode).toBe(403);
-    expect((await as('GET', `/api/invoices/${inv.id}`)).json().balance).toBe(6);
+    // 10.00 at the tenant's USD rate (0 %; issue 33: no more fixed 10 % on orders) − 5 paid.
+    expect((await as('GET', `/api/invoices/${inv.id}`)).json().balance).toBe(5);
   });
 
   it("answers 404 for another tenant's invoices and payments", async () => {

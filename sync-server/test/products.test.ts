@@ -65,6 +65,8 @@ describe('products', () => {
         'sku',
         'stock',
         'supplier',
+        'taxRateId',
+        'unitCode',
         'updatedAt',
         'version',
       ].sort(),

@@ -67,6 +67,19 @@ async function createQuote(overrides: Record<string, unknown> = {}): Promise<Quo
   return res.json();
 }
 
+/** A line naming no rate, discount or unit: the document's rate, its net = its subtotal. */
+const untaxedLine = (rate: number, lineTotal: number) => ({
+  description: '',
+  unitCode: 'C62',
+  taxRateId: null,
+  taxCategory: rate > 0 ? 'S' : 'Z',
+  taxRate: rate,
+  discountKind: null,
+  discountValue: null,
+  discountAmount: 0,
+  lineTotal,
+});
+
 describe('create', () => {
   it('prices lines from the products and totals them exactly with the currency tax rate', async () => {
     const quote = await createQuote();
@@ -98,6 +111,8 @@ describe('create', () => {
         unitPrice: 19.99,
         subtotal: 59.97,
         product: { sku: p1.sku, name: 'Widget', price: 19.99 },
+        // Issue 33: the currency's rate (no rate named), no discount, pieces.
+        ...untaxedLine(9.975, 59.97),
       },
       {
         id: expect.any(String),
@@ -106,6 +121,7 @@ describe('create', () => {
         unitPrice: 0.1,
         subtotal: 0.3,
         product: { sku: p2.sku, name: 'Bolt', price: 0.1 },
+        ...untaxedLine(9.975, 0.3),
       },
     ]);
     // 60.27 × 9.975 % = 6.0119325 → 6.01
@@ -680,7 +696,8 @@ describe('send', () => {
 });
 
 describe('convert', () => {
-  it('makes a Pending order with the quote lines and prices, 10 % tax, and marks the quote Converted', async () => {
+  // Issue 33.2 replaced the spec's fixed 10 % order tax: the order keeps the quote's taxes.
+  it("makes a Pending order with the quote's lines, prices and taxes, and marks the quote Converted", async () => {
     const product = await makeProduct(t, a.tenantId, { price: '33.33' });
     const quote = await createQuote({ items: [{ productId: product.id, quantity: 1 }] });
     await setProductPrice(t, a.tenantId, product.id, '40.00');
@@ -688,7 +705,7 @@ describe('convert', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json() as Order;
     expect(order.orderNumber).toMatch(/^SO-\d{4,}$/);
-    // 33.33 × 10 % = 3.333 → 3.33
+    // 33.33 × 9.975 % (the quote's CAD rate) = 3.3246675 → 3.32
     expect(order).toMatchObject({
       quoteId: quote.id,
       customerId: quote.customerId,
@@ -697,9 +714,9 @@ describe('convert', () => {
       notes: quote.notes,
       status: 'Pending',
       subtotal: 33.33,
-      taxRate: 10,
-      taxAmount: 3.33,
-      total: 36.66,
+      taxRate: 9.975,
+      taxAmount: 3.32,
+      total: 36.65,
       invoiceId: null,
     });
     expect(order.items.map((i) => [i.productId, i.quantity, i.unitPrice, i.subtotal])).toEqual([

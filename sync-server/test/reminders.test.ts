@@ -90,13 +90,27 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, headers: bearer(s.token), ...(payload ? { payload } : {}) });
 
-/** An invoice of 2 × 50.00 + 10 % = 110.00, due on its issue date (today), issued or a draft. */
+const vat10 = new Map<string, string>();
+
+/**
+ * An invoice of 2 × 50.00 + 10 % = 110.00, due on its issue date (today), issued or a draft. An
+ * order takes its lines' rates, so the line names a 10 % rate.
+ */
 async function invoice(s: Shop, issue = true): Promise<Invoice> {
+  if (!vat10.has(s.token))
+    vat10.set(
+      s.token,
+      (
+        (
+          await call(s, 'POST', '/api/tax-rates', { name: 'VAT 10 %', rate: 10, category: 'S' })
+        ).json() as { id: string }
+      ).id,
+    );
   const order = (
     await call(s, 'POST', '/api/orders', {
       customerId: s.customerId,
       contactId: s.contactId,
-      items: [{ productId: s.productId, quantity: 2 }],
+      items: [{ productId: s.productId, quantity: 2, taxRateId: vat10.get(s.token) }],
     })
   ).json() as Order;
   const made = (await call(s, 'POST', `/api/orders/${order.id}/create-invoice`)).json() as Invoice;

@@ -16,7 +16,7 @@ export const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/(robots\.txt|sitemap\.xml)$/,
 ];
 
-/** Routes only tenant administrators may call (users, company settings, currencies' writes): a member gets 403. Any other route must not answer 403. */
+/** Routes only tenant administrators may call (users, company settings, currencies' and tax rates' writes): a member gets 403. Any other route must not answer 403. */
 export const ADMIN_ROUTES = new Set([
   'GET /api/users',
   'GET /api/users/:id',
@@ -26,6 +26,9 @@ export const ADMIN_ROUTES = new Set([
   'POST /api/currencies',
   'PUT /api/currencies/:id',
   'DELETE /api/currencies/:id',
+  'POST /api/tax-rates',
+  'PUT /api/tax-rates/:id',
+  'DELETE /api/tax-rates/:id',
   'PUT /api/tenants/current',
   'PUT /api/tenants/current/company',
   'PUT /api/tenants/current/logo',

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_MESSAGES, type CompanyDetails, type Currency } from '@smb/shared-types';
+import {
+  COMPANY_MESSAGES,
+  type CompanyDetails,
+  type Currency,
+  type TaxRate,
+} from '@smb/shared-types';
 import { client, expectStatus } from './api-helpers';
 import { TestClient } from './sync-helpers';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
@@ -17,12 +22,13 @@ async function signUp(signup: { country?: string; locale?: string }) {
   const api = client(t, admin.token);
   const company = expectStatus<CompanyDetails>(await api.get('/api/tenants/current/company'), 200);
   const currencies = expectStatus<Currency[]>(await api.get('/api/currencies'), 200);
-  return { api, admin, company, currencies };
+  const taxRates = expectStatus<TaxRate[]>(await api.get('/api/tax-rates'), 200);
+  return { api, admin, company, currencies, taxRates };
 }
 
 describe('country defaults at sign-up (issue 34.2)', () => {
   it('a German company starts in euros at 19 %, on A4, writing numbers the German way', async () => {
-    const { company, currencies } = await signUp({ country: 'DE', locale: 'en-US' });
+    const { company, currencies, taxRates } = await signUp({ country: 'DE', locale: 'en-US' });
     expect(company).toMatchObject({ country: 'DE', locale: 'de-DE', paperSize: 'A4' });
     expect(currencies).toHaveLength(1);
     expect(currencies[0]).toMatchObject({
@@ -32,6 +38,13 @@ describe('country defaults at sign-up (issue 34.2)', () => {
       taxRate: 19,
       isDefault: true,
     });
+    // The standard and reduced rates are the company's first tax rates, for lines to name.
+    expect(
+      taxRates.map((r) => [r.name, Number(r.rate), r.category]).sort((a, b) => +a[1]! - +b[1]!),
+    ).toEqual([
+      ['Reduced 7 %', 7, 'S'],
+      ['VAT 19 %', 19, 'S'],
+    ]);
   });
 
   it('keeps the browser’s locale when it is of the chosen country; Canada prints on Letter', async () => {
@@ -43,7 +56,8 @@ describe('country defaults at sign-up (issue 34.2)', () => {
   });
 
   it('without a country: US dollars at 0 %, and the company details as before', async () => {
-    const { company, currencies } = await signUp({});
+    const { company, currencies, taxRates } = await signUp({});
+    expect(taxRates).toEqual([]);
     expect(company.locale).toBeNull();
     expect(company.country).toBeNull();
     expect(currencies[0]).toMatchObject({ code: 'USD', symbol: '$', taxRate: 0 });

@@ -493,18 +493,18 @@ describe('mutators', () => {
       total: 58.31,
     });
     expect(c.get('quotes', draftId)).toBeUndefined();
-    // Orders carry the fixed 10 % tax.
+    // Issue 33.2 (replacing the fixed 10 % of orders): the order keeps the quote's EUR 19 %.
     expect(c.get('orders', orderId)).toMatchObject({
       quoteId,
       notes: '<p>Rush</p>',
       subtotal: 49,
-      taxAmount: 4.9,
-      total: 53.9,
+      taxAmount: 9.31,
+      total: 58.31,
     });
     expect(c.get('invoices', invoiceId)).toMatchObject({
       orderId,
       status: 'Paid',
-      total: 53.9,
+      total: 58.31,
       items: [expect.objectContaining({ quantity: 4 })],
     });
     expect(c.get('invoices', invoiceId)!.paidAt).toEqual(expect.any(String));

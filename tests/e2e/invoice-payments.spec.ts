@@ -42,10 +42,17 @@ describe('getting paid across devices', () => {
       product: 'Sourdough crate',
       price: 50,
     });
+    // Issue 33: an order takes its lines' rates (no more fixed 10 %): the line names 10 %.
+    const vat10 = await api.post<{ id: string }>('/api/tax-rates', {
+      name: 'VAT 10 %',
+      rate: 10,
+      category: 'S',
+    });
+    expect(vat10.status).toBe(201);
     const order = await api.post<{ id: string }>('/api/orders', {
       customerId: ids.customerId,
       contactId: ids.contactId,
-      items: [{ productId: ids.productId, quantity: 2 }],
+      items: [{ productId: ids.productId, quantity: 2, taxRateId: vat10.data.id }],
     });
     expect(order.status).toBe(201);
     // 2 × 50.00 + 10 % tax = 110.00.

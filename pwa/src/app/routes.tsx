@@ -34,6 +34,9 @@ const TenantSettingsScreen = lazy(() => import('../features/tenant/screens/Tenan
 const CurrenciesSettingsScreen = lazy(
   () => import('../features/currencies/screens/CurrenciesSettingsScreen'),
 );
+const TaxRatesSettingsScreen = lazy(
+  () => import('../features/tax-rates/screens/TaxRatesSettingsScreen'),
+);
 const UsersSettingsScreen = lazy(() => import('../features/users/screens/UsersSettingsScreen'));
 
 export const routes: RouteObject[] = [
@@ -121,6 +124,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="tenant" replace /> },
               { path: 'tenant', element: <TenantSettingsScreen /> },
               { path: 'currencies', element: <CurrenciesSettingsScreen /> },
+              { path: 'tax-rates', element: <TaxRatesSettingsScreen /> },
               { path: 'users', element: <UsersSettingsScreen /> },
             ],
           },

@@ -9,6 +9,7 @@ import type {
   OrderRow,
   PaymentRow,
   ProductRow,
+  TaxRateRow,
   QuoteRow,
 } from './types';
 import {
@@ -148,6 +149,15 @@ export const SCHEMA_VERSIONS: {
     },
     upgrade: fillSummaries,
   },
+  {
+    // Issue 33: the tenant's tax rates, offered by the document editors offline.
+    version: 5,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      tax_rates: 'id, name',
+    },
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -155,6 +165,7 @@ export class SmbDatabase extends Dexie {
   customers!: EntityTable<CustomerRow, 'id'>;
   contacts!: EntityTable<ContactRow, 'id'>;
   products!: EntityTable<ProductRow, 'id'>;
+  tax_rates!: EntityTable<TaxRateRow, 'id'>;
   quotes!: EntityTable<QuoteRow, 'id'>;
   orders!: EntityTable<OrderRow, 'id'>;
   invoices!: EntityTable<InvoiceRow, 'id'>;

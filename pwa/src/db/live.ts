@@ -2,7 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDatabase } from './current';
 import type { SmbDatabase } from './database';
 import { getMeta } from './meta';
-import type { ContactRow, CurrencyRow, CustomerRow, ProductRow, TenantInfo } from './types';
+import type {
+  ContactRow,
+  CurrencyRow,
+  CustomerRow,
+  ProductRow,
+  TaxRateRow,
+  TenantInfo,
+} from './types';
 import { sortByName } from '../lib/collation';
 
 /**
@@ -81,6 +88,12 @@ export function useProduct(id: string | undefined): ProductRow | null | undefine
 export function useCurrencies(): CurrencyRow[] | undefined {
   const db = useDatabase();
   return useLiveQuery(() => db?.currencies.orderBy('code').toArray() ?? [], [db]);
+}
+
+/** The tenant's tax rates by name (live): the editors offer them, offline too. */
+export function useTaxRates(): TaxRateRow[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => db?.tax_rates.orderBy('name').toArray() ?? [], [db]);
 }
 
 /** The default currency, or null (live). */

@@ -1,5 +1,7 @@
 import type { CompanyDetails } from '@smb/shared-types/company';
 import type { BillingSettings } from '@smb/shared-types/payments';
+import type { StoredAdjustment, StoredBreakdownRow } from '@smb/shared-types/document-lines';
+import type { TaxCategory } from '@smb/shared-types/tax-categories';
 /**
  * Local row shapes: the server rows of a pull patch (camelCase, numbers as numbers, `version` a
  * string). Records made offline have `version` null and, for documents, a null number until the
@@ -68,6 +70,21 @@ export interface ProductRow {
   category: string | null;
   supplier: string | null;
   description: string | null;
+  /** Defaults of a new line (issue 33; absent on rows pulled before: none, 'C62'). */
+  taxRateId?: string | null;
+  unitCode?: string;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+}
+
+/** A tenant's tax rate (issue 33). */
+export interface TaxRateRow {
+  id: string;
+  name: string;
+  rate: number;
+  category: TaxCategory;
+  exemptionReason: string | null;
   createdAt: string;
   version: string | null;
   updatedAt: string;
@@ -82,6 +99,19 @@ export interface DocumentItemRow {
   quantity: number;
   unitPrice: number;
   subtotal: number;
+  /**
+   * Issue 33: the line's tax (a snapshot), discount, description, unit and net (absent on rows
+   * pulled before the upgrade: the document's rate, no discount, 'C62', net = subtotal).
+   */
+  taxRateId?: string | null;
+  taxCategory?: TaxCategory;
+  taxRate?: number;
+  discountKind?: 'percent' | 'amount' | null;
+  discountValue?: number | null;
+  discountAmount?: number;
+  description?: string;
+  unitCode?: string;
+  lineTotal?: number;
 }
 
 interface DocumentFields {
@@ -95,6 +125,16 @@ interface DocumentFields {
   taxRate: number;
   taxAmount: number;
   total: number;
+  /**
+   * Issue 33: gross prices, allowances and charges, their totals and the breakdown per rate
+   * (absent on rows pulled before the upgrade, until their next pull).
+   */
+  pricesIncludeTax?: boolean;
+  adjustments?: StoredAdjustment[];
+  allowanceTotal?: number;
+  chargeTotal?: number;
+  roundingAmount?: number;
+  taxBreakdown?: StoredBreakdownRow[];
   createdAt: string;
   version: string | null;
   updatedAt: string;
@@ -208,6 +248,7 @@ export interface EntityRows {
   customers: CustomerRow;
   contacts: ContactRow;
   products: ProductRow;
+  tax_rates: TaxRateRow;
   quotes: QuoteRow;
   orders: OrderRow;
   invoices: InvoiceRow;

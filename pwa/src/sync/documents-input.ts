@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY_CODE } from '@smb/shared-types/money';
 import { documentInputError } from '@smb/shared-types/quotes';
+import type { AdjustmentInput, LineInput } from '@smb/shared-types/document-lines';
 import type { SmbDatabase } from '../db/database';
 import { ValidationError } from '../db/errors';
 import { newId } from '../db/meta';
@@ -12,7 +13,9 @@ export interface DocumentInput {
   contactId?: string | null;
   currencyCode?: string | null;
   notes?: string | null;
-  items?: { id?: string | null; productId?: string | null; quantity?: number | null }[];
+  items?: (Omit<LineInput, 'id'> & { id?: string | null })[];
+  pricesIncludeTax?: boolean;
+  adjustments?: AdjustmentInput[];
 }
 
 export function checkDocument(input: DocumentInput): void {
@@ -28,13 +31,16 @@ export function documentUpdateArgs(input: DocumentInput) {
     currencyCode: input.currencyCode ?? undefined,
     notes: input.notes ?? undefined,
     items: input.items ? itemArgs(input.items) : undefined,
+    pricesIncludeTax: input.pricesIncludeTax,
+    adjustments: input.adjustments,
   };
 }
 
 export function itemArgs(items: NonNullable<DocumentInput['items']>): DocumentItemArgs[] {
   return items.map((item) => ({
+    ...item,
     id: item.id || newId(),
-    productId: item.productId ?? '',
+    productId: item.productId ?? null,
     quantity: item.quantity ?? 0,
   }));
 }
@@ -68,6 +74,8 @@ export async function queueDocumentCreate(
       currencyCode: await currencyCodeFor(db, input.currencyCode),
       notes: input.notes ?? '',
       items: itemArgs(input.items ?? []),
+      pricesIncludeTax: input.pricesIncludeTax ?? false,
+      adjustments: input.adjustments ?? [],
     });
   });
   return id;

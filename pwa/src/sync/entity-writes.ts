@@ -8,7 +8,7 @@ import type { MutationArgs } from './mutators/registry';
 import { queueUpdate } from './update-args';
 
 /** The master-data records a form writes through the outbox: `<name>.create|update|delete`. */
-type EntityName = 'customer' | 'contact' | 'product' | 'currency';
+type EntityName = 'customer' | 'contact' | 'product' | 'currency' | 'taxRate';
 
 /** What differs between the master-data records; the write itself is the same for all. */
 export interface EntityWriteRules<N extends EntityName, Body, Input> {

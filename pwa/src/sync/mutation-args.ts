@@ -1,3 +1,5 @@
+import type { TaxCategory } from '@smb/shared-types/tax-categories';
+import type { AdjustmentInput, LineInput } from '@smb/shared-types/document-lines';
 import type { CompanyDetailsUpdateBody } from '@smb/shared-types/company';
 import type { BillingSettingsUpdate } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
@@ -33,15 +35,25 @@ export interface ProductCreateArgs extends ProductFields {
   id: string;
 }
 
+/** taxRate.create (administrators). */
+export interface TaxRateCreateArgs {
+  id: string;
+  name: string;
+  rate: number;
+  category: TaxCategory;
+  exemptionReason?: string | null;
+}
+
 export type CurrencyFields = Omit<CurrencyRow, StoredFields>;
 export interface CurrencyCreateArgs extends CurrencyFields {
   id: string;
 }
 
 /** A document line as sent: a product and a quantity; a kept line keeps its id. */
-export interface DocumentItemArgs {
+/** A line: a product (or a free line's description and price), its own price, rate, discount, unit. */
+export interface DocumentItemArgs extends Omit<LineInput, 'id' | 'productId'> {
   id: string;
-  productId: string;
+  productId: string | null;
   quantity: number;
 }
 export interface DocumentFields {
@@ -50,6 +62,8 @@ export interface DocumentFields {
   currencyCode: string;
   notes: string;
   items: DocumentItemArgs[];
+  pricesIncludeTax?: boolean;
+  adjustments?: AdjustmentInput[];
 }
 export interface DocumentCreateArgs extends DocumentFields {
   id: string;

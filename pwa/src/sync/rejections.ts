@@ -10,6 +10,7 @@ const ENTITY_OF: Record<string, string> = {
   contact: 'contacts',
   product: 'products',
   currency: 'currencies',
+  taxRate: 'tax_rates',
   quote: 'quotes',
   order: 'orders',
 };

@@ -1,7 +1,14 @@
 import { paperSizeOf, type CompanyDetails, EMPTY_COMPANY_DETAILS } from '../company';
 import { DEFAULT_CURRENCY_SYMBOL } from '../money';
 import type { DocumentLanguage } from '../document-language';
-import type { DocumentKind, DocumentLine, DocumentModel, DocumentParty } from './model';
+import type {
+  DocumentAdjustmentLine,
+  DocumentKind,
+  DocumentLine,
+  DocumentModel,
+  DocumentParty,
+  DocumentTaxRow,
+} from './model';
 
 /** What a document says about itself; the company side is added by `documentModel`. */
 export type DocumentContent = Omit<DocumentModel, 'company' | 'logo' | 'paperSize'>;
@@ -33,7 +40,12 @@ export interface ApiDocument {
     unitPrice: number;
     subtotal: number;
     product: { name: string; sku: string | null };
+    productId?: string | null;
+    description?: string;
+    lineTotal?: number;
   }>;
+  adjustments?: DocumentAdjustmentLine[];
+  taxBreakdown?: DocumentTaxRow[];
   /** Invoices: the date they are issued on ('YYYY-MM-DD'); other documents print createdAt. */
   issueDate?: string | null;
   dueDate?: string | null;
@@ -56,13 +68,17 @@ export function apiDocumentContent(
     language?: DocumentLanguage;
   },
 ): DocumentContent {
-  const items: DocumentLine[] = doc.items.map((item) => ({
-    name: item.product.name,
-    sku: item.product.sku,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    lineTotal: item.subtotal,
-  }));
+  const items: DocumentLine[] = doc.items.map((item) => {
+    const free = item.productId === null && !!item.description;
+    return {
+      name: free ? item.description! : item.product.name,
+      sku: item.product.sku,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      lineTotal: item.lineTotal ?? item.subtotal,
+      description: free ? null : (item.description ?? null),
+    };
+  });
   return {
     kind,
     number: options.number,
@@ -82,6 +98,8 @@ export function apiDocumentContent(
     taxRate: doc.taxRate,
     taxAmount: doc.taxAmount,
     total: doc.total,
+    adjustments: doc.adjustments ?? [],
+    taxBreakdown: doc.taxBreakdown ?? [],
     amountPaid: doc.amountPaid ?? null,
     balanceDue: doc.balance ?? null,
     notes: doc.notes,

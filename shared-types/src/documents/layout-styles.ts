@@ -143,6 +143,18 @@ export const s = StyleSheet.create({
     paddingVertical: 3,
     paddingHorizontal: 6,
   },
+  breakdown: { marginTop: 2, marginBottom: 2 },
+  breakdownHead: {
+    flexDirection: 'row',
+    color: MUTED,
+    fontSize: 8,
+    paddingVertical: 2,
+    borderBottomWidth: 0.5,
+    borderBottomColor: MUTED,
+  },
+  breakdownRow: { flexDirection: 'row', paddingVertical: 2 },
+  breakdownRate: { flexGrow: 1, flexShrink: 1 },
+  breakdownAmount: { width: 70, textAlign: 'right' },
   grandTotal: {
     flexDirection: 'row',
     justifyContent: 'space-between',

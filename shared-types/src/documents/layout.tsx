@@ -2,7 +2,13 @@
 /** @jsxImportSource react */
 import { Document, Image, Link, Page, Text, View } from '@react-pdf/renderer';
 import { s } from './layout-styles';
-import { watermarkOf, type DocumentModel } from './model';
+import {
+  exemptionNotes,
+  watermarkOf,
+  type DocumentModel,
+  type DocumentTaxRow,
+} from './model';
+import { TAX_CATEGORY_RULES } from '../tax-categories';
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';
 import { roundMoney } from '../money';
@@ -125,6 +131,40 @@ function Party({
 }
 
 /** The PDF document of a quote, order or invoice. */
+/** The tax per rate (EN 16931's breakdown): rate, taxable amount and tax, one row each. */
+function TaxBreakdownTable({
+  rows,
+  money,
+  t,
+  language,
+}: {
+  rows: DocumentTaxRow[];
+  money: (v: number | string) => string;
+  t: (key: DocumentTextKey) => string;
+  language: DocumentLanguage;
+}) {
+  return (
+    <View style={s.breakdown}>
+      <View style={s.breakdownHead}>
+        <Text style={s.breakdownRate}>{t('taxRate')}</Text>
+        <Text style={s.breakdownAmount}>{t('taxableAmount')}</Text>
+        <Text style={s.breakdownAmount}>{t('tax')}</Text>
+      </View>
+      {rows.map((row) => (
+        <View key={`${row.category}|${row.rate}`} style={s.breakdownRow}>
+          <Text style={s.breakdownRate}>
+            {TAX_CATEGORY_RULES[row.category].taxed
+              ? formatTaxRate(row.rate, language)
+              : `${TAX_CATEGORY_RULES[row.category].label} (${row.category})`}
+          </Text>
+          <Text style={s.breakdownAmount}>{money(row.taxableAmount)}</Text>
+          <Text style={s.breakdownAmount}>{money(row.taxAmount)}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
 export function DocumentPdf({ model }: { model: DocumentModel }) {
   const language: DocumentLanguage = model.language ?? 'en';
   const t = (key: DocumentTextKey, values?: Record<string, string | number>) =>
@@ -144,6 +184,14 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
     roundMoney(model.amountPaid) !== '0.00' &&
     model.balanceDue !== undefined &&
     model.balanceDue !== null;
+  // One rate prints as the one "Tax (19%)" line; several rates, or a category that must say why
+  // no VAT is charged (reverse charge, exemption…), as the breakdown table.
+  const rows = model.taxBreakdown ?? [];
+  const breakdown =
+    rows.length > 1 || rows.some((r) => TAX_CATEGORY_RULES[r.category].needsExemptionReason)
+      ? rows
+      : [];
+  const exemptions = exemptionNotes(rows);
 
   return (
     <Document
@@ -229,7 +277,10 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           {model.items.map((item, i) => (
             <View key={i} style={s.row} wrap={false}>
               <Text style={s.colNo}>{i + 1}</Text>
-              <Text style={s.colProduct}>{item.name}</Text>
+              <View style={s.colProduct}>
+                <Text>{item.name}</Text>
+                {item.description ? <Text style={s.factLabel}>{item.description}</Text> : null}
+              </View>
               <Text style={s.colSku}>{item.sku ?? ''}</Text>
               <Text style={s.colQty}>{formatQuantity(item.quantity, language)}</Text>
               <Text style={s.colPrice}>{money(item.unitPrice)}</Text>
@@ -244,12 +295,25 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
               <Text style={s.factLabel}>{t('subtotal')}</Text>
               <Text>{money(model.subtotal)}</Text>
             </View>
-            <View style={s.totalRow}>
-              <Text style={s.factLabel}>
-                {t('taxWithRate', { rate: formatTaxRate(model.taxRate, language) })}
-              </Text>
-              <Text>{money(model.taxAmount)}</Text>
-            </View>
+            {(model.adjustments ?? []).map((a, i) => (
+              <View key={`a${i}`} style={s.totalRow}>
+                <Text style={s.factLabel}>{a.reason}</Text>
+                <Text>
+                  {a.kind === 'allowance' ? '−' : ''}
+                  {money(a.amount)}
+                </Text>
+              </View>
+            ))}
+            {breakdown.length === 0 ? (
+              <View style={s.totalRow}>
+                <Text style={s.factLabel}>
+                  {t('taxWithRate', { rate: formatTaxRate(model.taxRate, language) })}
+                </Text>
+                <Text>{money(model.taxAmount)}</Text>
+              </View>
+            ) : (
+              <TaxBreakdownTable rows={breakdown} money={money} t={t} language={language} />
+            )}
             <View style={s.grandTotal}>
               <Text>{t('totalWithCurrency', { currency: model.currency.code })}</Text>
               <Text>{money(model.total)}</Text>
@@ -268,6 +332,16 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             ) : null}
           </View>
         </View>
+
+        {exemptions.length > 0 ? (
+          <View style={s.section} wrap={false}>
+            {exemptions.map((note) => (
+              <Text key={note} style={s.line}>
+                {note}
+              </Text>
+            ))}
+          </View>
+        ) : null}
 
         <Notes html={model.notes} label={t('notes')} />
 

@@ -1,5 +1,6 @@
 import type { CompanyDetails, PaperSize } from '../company';
 import type { DocumentLanguage } from '../document-language';
+import { TAX_CATEGORY_RULES, type TaxCategory } from '../tax-categories';
 
 /**
  * Everything a quote, order or invoice PDF shows, in one renderer-neutral shape. The server builds
@@ -27,6 +28,23 @@ export interface DocumentLine {
   quantity: number;
   unitPrice: number | string;
   lineTotal: number | string;
+  /** Issue 33: a description beside the product (a free line's name is its description). */
+  description?: string | null;
+}
+
+/** A document discount (allowance) or charge, printed above the tax. */
+export interface DocumentAdjustmentLine {
+  kind: 'allowance' | 'charge';
+  reason: string;
+  amount: number | string;
+}
+
+/** One row of the tax breakdown (EN 16931 BG-23): per category and rate. */
+export interface DocumentTaxRow {
+  category: TaxCategory;
+  rate: number | string;
+  taxableAmount: number | string;
+  taxAmount: number | string;
 }
 
 export interface DocumentModel {
@@ -50,6 +68,9 @@ export interface DocumentModel {
   taxRate: number | string;
   taxAmount: number | string;
   total: number | string;
+  /** Issue 33: discounts and charges, and the tax per rate (absent: the one `taxRate` line). */
+  adjustments?: DocumentAdjustmentLine[];
+  taxBreakdown?: DocumentTaxRow[];
   /** Invoices with payments, once those exist. */
   amountPaid?: number | string | null;
   balanceDue?: number | string | null;
@@ -82,4 +103,21 @@ export function watermarkOf(status: string): string | null {
 export function documentFileName(kind: DocumentKind, number: string | null): string {
   const safe = (number ?? 'Draft').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${DOCUMENT_TITLES[kind]}-${safe || 'Draft'}.pdf`;
+}
+
+/**
+ * The notes a tax breakdown needs printed: why no VAT is charged (exemption, reverse charge,
+ * intra-EU supply, export…), once per category, with the category's standard wording.
+ */
+export function exemptionNotes(breakdown: DocumentTaxRow[] | undefined): string[] {
+  const notes: string[] = [];
+  for (const row of breakdown ?? []) {
+    const rule = TAX_CATEGORY_RULES[row.category];
+    if (!rule.needsExemptionReason) continue;
+    const text = rule.defaultReason
+      ? `${rule.defaultReason.text} (${rule.defaultReason.code})`
+      : `${rule.label}: no VAT charged`;
+    if (!notes.includes(text)) notes.push(text);
+  }
+  return notes;
 }

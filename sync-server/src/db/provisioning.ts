@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { CountryRate } from '@smb/shared-types/countries';
 import { SIGNUP_FALLBACK_CURRENCY, type SignupCurrency } from '@smb/shared-types/signup-defaults';
 import type { TenantRow } from './app-tables';
 import { migrateTenant } from './migrate';
@@ -19,7 +20,8 @@ export function schemaNameFor(naturalName: string): string {
 
 /**
  * Creates the tenant's schema with every tenant migration and its default currency (USD, $, 0 %
- * unless the sign-up's country chose another, with that country's standard tax rate), at rate 1.
+ * unless the sign-up's country chose another, with that country's standard tax rate), at rate 1,
+ * and the country's standard and reduced tax rates as its first tax-rate records.
  * The control-plane row is written by the caller in its own transaction; if that fails, call
  * `dropTenantSchema`. (PGlite serialises transactions, so the schema is built before, not inside, it.)
  */
@@ -27,6 +29,7 @@ export async function createTenantSchema(
   database: Database,
   naturalName: string,
   currency: SignupCurrency = SIGNUP_FALLBACK_CURRENCY,
+  rates: readonly CountryRate[] = [],
 ): Promise<Pick<TenantRow, 'id' | 'natural_name' | 'schema_name'>> {
   const schemaName = schemaNameFor(naturalName);
   await migrateTenant(database.pool, schemaName);
@@ -48,6 +51,18 @@ export async function createTenantSchema(
           version,
         })
         .execute();
+      for (const rate of rates)
+        await trx
+          .insertInto('tax_rates')
+          .values({
+            id: randomUUID(),
+            name: rate.name,
+            rate: rate.rate,
+            category: Number(rate.rate) > 0 ? 'S' : 'Z',
+            exemption_reason: null,
+            version,
+          })
+          .execute();
     });
   return { id: randomUUID(), natural_name: naturalName, schema_name: schemaName };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerTable } from './tables/customers.table';
 import type { ContactTable } from './tables/contacts.table';
 import type { ProductTable } from './tables/products.table';
+import type { TaxRateTable } from './tables/tax-rates.table';
 import type { CurrencyTable } from './tables/currencies.table';
 import type { QuoteItemTable, QuoteTable } from './tables/quotes.table';
 import type { DocumentMailTable, OrderItemTable, OrderTable } from './tables/orders.table';
@@ -30,6 +31,7 @@ export interface TenantDatabase {
   customers: CustomerTable;
   contacts: ContactTable;
   products: ProductTable;
+  tax_rates: TaxRateTable;
   quotes: QuoteTable;
   quote_items: QuoteItemTable;
   orders: OrderTable;

@@ -12,6 +12,7 @@ import {
   documentStatus,
   documentText,
   DOCUMENT_LOCALES,
+  TAX_CATEGORY_RULES,
   formatDay,
   type CompanyDetails,
   type DocumentLanguage,
@@ -213,8 +214,8 @@ function details(w: Words, quote: Quote, symbol: string | null, logo?: QuoteLogo
     .map(
       (
         item,
-      ) => `<tr><td class="product">${escapeHtml(item.product.name)}${item.product.sku ? `<div class="muted">${w.e('sku')} ${escapeHtml(item.product.sku)}</div>` : ''}</td>
-<td class="n" data-label="${w.e('quantity')}">${escapeHtml(w.language === 'en' ? String(item.quantity) : item.quantity.toLocaleString(DOCUMENT_LOCALES[w.language]))}</td><td class="n" data-label="${w.e('unitPriceHeading')}">${money(item.unitPrice)}</td><td class="n" data-label="${w.e('subtotal')}">${money(item.subtotal)}</td></tr>`,
+      ) => `<tr><td class="product">${escapeHtml(item.productId ? item.product.name : item.description)}${item.productId && item.description ? `<div class="muted">${escapeHtml(item.description)}</div>` : ''}${item.product.sku ? `<div class="muted">${w.e('sku')} ${escapeHtml(item.product.sku)}</div>` : ''}</td>
+<td class="n" data-label="${w.e('quantity')}">${escapeHtml(w.language === 'en' ? String(item.quantity) : item.quantity.toLocaleString(DOCUMENT_LOCALES[w.language]))}</td><td class="n" data-label="${w.e('unitPriceHeading')}">${money(item.unitPrice)}</td><td class="n" data-label="${w.e('subtotal')}">${money(item.lineTotal)}</td></tr>`,
     )
     .join('\n');
   const notes = sanitizeNotes(quote.notes);
@@ -237,7 +238,7 @@ ${rows}
 </table></div>
 <section class="totals">
 <div><span>${w.e('subtotal')}</span><span>${money(quote.subtotal)}</span></div>
-<div><span>${w.e('taxWithRate', { rate: w.language === 'en' ? `${quote.taxRate}%` : formatTaxRate(quote.taxRate, w.language) })}</span><span>${money(quote.taxAmount)}</span></div>
+${taxRows(w, quote, money)}
 <div class="grand"><span>${w.e('total')}</span><span>${money(quote.total)}</span></div>
 </section>
 ${notes ? `<section class="notes"><h2>${w.e('notes')}</h2>${notes}</section>` : ''}`;
@@ -247,6 +248,31 @@ ${notes ? `<section class="notes"><h2>${w.e('notes')}</h2>${notes}</section>` : 
 export interface QuoteLogo {
   contentType: string;
   data: Buffer;
+}
+
+/** Discounts and charges, then the tax per rate (EN 16931's breakdown), as the totals' rows. */
+/** A rate as the page's language writes it (English keeps the spec's `19%`). */
+const taxRate = (w: Words, rate: number | string) =>
+  w.language === 'en' ? `${rate}%` : formatTaxRate(rate, w.language);
+
+function taxRows(w: Words, quote: Quote, money: (amount: number) => string): string {
+  const adjustments = quote.adjustments.map(
+    (a) =>
+      `<div><span>${escapeHtml(a.reason)}</span><span>${a.kind === 'allowance' ? '−' : ''}${money(a.amount)}</span></div>`,
+  );
+  const taxes =
+    quote.taxBreakdown.length === 0
+      ? [
+          `<div><span>${w.e('taxWithRate', { rate: taxRate(w, quote.taxRate) })}</span><span>${money(quote.taxAmount)}</span></div>`,
+        ]
+      : quote.taxBreakdown.map((row) => {
+          const rule = TAX_CATEGORY_RULES[row.category];
+          const label = rule.taxed
+            ? w.t('taxWithRate', { rate: taxRate(w, row.rate) })
+            : `${rule.label} (0%)`;
+          return `<div><span>${escapeHtml(label)} <span class="muted">on ${money(row.taxableAmount)}</span></span><span>${money(row.taxAmount)}</span></div>`;
+        });
+  return [...adjustments, ...taxes].join('\n');
 }
 
 export interface QuotePageOptions {

@@ -19,7 +19,11 @@ import {
   OrderUpdateBody,
   TenantUpdateBody,
   SCHEMA_MESSAGE,
+  TaxRateCreateBody,
+  TaxRateUpdateBody,
   companyNameError,
+  type AdjustmentInput,
+  type DocumentItemBody,
   type MutationName,
   type SyncEntity,
   type UpdateArgs,
@@ -40,6 +44,7 @@ import * as orders from '../modules/orders/orders.service';
 import * as payments from '../modules/payments/payments.service';
 import * as products from '../modules/products/products.service';
 import * as quotes from '../modules/quotes/quotes.service';
+import * as taxRates from '../modules/tax-rates/tax-rates.service';
 import { updateCompanyDetails } from '../modules/tenants/company.service';
 import { sendQuoteWithPdf } from '../modules/quote-sending/quote-sending.service';
 import { emailDocument } from '../modules/document-mail/document-mail.service';
@@ -161,21 +166,24 @@ const StatusArgs = Type.Object({ id: Uuid, status: Type.String({ maxLength: 40 }
 
 /** Quote/order updates need the whole document input: the current one with the changed fields over it. */
 function documentInput(current: Record<string, unknown>, changes: Record<string, unknown>) {
-  const items = (changes.items ?? current.items) as Array<{
-    id?: string;
-    productId?: string | null;
-    quantity?: number | null;
-  }>;
+  // Changed lines come whole (price, rate, discount…); unchanged ones keep what is stored.
+  const items = changes.items
+    ? (changes.items as DocumentItemBody[])
+    : (current.items as DocumentItemBody[]).map((i) => ({
+        id: i.id,
+        productId: i.productId ?? null,
+        quantity: i.quantity ?? null,
+        description: i.description,
+        unitPrice: i.unitPrice,
+      }));
   return {
     customerId: (changes.customerId ?? current.customerId) as string | null,
     contactId: (changes.contactId ?? current.contactId) as string | null,
     currencyCode: (changes.currencyCode ?? current.currencyCode) as string | null,
     notes: (changes.notes ?? current.notes) as string | null,
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId ?? null,
-      quantity: i.quantity ?? null,
-    })),
+    items,
+    pricesIncludeTax: changes.pricesIncludeTax as boolean | null | undefined,
+    adjustments: changes.adjustments as AdjustmentInput[] | null | undefined,
   };
 }
 
@@ -225,6 +233,16 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     currencies.updateCurrency(scope, id, changes),
   ),
   'currency.delete': async (scope, raw) => currencies.deleteCurrency(scope, parse(IdArgs, raw).id),
+
+  'taxRate.create': async (scope, raw) =>
+    taxRates.createTaxRate(
+      scope,
+      parse(Type.Object({ ...TaxRateCreateBody.properties, id: Uuid }), raw),
+    ),
+  'taxRate.update': update('tax_rates', TaxRateUpdateBody, (scope, id, changes) =>
+    taxRates.updateTaxRate(scope, id, changes),
+  ),
+  'taxRate.delete': async (scope, raw) => taxRates.deleteTaxRate(scope, parse(IdArgs, raw).id),
 
   // The company name lives in the control plane; it is written on this transaction's connection.
   'tenant.update': async (scope, raw, after, ctx) => {

@@ -13,6 +13,13 @@ const NUMERIC_COLUMNS = new Set([
   'dollar_exchange_rate',
   'amount',
   'amount_paid',
+  'rate',
+  'discount_value',
+  'discount_amount',
+  'line_total',
+  'allowance_total',
+  'charge_total',
+  'rounding_amount',
 ]);
 /** Columns that never leave the server in a patch. */
 const HIDDEN_COLUMNS = new Set<string>();
@@ -40,6 +47,7 @@ export const ENTITY_TABLES: Record<SyncEntity, { items?: { table: string; parent
   customers: {},
   contacts: {},
   products: {},
+  tax_rates: {},
   quotes: { items: { table: 'quote_items', parent: 'quote_id' } },
   orders: { items: { table: 'order_items', parent: 'order_id' } },
   invoices: { items: { table: 'invoice_items', parent: 'invoice_id' } },

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBuilding, IconCurrencyDollar, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconCurrencyDollar, IconPercentage, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 
 const TABS = [
   { value: 'tenant', label: 'General', icon: IconBuilding },
   { value: 'currencies', label: 'Currencies', icon: IconCurrencyDollar },
+  { value: 'tax-rates', label: 'Tax rates', icon: IconPercentage },
   { value: 'users', label: 'Users', icon: IconUsers },
 ] as const;
 
@@ -20,7 +21,7 @@ export default function SettingsLayout() {
     <Stack gap="lg">
       <div>
         <Title order={2}>Settings</Title>
-        <Text c="dimmed">Company, currencies and users of your account.</Text>
+        <Text c="dimmed">Company, currencies, tax rates and users of your account.</Text>
       </div>
       <Tabs value={active} onChange={(value) => value && navigate(`/dashboard/settings/${value}`)}>
         <Tabs.List>

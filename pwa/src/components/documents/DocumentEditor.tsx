@@ -12,16 +12,31 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { companyNameFromSchema } from '@smb/shared-types/auth';
 import { DEFAULT_CURRENCY_CODE } from '@smb/shared-types/money';
 import { documentInputError } from '@smb/shared-types/quotes';
+import { LINE_MESSAGES } from '@smb/shared-types/document-lines';
 import { useNavigate } from 'react-router-dom';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 import { ValidationError } from '../../db/errors';
 import type { CurrencyRow, OrderRow, QuoteRow } from '../../db/types';
 import type { DocumentInput } from '../../sync/documents-input';
 import { useAuth } from '../../lib/auth-context';
-import { useCurrencies, useDefaultCurrency, useLocalTenant, useProducts } from '../../db/live';
+import {
+  useCurrencies,
+  useDefaultCurrency,
+  useLocalTenant,
+  useProducts,
+  useTaxRates,
+} from '../../db/live';
 import { useLatest } from '../../lib/useLatest';
 import { ErrorBanner } from '../ErrorBanner';
-import { draftFromDocument, draftItems, useDocumentDraft, type DocumentDraft } from './draft';
+import {
+  draftAdjustments,
+  draftFromDocument,
+  draftItems,
+  useDocumentDraft,
+  type DocumentDraft,
+} from './draft';
+import { AdjustmentsCard } from './AdjustmentsCard';
+import { taxRateOptions } from './LineFields';
 import { ItemsTable } from './ItemsTable';
 import { NotesCard } from './NotesCard';
 import type { NewContact } from './NewContactForm';
@@ -37,6 +52,8 @@ const NEW_DRAFT: DocumentDraft = {
   currencyCode: '',
   notes: '',
   lines: [],
+  pricesIncludeTax: false,
+  adjustments: [],
 };
 
 /** What the editor hands to the parts a document kind adds (its actions and dialogs). */
@@ -140,6 +157,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
   const { claims } = useAuth();
   const tenant = useLocalTenant();
   const products = useProducts();
+  const taxRates = useTaxRates();
   const currencies = useCurrencies();
   const defaultCurrency = useDefaultCurrency();
   const { draft, dirty, update, updateLines, reset } = useDocumentDraft(
@@ -169,6 +187,8 @@ export function DocumentEditor(props: DocumentEditorProps) {
       ? currencyMode.fixed
       : draft.currencyCode || defaultCurrency?.code || DEFAULT_CURRENCY_CODE;
   const currency = currencies?.find((c) => c.code === currencyCode) ?? null;
+  const defaultRate = props.taxRate(currency);
+  const taxOptions = useMemo(() => taxRateOptions(taxRates, defaultRate), [taxRates, defaultRate]);
 
   const save = async (): Promise<string | null> => {
     const input: DocumentInput = {
@@ -177,8 +197,14 @@ export function DocumentEditor(props: DocumentEditorProps) {
       ...('fixed' in currencyMode ? {} : { currencyCode }),
       notes: draft.notes,
       items: draftItems(draft.lines),
+      pricesIncludeTax: draft.pricesIncludeTax,
+      adjustments: draftAdjustments(draft.adjustments),
     };
-    const problem = documentInputError(input);
+    const problem =
+      documentInputError(input) ??
+      (draft.adjustments.some((a) => !a.reason.trim() || a.amount <= 0)
+        ? LINE_MESSAGES.adjustmentReason
+        : null);
     if (problem) {
       setError(problem);
       return null;
@@ -270,6 +296,14 @@ export function DocumentEditor(props: DocumentEditorProps) {
               symbol={currency?.symbol}
               emptyText={props.emptyItemsText}
               readOnly={readOnly}
+              taxOptions={taxOptions}
+            />
+            <AdjustmentsCard
+              adjustments={draft.adjustments}
+              pricesIncludeTax={draft.pricesIncludeTax}
+              taxOptions={taxOptions}
+              onChange={update}
+              readOnly={readOnly}
             />
             <NotesCard value={draft.notes} onChange={onNotes} readOnly={readOnly} />
           </Stack>
@@ -288,7 +322,10 @@ export function DocumentEditor(props: DocumentEditorProps) {
             <TotalsCard
               title={props.summaryTitle}
               lines={draft.lines}
-              taxRate={props.taxRate(currency)}
+              adjustments={draft.adjustments}
+              pricesIncludeTax={draft.pricesIncludeTax}
+              taxRates={taxRates}
+              taxRate={defaultRate}
               currencyCode={currencyCode}
               symbol={currency?.symbol}
             />

@@ -6,41 +6,28 @@ import {
   Card,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   Tooltip,
-  type OptionsFilter,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { lineSubtotal } from '@smb/shared-types/money';
 import { formatMoney, formatNumber } from '../../lib/formats';
+import { DecimalInput } from '../DecimalInput';
 import type { ProductRow } from '../../db/types';
+import { LineFields, TOUCH_INPUT, type ChangeLine, type Option } from './LineFields';
+import { ProductSelect, type ProductOption } from './ProductSelect';
+
+export { PRODUCT_OPTION_LIMIT } from './ProductSelect';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
-import { DecimalInput } from '../DecimalInput';
-import { rowSearch } from '../crud/search';
-import { emptyLine, parseQuantity, withProduct, type DraftLine } from './draft';
-
-/** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
-const TOUCH_INPUT = { input: { minHeight: 44 } };
-
-/**
- * The most products a line's product dropdown shows at once: the first matches of what is typed
- * (a tenant may have thousands of products; rendering them all made each keystroke take seconds).
- */
-export const PRODUCT_OPTION_LIMIT = 50;
+import { emptyLine, lineNet, parseQuantity, type DraftLine } from './draft';
 
 /** A change of the lines, applied to the current ones (stable callbacks, memoized rows). */
 export type LinesUpdate = (lines: DraftLine[]) => DraftLine[];
-
-interface ProductOption {
-  value: string;
-  label: string;
-}
 
 interface ItemsTableProps {
   lines: DraftLine[];
@@ -52,77 +39,9 @@ interface ItemsTableProps {
   symbol?: string | null;
   emptyText: string;
   readOnly?: boolean;
+  /** The tax rate options of a line (the currency's rate first). */
+  taxOptions: Option[];
 }
-
-/**
- * The dropdown in a portal, and mounted only while open: Mantine's Combobox keeps a closed
- * dropdown's options in the DOM by default, which with 50 lines would be 50 lists of options.
- */
-const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
-
-/** Issue 34.5: the products typed for, ignoring case and accents (each label folded once). */
-const searchOptions = rowSearch((option: ProductOption) => [option.label]);
-const productFilter: OptionsFilter = ({ options, search, limit }) =>
-  searchOptions(options as ProductOption[], search).slice(0, limit);
-
-type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
-
-interface ProductSelectProps {
-  label: string;
-  lineKey: string;
-  productId: string | null;
-  productName: string;
-  /** The products' options, one array shared by every line. */
-  options: ProductOption[];
-  productById: Map<string, ProductRow>;
-  changeLine: ChangeLine;
-  phone: boolean;
-}
-
-/**
- * A line's product: a searchable Select showing at most `PRODUCT_OPTION_LIMIT` options. Memoized
- * on its own props, so a keystroke in the line's quantity does not render it again.
- */
-const ProductSelect = memo(function ProductSelect({
-  label,
-  lineKey,
-  productId,
-  productName,
-  options,
-  productById,
-  changeLine,
-  phone,
-}: ProductSelectProps) {
-  const known = productId ? productById.has(productId) : true;
-  // A product no longer in the list (deleted, not synced yet) still shows the line's name.
-  const data = useMemo(
-    () =>
-      productId && !known
-        ? [...options, { value: productId, label: productName || 'Unknown product' }]
-        : options,
-    [options, productId, productName, known],
-  );
-  const onChange = useCallback(
-    (id: string | null) =>
-      changeLine(lineKey, (line) => withProduct(line, (id && productById.get(id)) || null)),
-    [changeLine, lineKey, productById],
-  );
-  return (
-    <Select
-      aria-label={`${label} product`}
-      placeholder="Select a product"
-      data={data}
-      value={productId}
-      searchable
-      limit={PRODUCT_OPTION_LIMIT}
-      filter={productFilter}
-      nothingFoundMessage="No products found"
-      onChange={onChange}
-      comboboxProps={COMBOBOX_PROPS}
-      styles={phone ? TOUCH_INPUT : undefined}
-    />
-  );
-});
 
 interface ItemRowProps {
   line: DraftLine;
@@ -135,6 +54,7 @@ interface ItemRowProps {
   phone: boolean;
   changeLine: ChangeLine;
   removeLine: (key: string) => void;
+  taxOptions: Option[];
 }
 
 /**
@@ -152,6 +72,7 @@ const ItemRow = memo(function ItemRow({
   phone,
   changeLine,
   removeLine,
+  taxOptions,
 }: ItemRowProps) {
   const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
   const label = `Item ${index + 1}`;
@@ -166,7 +87,27 @@ const ItemRow = memo(function ItemRow({
     </Text>
   );
   const product = readOnly ? (
-    <Text size="sm">{line.productName || '—'}</Text>
+    <Text size="sm">
+      {line.free ? line.description : line.productName || '—'}
+      {!line.free && line.description && (
+        <Text span c="dimmed" size="xs" display="block">
+          {line.description}
+        </Text>
+      )}
+    </Text>
+  ) : line.free ? (
+    <TextInput
+      aria-label={`${label} description`}
+      placeholder="Service or item"
+      value={line.description}
+      maxLength={2000}
+      onChange={(e) => {
+        const description = e.currentTarget.value;
+        changeLine(line.key, (l) => ({ ...l, description }));
+      }}
+      error={line.description.trim() ? undefined : true}
+      styles={phone ? TOUCH_INPUT : undefined}
+    />
   ) : (
     <ProductSelect
       label={label}
@@ -191,11 +132,32 @@ const ItemRow = memo(function ItemRow({
       styles={phone ? TOUCH_INPUT : undefined}
     />
   );
-  const unitPrice = <Text size="sm">{money(line.unitPrice)}</Text>;
+  const unitPrice = readOnly ? (
+    <Text size="sm">{money(line.unitPrice)}</Text>
+  ) : (
+    <DecimalInput
+      aria-label={`${label} unit price`}
+      value={line.unitPrice}
+      // Text the locale would not write stays NaN: the line rules refuse it, nothing is guessed.
+      onChange={(v) => changeLine(line.key, (l) => ({ ...l, unitPrice: v === '' ? 0 : v }))}
+      decimals={2}
+      inputMode="decimal"
+      styles={phone ? TOUCH_INPUT : { input: { textAlign: 'right' } }}
+    />
+  );
   const subtotal = (
     <Text size="sm" fw={600} data-testid="item-subtotal">
-      {money(lineSubtotal(line.unitPrice, line.quantity))}
+      {money(lineNet(line))}
     </Text>
+  );
+  const fields = readOnly ? null : (
+    <LineFields
+      line={line}
+      label={label}
+      taxOptions={taxOptions}
+      changeLine={changeLine}
+      phone={phone}
+    />
   );
   const remove = readOnly ? null : (
     <Tooltip label="Remove item">
@@ -235,7 +197,7 @@ const ItemRow = memo(function ItemRow({
             <Text size="xs" c="dimmed" mb={2}>
               Unit Price
             </Text>
-            <Box py={10}>{unitPrice}</Box>
+            {readOnly ? <Box py={10}>{unitPrice}</Box> : unitPrice}
           </div>
           <div style={{ textAlign: 'right' }}>
             <Text size="xs" c="dimmed" mb={2}>
@@ -244,20 +206,31 @@ const ItemRow = memo(function ItemRow({
             <Box py={10}>{subtotal}</Box>
           </div>
         </SimpleGrid>
+        {fields && <Box mt="xs">{fields}</Box>}
       </Paper>
     );
+  const rowStyle = fields ? { borderBottom: 'none' } : undefined;
   return (
-    <Table.Tr data-testid="item-row">
-      <Table.Td visibleFrom="lg">{sku}</Table.Td>
-      <Table.Td>
-        {product}
-        {line.productSku && <NarrowDetail>{sku}</NarrowDetail>}
-      </Table.Td>
-      <Table.Td>{quantity}</Table.Td>
-      <Table.Td ta="right">{unitPrice}</Table.Td>
-      <Table.Td ta="right">{subtotal}</Table.Td>
-      <Table.Td ta="right">{remove}</Table.Td>
-    </Table.Tr>
+    <>
+      <Table.Tr data-testid="item-row" style={rowStyle}>
+        <Table.Td visibleFrom="lg">{sku}</Table.Td>
+        <Table.Td>
+          {product}
+          {line.productSku && <NarrowDetail>{sku}</NarrowDetail>}
+        </Table.Td>
+        <Table.Td>{quantity}</Table.Td>
+        <Table.Td ta="right">{unitPrice}</Table.Td>
+        <Table.Td ta="right">{subtotal}</Table.Td>
+        <Table.Td ta="right">{remove}</Table.Td>
+      </Table.Tr>
+      {fields && (
+        <Table.Tr data-testid="item-fields">
+          <Table.Td colSpan={6} pt={0}>
+            {fields}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 });
 
@@ -273,6 +246,7 @@ export function ItemsTable({
   symbol,
   emptyText,
   readOnly = false,
+  taxOptions,
 }: ItemsTableProps) {
   const productById = useMemo(() => new Map((products ?? []).map((p) => [p.id, p])), [products]);
   // Built once per product list, shared by every line's Select.
@@ -306,6 +280,7 @@ export function ItemsTable({
       phone={phone}
       changeLine={changeLine}
       removeLine={removeLine}
+      taxOptions={taxOptions}
     />
   ));
 
@@ -322,14 +297,24 @@ export function ItemsTable({
           Items
         </Title>
         {!readOnly && (
-          <Button
-            variant="light"
-            size={phone ? 'md' : 'sm'}
-            leftSection={<IconPlus size={16} />}
-            onClick={() => onChange((ls) => [...ls, emptyLine()])}
-          >
-            Add Item
-          </Button>
+          <Group gap="xs" wrap="wrap" justify="flex-end">
+            <Button
+              variant="subtle"
+              size={phone ? 'md' : 'sm'}
+              leftSection={<IconPlus size={16} />}
+              onClick={() => onChange((ls) => [...ls, emptyLine(true)])}
+            >
+              Add a free line
+            </Button>
+            <Button
+              variant="light"
+              size={phone ? 'md' : 'sm'}
+              leftSection={<IconPlus size={16} />}
+              onClick={() => onChange((ls) => [...ls, emptyLine()])}
+            >
+              Add Item
+            </Button>
+          </Group>
         )}
       </Group>
       {phone ? (
@@ -350,7 +335,7 @@ export function ItemsTable({
                   <NarrowHeading names={['SKU']} />
                 </Table.Th>
                 <Table.Th w={100}>Quantity</Table.Th>
-                <Table.Th w={110} ta="right">
+                <Table.Th w={130} ta="right">
                   Unit Price
                 </Table.Th>
                 <Table.Th w={110} ta="right">

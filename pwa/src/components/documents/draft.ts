@@ -1,8 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { DocumentItemRow, ProductRow } from '../../db/types';
 import { newId } from '../../db/meta';
+import { documentTaxAmounts, type StoredAdjustment } from '@smb/shared-types/document-lines';
+import { DEFAULT_UNIT } from '@smb/shared-types/units';
 
-/** One line as the form edits it. `id` is null for a line not saved yet. */
+/**
+ * One line as the form edits it. `id` is null for a line not saved yet; `free` marks a line
+ * without a catalogue product (a service, a one-off item: its description and price).
+ */
 export interface DraftLine {
   key: string;
   id: string | null;
@@ -11,6 +16,14 @@ export interface DraftLine {
   productSku: string | null;
   quantity: number;
   unitPrice: number;
+  free: boolean;
+  description: string;
+  unitCode: string;
+  /** null: the currency's rate. */
+  taxRateId: string | null;
+  discountKind: 'percent' | 'amount';
+  /** 0: no discount. */
+  discountValue: number;
 }
 
 export interface DocumentDraft {
@@ -19,6 +32,17 @@ export interface DocumentDraft {
   currencyCode: string;
   notes: string;
   lines: DraftLine[];
+  pricesIncludeTax: boolean;
+  adjustments: DraftAdjustment[];
+}
+
+/** A document discount (allowance) or charge as the form edits it. */
+export interface DraftAdjustment {
+  key: string;
+  kind: 'allowance' | 'charge';
+  reason: string;
+  amount: number;
+  taxRateId: string | null;
 }
 
 interface DocumentLike {
@@ -27,6 +51,8 @@ interface DocumentLike {
   currencyCode: string;
   notes: string;
   items: DocumentItemRow[];
+  pricesIncludeTax?: boolean;
+  adjustments?: StoredAdjustment[];
 }
 
 export function draftFromDocument(doc: DocumentLike): DocumentDraft {
@@ -45,11 +71,25 @@ export function draftFromDocument(doc: DocumentLike): DocumentDraft {
         productSku: item.productSku,
         quantity: item.quantity,
         unitPrice: item.unitPrice,
+        free: !item.productId && !!item.description,
+        description: item.description ?? '',
+        unitCode: item.unitCode ?? DEFAULT_UNIT,
+        taxRateId: item.taxRateId ?? null,
+        discountKind: item.discountKind ?? 'percent',
+        discountValue: item.discountValue ?? 0,
       })),
+    pricesIncludeTax: doc.pricesIncludeTax ?? false,
+    adjustments: (doc.adjustments ?? []).map((a) => ({
+      key: newId(),
+      kind: a.kind,
+      reason: a.reason,
+      amount: a.amount,
+      taxRateId: a.taxRateId,
+    })),
   };
 }
 
-export function emptyLine(): DraftLine {
+export function emptyLine(free = false): DraftLine {
   return {
     key: newId(),
     id: null,
@@ -58,10 +98,23 @@ export function emptyLine(): DraftLine {
     productSku: null,
     quantity: 1,
     unitPrice: 0,
+    free,
+    description: '',
+    unitCode: DEFAULT_UNIT,
+    taxRateId: null,
+    discountKind: 'percent',
+    discountValue: 0,
   };
 }
 
-/** Choosing a product sets the unit price to the product's price (editable afterwards). */
+export function emptyAdjustment(kind: DraftAdjustment['kind']): DraftAdjustment {
+  return { key: newId(), kind, reason: '', amount: 0, taxRateId: null };
+}
+
+/**
+ * Choosing a product sets the unit price to the product's price (editable afterwards), and its
+ * default tax rate and unit.
+ */
 export function withProduct(line: DraftLine, product: ProductRow | null): DraftLine {
   if (!product)
     return { ...line, productId: null, productName: '', productSku: null, unitPrice: 0 };
@@ -71,7 +124,28 @@ export function withProduct(line: DraftLine, product: ProductRow | null): DraftL
     productName: product.name,
     productSku: product.sku,
     unitPrice: product.price,
+    taxRateId: product.taxRateId ?? null,
+    unitCode: product.unitCode ?? DEFAULT_UNIT,
   };
+}
+
+/** quantity × price − discount, as the shared arithmetic computes a line (EN 16931). */
+export function lineNet(line: DraftLine): string {
+  const [amount] = documentTaxAmounts(
+    [
+      {
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxCategory: 'Z',
+        taxRate: 0,
+        discountKind: line.discountValue > 0 ? line.discountKind : null,
+        discountValue: line.discountValue > 0 ? line.discountValue : null,
+      },
+    ],
+    [],
+    false,
+  ).lines;
+  return amount!.lineTotal;
 }
 
 /** Quantity is read as an integer; anything invalid reads as 0. */
@@ -80,9 +154,28 @@ export function parseQuantity(value: string | number): number {
   return Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0;
 }
 
-/** The items the data layer takes: existing lines keep their id. */
+/** The items the data layer takes: existing lines keep their id; every field is sent. */
 export function draftItems(lines: DraftLine[]) {
-  return lines.map((l) => ({ id: l.id, productId: l.productId, quantity: l.quantity }));
+  return lines.map((l) => ({
+    id: l.id,
+    productId: l.free ? null : l.productId,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    taxRateId: l.taxRateId,
+    discount: l.discountValue > 0 ? { kind: l.discountKind, value: l.discountValue } : null,
+    description: l.description.trim(),
+    unitCode: l.unitCode,
+  }));
+}
+
+/** The allowances and charges the data layer takes. */
+export function draftAdjustments(adjustments: DraftAdjustment[]) {
+  return adjustments.map((a) => ({
+    kind: a.kind,
+    reason: a.reason.trim(),
+    amount: a.amount,
+    taxRateId: a.taxRateId,
+  }));
 }
 
 /** Form state of a quote or order, with a dirty flag for the update guard. */

@@ -34,13 +34,17 @@ export interface RenderedPdf {
 const lines = (items: DocumentItemRow[]): DocumentLine[] =>
   [...items]
     .sort((a, b) => a.position - b.position)
-    .map((item) => ({
-      name: item.productName,
-      sku: item.productSku,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      lineTotal: item.subtotal,
-    }));
+    .map((item) => {
+      const free = !item.productId && !!item.description;
+      return {
+        name: free ? item.description! : item.productName,
+        sku: item.productSku,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        lineTotal: item.lineTotal ?? item.subtotal,
+        description: free ? null : (item.description ?? null),
+      };
+    });
 
 async function content(
   db: SmbDatabase,
@@ -76,6 +80,8 @@ async function content(
     taxRate: row.taxRate,
     taxAmount: row.taxAmount,
     total: row.total,
+    adjustments: row.adjustments ?? [],
+    taxBreakdown: row.taxBreakdown ?? [],
     notes: row.notes,
     references: [] as Array<{ label: string; value: string }>,
     language,

@@ -16,7 +16,9 @@ import { syncedCustomer } from '../../test/local-store';
  * previous schema version (as the installed build left it), then opened by a build that declares
  * one version more than today's — without adding that version to the app's SCHEMA_VERSIONS.
  */
-const PREVIOUS = SCHEMA_VERSIONS.slice(0, -1);
+// The build before the dashboard summaries (version 4): the upgrade adds them (and every later
+// version, e.g. issue 33's tax rates) in one go.
+const PREVIOUS = SCHEMA_VERSIONS.filter((v) => v.version < 4);
 const CURRENT = SCHEMA_VERSIONS.at(-1)!.version;
 const NEXT = [
   ...SCHEMA_VERSIONS,

@@ -233,7 +233,9 @@ describe('documents offline', () => {
     expect(quoteNumberLabel(quote)).toBe('Pending');
   });
 
-  it('uses 10 % for an unknown currency and for orders; updates recompute', async () => {
+  // Issue 33.2 replaced the spec's fixed 10 % of orders: an order takes its lines' rates, here the
+  // currency's (EUR 20 %); 10 % stays the rate of an unknown currency.
+  it('uses 10 % for an unknown currency and the currency’s rate for orders; updates recompute', async () => {
     const { customerId, contactId } = await customerWithContact();
     const p = await createProduct({ name: 'A', price: 10, currencyCode: 'XYZ' }, db);
     const quoteId = await createQuote(
@@ -269,8 +271,8 @@ describe('documents offline', () => {
     );
     expect(await db.orders.get(orderId)).toMatchObject({
       currencyCode: 'EUR',
-      taxRate: 10,
-      total: 11,
+      taxRate: 20,
+      total: 12,
       orderNumber: null,
     });
   });

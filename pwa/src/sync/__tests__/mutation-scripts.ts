@@ -46,6 +46,9 @@ const PAY1 = id(71);
 const PAY2 = id(72);
 const PAY3 = id(73);
 const L = (n: number) => id(100 + n);
+const TR1 = id(81);
+const TR2 = id(82);
+const TR3 = id(83);
 
 const payment = (
   rowId: string,
@@ -128,7 +131,7 @@ const currency = (rowId: string, code: string, isDefault: boolean) => ({
 
 const document = (
   rowId: string,
-  items: { id: string; productId: string; quantity: number }[],
+  items: Record<string, unknown>[],
   notes = '<p>Thanks for asking</p>',
 ) => ({
   id: rowId,
@@ -148,7 +151,77 @@ const mailTo = (documentId: string, mailId: string, to: string) => ({
   text: 'Hello,\n\nPlease find it attached.',
 });
 
+const taxRate = (rowId: string, name: string, rate: number, category: string) => ({
+  id: rowId,
+  name,
+  rate,
+  category,
+  exemptionReason: null,
+});
+
+/** Issue 33: two rates, a free line, discounts, a charge and an allowance, gross prices. */
+const taxedLines = [
+  { id: L(11), productId: P1, quantity: 3, discount: { kind: 'percent', value: 10 } },
+  {
+    id: L(12),
+    productId: null,
+    description: 'Installation',
+    unitPrice: 80.5,
+    quantity: 2,
+    taxRateId: TR2,
+    unitCode: 'HUR',
+  },
+  { id: L(13), productId: P1, quantity: 1, unitPrice: 99.99, taxRateId: null },
+];
+const taxedAdjustments = [
+  { kind: 'charge', reason: 'Shipping', amount: 5.95, taxRateId: TR1 },
+  { kind: 'allowance', reason: 'Early payment', amount: 10, taxRateId: TR2 },
+];
+
 export const MUTATION_SCRIPTS: MutationScript[] = [
+  {
+    title: 'tax rates, taxed lines, discounts and charges carried from quote to invoice',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('taxRate.create', taxRate(TR1, ' VAT 19 % ', 19, 'S')),
+      step('taxRate.create', taxRate(TR2, 'Reduced 7 %', 7, 'S')),
+      step('taxRate.create', taxRate(TR3, 'Reverse charge', 0, 'AE')),
+      step('taxRate.create', taxRate(id(84), 'Broken', 0, 'S')), // a standard rate of 0: 400
+      step('product.create', { ...product(P1, 'Widget', 10), taxRateId: TR1, unitCode: 'DAY' }),
+      step('quote.create', { ...document(Q1, taxedLines), adjustments: taxedAdjustments }),
+      update(
+        'quote.update',
+        Q1,
+        {
+          pricesIncludeTax: true,
+          items: [
+            { ...taxedLines[0], discount: { kind: 'amount', value: 2.5 } },
+            taxedLines[1],
+            { ...taxedLines[2], taxRateId: TR3 },
+          ],
+        },
+        { pricesIncludeTax: false, items: taxedLines },
+      ),
+      update('taxRate.update', TR1, { rate: 20, name: 'VAT 20 %' }, { rate: 19, name: 'VAT 19 %' }),
+      // Only the notes: every line and charge keeps the rate it was written with.
+      update(
+        'quote.update',
+        Q1,
+        { notes: '<p>Rates kept</p>' },
+        { notes: '<p>Thanks for asking</p>' },
+      ),
+      step(
+        'quote.create',
+        document(Q2, [{ id: L(14), productId: P1, quantity: 1, taxRateId: id(99) }]),
+      ), // 400
+      step('quote.setStatus', { id: Q1, status: 'Accepted' }),
+      step('quote.convert', { id: Q1, orderId: O1 }),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('taxRate.delete', { id: TR1 }),
+      update('taxRate.update', TR2, { category: 'E' }, { category: 'S' }), // E with 7 %: 400
+      step('taxRate.delete', { id: TR1 }), // gone: 404
+    ],
+  },
   {
     title: 'master data: customers, contacts, products, currencies and the company name',
     steps: [

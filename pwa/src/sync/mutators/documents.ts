@@ -1,15 +1,9 @@
-import {
-  documentTotals,
-  ORDER_TAX_RATE,
-  taxRateFor,
-  toMoneyNumber,
-  toRateNumber,
-} from '@smb/shared-types/money';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@smb/shared-types/company';
 import { addDays, dueDateFor, isPaymentTerms, today } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
+import { computeDocument, type DocumentAmounts } from './document-amounts';
 import type {
   ConvertQuoteArgs,
   CreateInvoiceArgs,
@@ -21,58 +15,28 @@ import type {
 } from '../mutation-args';
 
 /**
- * Local effects of quote, order and invoice mutations. Totals use the shared money module exactly
- * as the server does (quote tax from the local currency, 10 % when unknown; orders 10 %); the
+ * Local effects of quote, order and invoice mutations. Lines and amounts come from the shared
+ * resolver and `calculateDocument` exactly as the server computes them (`computeDocument`); the
  * server recomputes them and its values arrive with the next pull.
  */
 
-type Totals = Pick<QuoteRow, 'items' | 'subtotal' | 'taxRate' | 'taxAmount' | 'total'>;
-
-/** Lines from product + quantity: price and name from the local product, else the line's snapshot. */
-async function buildLines(
-  w: LocalWriter,
-  items: DocumentItemArgs[],
-  previous: DocumentItemRow[],
-): Promise<DocumentItemRow[]> {
-  const lines: DocumentItemRow[] = [];
-  for (const [position, item] of items.entries()) {
-    const product = item.productId ? await w.get('products', item.productId) : undefined;
-    const old = previous.find((l) => l.id === item.id && l.productId === item.productId);
-    lines.push({
-      id: item.id,
-      productId: item.productId,
-      position,
-      productName: product?.name ?? old?.productName ?? '',
-      productSku: product ? product.sku : (old?.productSku ?? null),
-      quantity: item.quantity,
-      unitPrice: product?.price ?? old?.unitPrice ?? 0,
-      subtotal: 0,
-    });
-  }
-  return lines;
-}
-
-function withTotals(lines: DocumentItemRow[], taxRate: string): Totals {
-  const totals = documentTotals(lines, taxRate);
-  return {
-    items: lines.map((l, i) => ({ ...l, subtotal: toMoneyNumber(totals.lines[i] ?? '0') })),
-    subtotal: toMoneyNumber(totals.subtotal),
-    taxRate: toRateNumber(totals.taxRate),
-    taxAmount: toMoneyNumber(totals.taxAmount),
-    total: toMoneyNumber(totals.total),
-  };
-}
-
-async function quoteTaxRate(w: LocalWriter, currencyCode: string): Promise<string> {
-  const currency = await w.db.currencies.where('code').equals(currencyCode).first();
-  return taxRateFor(currency ?? null);
-}
-
 const asItems = (lines: DocumentItemRow[]): DocumentItemArgs[] =>
-  lines.map((l) => ({ id: l.id, productId: l.productId ?? '', quantity: l.quantity }));
+  lines.map((l) => ({
+    id: l.id,
+    productId: l.productId,
+    quantity: l.quantity,
+    description: l.description,
+    unitPrice: l.unitPrice,
+  }));
+
+const contentOf = (a: DocumentCreateArgs) => ({
+  currencyCode: a.currencyCode,
+  items: a.items,
+  pricesIncludeTax: a.pricesIncludeTax ?? false,
+  adjustments: a.adjustments ?? [],
+});
 
 export async function quoteCreate(w: LocalWriter, a: DocumentCreateArgs): Promise<void> {
-  const lines = await buildLines(w, a.items, []);
   await w.put('quotes', {
     id: a.id,
     quoteNumber: null,
@@ -81,7 +45,7 @@ export async function quoteCreate(w: LocalWriter, a: DocumentCreateArgs): Promis
     currencyCode: a.currencyCode,
     status: 'Draft',
     notes: a.notes,
-    ...withTotals(lines, await quoteTaxRate(w, a.currencyCode)),
+    ...(await computeDocument(w, contentOf(a), null)),
     accessToken: null,
     viewedAt: null,
     acceptedAt: null,
@@ -89,6 +53,7 @@ export async function quoteCreate(w: LocalWriter, a: DocumentCreateArgs): Promis
     validUntil: (a as { validUntil?: string | null }).validUntil ?? null,
     lastViewedAt: null,
     viewCount: 0,
+    sentBy: null,
     acceptedByName: null,
     acceptedIp: null,
     rejectionReason: null,
@@ -107,9 +72,17 @@ async function updateDocument(
   if (!row) return;
   const changes = a.changes as Partial<DocumentCreateArgs>;
   const next = { ...row, ...changes, id: row.id, updatedAt: w.now } as QuoteRow | OrderRow;
-  const lines = await buildLines(w, changes.items ?? asItems(row.items), row.items);
-  const rate = entity === 'orders' ? ORDER_TAX_RATE : await quoteTaxRate(w, next.currencyCode);
-  Object.assign(next, withTotals(lines, rate));
+  const amounts = await computeDocument(
+    w,
+    {
+      currencyCode: next.currencyCode,
+      items: changes.items ?? asItems(row.items),
+      pricesIncludeTax: changes.pricesIncludeTax ?? row.pricesIncludeTax ?? false,
+      adjustments: changes.adjustments ?? row.adjustments ?? [],
+    },
+    row,
+  );
+  Object.assign(next, amounts);
   if (entity === 'quotes') await w.put('quotes', next as QuoteRow);
   else await w.put('orders', next as OrderRow);
 }
@@ -145,6 +118,7 @@ export async function quoteSend(w: LocalWriter, a: QuoteSendArgs): Promise<void>
 export async function quoteConvert(w: LocalWriter, a: ConvertQuoteArgs): Promise<void> {
   const quote = await w.patch('quotes', a.id, { status: 'Converted' });
   if (!quote) return;
+  // Every line, rate, discount, charge and amount exactly as quoted.
   const lines = quote.items.map((l, position) => ({
     ...l,
     id: `${a.orderId}-${position}`,
@@ -159,7 +133,8 @@ export async function quoteConvert(w: LocalWriter, a: ConvertQuoteArgs): Promise
     currencyCode: quote.currencyCode,
     status: 'Pending',
     notes: quote.notes,
-    ...withTotals(lines, ORDER_TAX_RATE),
+    ...amountsOf(quote),
+    items: lines,
     emailedAt: null,
     emailedTo: null,
     createdAt: w.now,
@@ -169,7 +144,6 @@ export async function quoteConvert(w: LocalWriter, a: ConvertQuoteArgs): Promise
 }
 
 export async function orderCreate(w: LocalWriter, a: DocumentCreateArgs): Promise<void> {
-  const lines = await buildLines(w, a.items, []);
   await w.put('orders', {
     id: a.id,
     orderNumber: null,
@@ -179,7 +153,7 @@ export async function orderCreate(w: LocalWriter, a: DocumentCreateArgs): Promis
     currencyCode: a.currencyCode,
     status: 'Pending',
     notes: a.notes,
-    ...withTotals(lines, ORDER_TAX_RATE),
+    ...(await computeDocument(w, contentOf(a), null)),
     emailedAt: null,
     emailedTo: null,
     createdAt: w.now,
@@ -220,11 +194,8 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     currencyCode: order.currencyCode,
     status: 'Unpaid',
     notes: order.notes,
+    ...amountsOf(order),
     items: order.items.map((l, position) => ({ ...l, id: `${a.invoiceId}-${position}`, position })),
-    subtotal: order.subtotal,
-    taxRate: order.taxRate,
-    taxAmount: order.taxAmount,
-    total: order.total,
     paidAt: null,
     issuedAt: null,
     issueDate,
@@ -240,6 +211,22 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     updatedAt: w.now,
   };
   await w.put('invoices', invoice);
+}
+
+/** A document's amounts, copied exactly to the next document (conversion, invoicing). */
+function amountsOf(row: QuoteRow | OrderRow): Omit<DocumentAmounts, 'items'> {
+  return {
+    subtotal: row.subtotal,
+    taxRate: row.taxRate,
+    taxAmount: row.taxAmount,
+    total: row.total,
+    pricesIncludeTax: row.pricesIncludeTax,
+    adjustments: row.adjustments,
+    allowanceTotal: row.allowanceTotal,
+    chargeTotal: row.chargeTotal,
+    roundingAmount: row.roundingAmount,
+    taxBreakdown: row.taxBreakdown,
+  };
 }
 
 export async function invoiceSetStatus(w: LocalWriter, a: SetStatusArgs): Promise<void> {

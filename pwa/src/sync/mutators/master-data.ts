@@ -6,6 +6,11 @@ import {
 } from '@smb/shared-types/customers';
 import { billingSettingsError } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
+import { toRateNumber } from '@smb/shared-types/money';
+import { taxRateRecordError } from '@smb/shared-types/tax-rates';
+import { ValidationError } from '../../db/errors';
+import { DEFAULT_UNIT } from '@smb/shared-types/units';
+import type { TaxRateRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
 import type {
   BillingUpdateArgs,
@@ -15,6 +20,7 @@ import type {
   CustomerCreateArgs,
   IdArgs,
   ProductCreateArgs,
+  TaxRateCreateArgs,
   TenantUpdateArgs,
 } from '../mutation-args';
 
@@ -86,11 +92,53 @@ export async function contactDelete(w: LocalWriter, a: IdArgs): Promise<void> {
 }
 
 export async function productCreate(w: LocalWriter, a: ProductCreateArgs): Promise<void> {
-  await w.put('products', { ...a, createdAt: w.now, version: null, updatedAt: w.now });
+  // The server's defaults for what the form leaves out: no tax rate of its own, pieces.
+  await w.put('products', {
+    taxRateId: null,
+    unitCode: DEFAULT_UNIT,
+    ...a,
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
 }
 
 export async function productUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
   await w.patch('products', a.id, a.changes);
+}
+
+export async function taxRateCreate(w: LocalWriter, a: TaxRateCreateArgs): Promise<void> {
+  const problem = taxRateRecordError(a);
+  if (problem) throw new ValidationError(problem);
+  await w.put('tax_rates', {
+    id: a.id,
+    name: a.name.trim(),
+    rate: toRateNumber(a.rate),
+    category: a.category,
+    exemptionReason: a.exemptionReason?.trim() || null,
+    createdAt: w.now,
+    version: null,
+    updatedAt: w.now,
+  });
+}
+
+export async function taxRateUpdate(w: LocalWriter, a: UpdateArgs): Promise<void> {
+  const changes = { ...a.changes } as Partial<TaxRateRow>;
+  if (typeof changes.name === 'string') changes.name = changes.name.trim();
+  if (typeof changes.rate === 'number') changes.rate = toRateNumber(changes.rate);
+  if (changes.exemptionReason !== undefined)
+    changes.exemptionReason = changes.exemptionReason?.trim() || null;
+  const row = await w.get('tax_rates', a.id);
+  const problem = row && taxRateRecordError({ ...row, ...changes });
+  if (problem) throw new ValidationError(problem);
+  await w.patch('tax_rates', a.id, changes);
+}
+
+/** Documents keep their lines' snapshot; products using the rate as default lose it. */
+export async function taxRateDelete(w: LocalWriter, a: IdArgs): Promise<void> {
+  const users = await w.db.products.filter((p) => p.taxRateId === a.id).primaryKeys();
+  for (const id of users) await w.patch('products', id, { taxRateId: null });
+  await w.delete('tax_rates', a.id);
 }
 
 export async function productDelete(w: LocalWriter, a: IdArgs): Promise<void> {

@@ -21,6 +21,9 @@ export interface MutationArgs {
   'currency.create': A.CurrencyCreateArgs;
   'currency.update': UpdateArgs;
   'currency.delete': A.IdArgs;
+  'taxRate.create': A.TaxRateCreateArgs;
+  'taxRate.update': UpdateArgs;
+  'taxRate.delete': A.IdArgs;
   'tenant.update': A.TenantUpdateArgs;
   'tenant.updateCompany': A.CompanyUpdateArgs;
   'tenant.updateBilling': A.BillingUpdateArgs;
@@ -64,6 +67,9 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'currency.create': master.currencyCreate,
   'currency.update': master.currencyUpdate,
   'currency.delete': master.currencyDelete,
+  'taxRate.create': master.taxRateCreate,
+  'taxRate.update': master.taxRateUpdate,
+  'taxRate.delete': master.taxRateDelete,
   'tenant.update': master.tenantUpdate,
   'tenant.updateCompany': master.tenantUpdateCompany,
   'tenant.updateBilling': master.tenantUpdateBilling,

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { CreatedAt, NullableNumeric, Numeric, Versioned } from './columns';
 
 export interface ProductTable extends Versioned {
@@ -11,5 +12,8 @@ export interface ProductTable extends Versioned {
   category: string | null;
   supplier: string | null;
   description: string | null;
+  /** Defaults of a new line: its tax rate (none: the currency's) and unit (UN/ECE Rec 20). */
+  tax_rate_id: string | null;
+  unit_code: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }

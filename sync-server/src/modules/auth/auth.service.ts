@@ -7,6 +7,7 @@ import {
   isEmail,
   isStrongPassword,
   passwordError,
+  countryTaxRates,
   signupDefaults,
   type RegisterBody,
 } from '@smb/shared-types';
@@ -116,7 +117,12 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<voi
   const passwordHash = await hashPassword(body.password);
   if (existing) return notifyRegistrationAttempt(ctx, existing);
   const defaults = signupDefaults(body.country, body.locale);
-  const tenant = await createTenantSchema(ctx.database, company, defaults.currency);
+  const tenant = await createTenantSchema(
+    ctx.database,
+    company,
+    defaults.currency,
+    countryTaxRates(defaults.country),
+  );
   let user: UserRow;
   try {
     user = await ctx.database.db.transaction().execute(async (trx) => {

@@ -5,14 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_CURRENCY_CODE,
+  LineRuleError,
   QUOTE_MESSAGES,
-  compareMoney,
   documentInputError,
-  documentTotals,
   isUuid,
+  resolveAdjustments,
+  resolveLines,
   taxRateFor,
+  type AdjustmentInput,
   type DocumentItemBody,
-  type DocumentTotals,
+  type ProductRef,
+  type StoredAdjustment,
+  type StoredLineRef,
+  type TaxRateRef,
 } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { isForeignKeyViolation } from '../../db/query';
@@ -20,9 +25,9 @@ import { badRequest } from '../../errors';
 import { sanitizeNotes } from './notes-sanitizer';
 import type { LineRow } from '../../db/tables/documents.table';
 import { findReferences, type References } from './documents.repository';
+import { sameAdjustments, sameLines, totalLines, type DocumentAmountColumns } from './line-amounts';
 
-/** Largest total numeric(14, 2) can hold. */
-const MAX_TOTAL = '999999999999.99';
+export { copyLines, totalLines, type DocumentAmountColumns } from './line-amounts';
 
 /** The document fields a client may send (REST body or sync mutation args). */
 export interface DocumentInput {
@@ -33,13 +38,12 @@ export interface DocumentInput {
   items?: DocumentItemBody[] | null;
   notes?: string | null;
   status?: string | null;
+  pricesIncludeTax?: boolean | null;
+  adjustments?: AdjustmentInput[] | null;
 }
 
 /** A stored line, as far as repricing needs it. */
-export type StoredLine = Pick<
-  LineRow,
-  'id' | 'product_id' | 'product_name' | 'product_sku' | 'quantity' | 'unit_price'
->;
+export type StoredLine = LineRow;
 
 /** A new document's id: the client-made one in lower case, or a fresh UUID. */
 export function newDocumentId(id: string | null | undefined): string {
@@ -86,85 +90,90 @@ export function normalizeCurrencyCode(code: string | null | undefined): string {
 
 /** The product ids of the client's lines, or null when one is not a UUID. */
 function productIdsOf(items: DocumentItemBody[] | null): string[] | null {
-  const ids = [...new Set((items ?? []).map((i) => i.productId ?? ''))];
+  const ids = [...new Set((items ?? []).map((i) => i.productId ?? '').filter((id) => id !== ''))];
   return ids.every(isUuid) ? ids : null;
 }
 
+/** A stored line in the neutral shape the shared resolver reads. */
+export function toLineRef(l: StoredLine): StoredLineRef {
+  return {
+    id: l.id,
+    productId: l.product_id,
+    productName: l.product_name,
+    productSku: l.product_sku,
+    description: l.description,
+    quantity: l.quantity,
+    unitPrice: l.unit_price,
+    unitCode: l.unit_code,
+    taxRateId: l.tax_rate_id,
+    taxCategory: l.tax_category,
+    taxRate: l.tax_rate,
+    discountKind: l.discount_kind,
+    discountValue: l.discount_value,
+  };
+}
+
+/** A stored line as the input it would be sent as (a free line needs its description and price). */
+export const storedItem = (l: StoredLine) => ({
+  id: l.id,
+  productId: l.product_id,
+  quantity: l.quantity,
+  description: l.description,
+  unitPrice: Number(l.unit_price),
+});
+
+/** Runs a shared line rule, answering 400 with its message. */
+function ruled<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof LineRuleError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
 /**
- * Prices the client's lines. Unit prices are kept on the line: a line that matches a stored line —
- * by its `id`, or else by position — and still names the same product keeps its stored unit price;
- * any other line takes the product's current price. Line ids are the stored ids or new UUIDs.
- * Every product id must be a UUID (`productIdsOf`).
+ * Prices the client's lines by the shared rules (`resolveLines`: price, tax, discount, unit,
+ * description). Line ids are the stored ids or new UUIDs.
  */
 function priceLines(
   items: DocumentItemBody[],
   stored: StoredLine[],
-  found: References['products'],
+  refs: References,
+  defaultRate: string,
 ): LineRow[] {
-  const products = new Map(found.map((p) => [p.id, p]));
-  const claimed = new Set<string>();
-  const byId = new Map(stored.map((l) => [l.id, l]));
-
-  return items.map((item, position) => {
-    const productId = item.productId!;
-    const product = products.get(productId);
-    let match = item.id ? byId.get(item.id) : stored[position];
-    if (match && (match.product_id !== productId || claimed.has(match.id))) match = undefined;
-    if (!match && !product) throw badRequest(QUOTE_MESSAGES.unknownProduct);
-    if (match) claimed.add(match.id);
-    const unitPrice = match ? match.unit_price : product!.price;
-    return {
-      id: match ? match.id : randomUUID(),
-      product_id: productId,
-      position,
-      product_name: product?.name ?? match!.product_name,
-      product_sku: product ? product.sku : match!.product_sku,
-      quantity: item.quantity!,
-      unit_price: unitPrice,
-      subtotal: '0',
-    };
-  });
-}
-
-/** Fills each line's subtotal and returns the document totals (money module, exact). */
-export function totalLines(lines: LineRow[], taxRate: string): DocumentTotals {
-  const totals = documentTotals(
-    lines.map((l) => ({ unitPrice: l.unit_price, quantity: l.quantity })),
-    taxRate,
+  const products = new Map(
+    refs.products.map((p) => [
+      p.id,
+      { ...p, taxRateId: p.tax_rate_id, unitCode: p.unit_code } satisfies ProductRef,
+    ]),
   );
-  lines.forEach((line, i) => (line.subtotal = totals.lines[i]!));
-  if (compareMoney(totals.total, MAX_TOTAL) > 0) throw badRequest(QUOTE_MESSAGES.totalTooLarge);
-  return totals;
-}
-
-/** Whether the client's lines equal the stored ones (same products and quantities, in order). */
-export function sameLines(items: DocumentItemBody[], stored: StoredLine[]): boolean {
-  return (
-    items.length === stored.length &&
-    items.every((item, i) => {
-      const line = stored[i]!;
-      return (
-        (item.productId ?? null) === line.product_id &&
-        item.quantity === line.quantity &&
-        (!item.id || item.id === line.id)
-      );
-    })
+  const resolved = ruled(() =>
+    resolveLines(items, stored.map(toLineRef), products, taxRateMap(refs), defaultRate),
   );
-}
-
-/** Copies lines (with their unit prices) for another document, with new ids. */
-export function copyLines(stored: StoredLine[]): LineRow[] {
-  return stored.map((l, position) => ({
-    id: randomUUID(),
-    product_id: l.product_id,
+  return resolved.map((line, position) => ({
+    id: line.matchId ?? randomUUID(),
+    product_id: line.productId,
     position,
-    product_name: l.product_name,
-    product_sku: l.product_sku,
-    quantity: l.quantity,
-    unit_price: l.unit_price,
+    product_name: line.productName,
+    product_sku: line.productSku,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
     subtotal: '0',
+    tax_rate_id: line.taxRateId,
+    tax_category: line.taxCategory,
+    tax_rate: line.taxRate,
+    discount_kind: line.discountKind,
+    discount_value: line.discountValue,
+    discount_amount: '0',
+    description: line.description,
+    unit_code: line.unitCode,
+    line_total: '0',
   }));
 }
+
+const taxRateMap = (refs: References) =>
+  new Map(refs.taxRates.map((r) => [r.id, r satisfies TaxRateRef]));
 
 /** The stored columns a content change compares against. */
 export interface StoredContent {
@@ -172,6 +181,8 @@ export interface StoredContent {
   contact_id: string | null;
   currency_code: string;
   notes: string;
+  prices_include_tax: boolean;
+  adjustments: StoredAdjustment[];
 }
 
 /** Whether the input changes recipient, currency, notes or lines (not just the status). */
@@ -189,6 +200,10 @@ export function contentChanged(
     return true;
   if (input.notes !== undefined && sanitizeNotes(input.notes) !== row.notes) return true;
   if (input.items != null && !sameLines(input.items, stored)) return true;
+  if (input.pricesIncludeTax != null && input.pricesIncludeTax !== row.prices_include_tax)
+    return true;
+  if (input.adjustments != null && !sameAdjustments(input.adjustments, row.adjustments))
+    return true;
   return false;
 }
 
@@ -198,11 +213,10 @@ export interface PreparedContent {
     contact_id: string;
     currency_code: string;
     notes: string;
-    subtotal: string;
     tax_rate: string;
-    tax_amount: string;
-    total: string;
-  };
+    prices_include_tax: boolean;
+    adjustments: string;
+  } & DocumentAmountColumns;
   lines: LineRow[];
   /** The customer and contact it names, and the products its lines name (as they are now). */
   parties: Parties;
@@ -217,51 +231,59 @@ export interface Parties {
 
 /**
  * Validates and prices a document's content: the input's fields over the stored ones (partial
- * updates), the currency's tax rate — or `fixedTaxRate` (orders: 10 %) — and exact totals.
+ * updates); lines naming no tax rate take the currency's (10 % when unknown); amounts by
+ * `calculateDocument` only.
  */
 export async function prepareContent(
   trx: TenantDb,
   input: DocumentInput,
-  current: StoredContent | null,
+  current: (StoredContent & { tax_rate?: string }) | null,
   stored: StoredLine[],
-  fixedTaxRate?: string,
 ): Promise<PreparedContent> {
   const pick = <K extends keyof DocumentInput>(key: K, fallback: DocumentInput[K]) =>
-    input[key] !== undefined ? input[key] : fallback;
-  const customerId = idOrNull(pick('customerId', current?.customer_id));
-  const contactId = idOrNull(pick('contactId', current?.contact_id));
+    input[key] !== undefined && input[key] !== null ? input[key] : fallback;
+  const customerId = idOrNull(
+    input.customerId !== undefined ? input.customerId : current?.customer_id,
+  );
+  const contactId = idOrNull(input.contactId !== undefined ? input.contactId : current?.contact_id);
   const items =
-    pick(
-      'items',
-      current
-        ? stored.map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity }))
-        : null,
-    ) ?? null;
-  const currencyInput = pick('currencyCode', current?.currency_code.trim());
+    (input.items !== undefined ? input.items : current ? stored.map(storedItem) : null) ?? null;
+  const currencyInput =
+    input.currencyCode !== undefined ? input.currencyCode : current?.currency_code.trim();
   const productIds = productIdsOf(items);
-  // One lookup for all four; the checks then run in the order the spec gives their messages.
+  // One lookup for all; the checks then run in the order the spec gives their messages.
   const refs = await findReferences(trx, {
     customerId: isUuid(customerId) ? customerId : null,
     contactId: isUuid(contactId) ? contactId : null,
-    currencyCode: fixedTaxRate === undefined ? currencyCodeOrNull(currencyInput) : null,
+    currencyCode: currencyCodeOrNull(currencyInput),
     productIds: productIds ?? [],
   });
   const parties = checkRecipient({ customerId, contactId, items }, refs);
   const currencyCode = normalizeCurrencyCode(currencyInput);
-  const taxRate = fixedTaxRate ?? taxRateFor(refs.currency);
+  const taxRate = taxRateFor(refs.currency);
   if (!productIds) throw badRequest(QUOTE_MESSAGES.unknownProduct);
-  const lines = priceLines(items!, stored, refs.products);
-  const totals = totalLines(lines, taxRate);
+  const lines = priceLines(items!, stored, refs, taxRate);
+  const pricesIncludeTax = pick('pricesIncludeTax', current?.prices_include_tax) ?? false;
+  const storedAdjustments = current?.adjustments ?? [];
+  const adjustments = ruled(() =>
+    resolveAdjustments(
+      input.adjustments ?? storedAdjustments,
+      storedAdjustments,
+      taxRateMap(refs),
+      taxRate,
+    ),
+  );
+  const amounts = totalLines(lines, adjustments, pricesIncludeTax);
   return {
     set: {
       customer_id: customerId!,
       contact_id: contactId!,
       currency_code: currencyCode,
-      notes: sanitizeNotes(pick('notes', current?.notes)),
-      subtotal: totals.subtotal,
-      tax_rate: totals.taxRate,
-      tax_amount: totals.taxAmount,
-      total: totals.total,
+      notes: sanitizeNotes(input.notes !== undefined ? input.notes : current?.notes),
+      tax_rate: taxRate,
+      prices_include_tax: pricesIncludeTax,
+      adjustments: JSON.stringify(adjustments),
+      ...amounts,
     },
     lines,
     parties,
@@ -276,13 +298,13 @@ export async function prepareContent(
 export function writtenLines(documentId: string, content: PreparedContent) {
   const products = new Map(content.products.map((p) => [p.id, p]));
   return content.lines.map((line) => {
-    const product = products.get(line.product_id!)!;
+    const product = line.product_id ? products.get(line.product_id) : undefined;
     return {
       ...line,
       document_id: documentId,
-      current_name: product.name,
-      current_sku: product.sku,
-      current_price: product.price,
+      current_name: product?.name ?? null,
+      current_sku: product?.sku ?? null,
+      current_price: product?.price ?? null,
     };
   });
 }

@@ -1,5 +1,11 @@
 /** Row → API helpers shared by quotes, orders and invoices. */
-import { toMoneyNumber, toRateNumber, type DocumentItem } from '@smb/shared-types';
+import {
+  toMoneyNumber,
+  toRateNumber,
+  type DocumentItem,
+  type StoredAdjustment,
+  type StoredBreakdownRow,
+} from '@smb/shared-types';
 import type { LineRow } from '../../db/tables/documents.table';
 
 export const iso = (d: Date | string | null): string | null =>
@@ -27,6 +33,42 @@ export interface ItemWithProductRow extends Omit<LineRow, 'position'> {
   current_price: string | null;
 }
 
+/** A line's tax, discount, description, unit and net as JSON. */
+export function lineFields(row: Omit<LineRow, 'position'>) {
+  return {
+    description: row.description,
+    unitCode: row.unit_code,
+    taxRateId: row.tax_rate_id,
+    taxCategory: row.tax_category,
+    taxRate: toRateNumber(row.tax_rate),
+    discountKind: row.discount_kind,
+    discountValue: row.discount_value === null ? null : toMoneyNumber(row.discount_value),
+    discountAmount: toMoneyNumber(row.discount_amount),
+    lineTotal: toMoneyNumber(row.line_total),
+  };
+}
+
+/** A document's gross/net switch, allowances and charges, their totals and the tax breakdown. */
+export function documentTax(row: DocumentTaxRow) {
+  return {
+    pricesIncludeTax: row.prices_include_tax,
+    adjustments: row.adjustments,
+    allowanceTotal: toMoneyNumber(row.allowance_total),
+    chargeTotal: toMoneyNumber(row.charge_total),
+    roundingAmount: toMoneyNumber(row.rounding_amount),
+    taxBreakdown: row.tax_breakdown,
+  };
+}
+
+export interface DocumentTaxRow {
+  prices_include_tax: boolean;
+  adjustments: StoredAdjustment[];
+  allowance_total: string;
+  charge_total: string;
+  rounding_amount: string;
+  tax_breakdown: StoredBreakdownRow[];
+}
+
 export function toDocumentItem(row: ItemWithProductRow): DocumentItem {
   const live = row.current_name !== null;
   return {
@@ -35,6 +77,7 @@ export function toDocumentItem(row: ItemWithProductRow): DocumentItem {
     quantity: row.quantity,
     unitPrice: toMoneyNumber(row.unit_price),
     subtotal: toMoneyNumber(row.subtotal),
+    ...lineFields(row),
     product: {
       sku: live ? row.current_sku : row.product_sku,
       name: live ? row.current_name! : row.product_name,
@@ -97,7 +140,7 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
 }
 
 /** The columns of a quote or order row that every such API object shows the same way. */
-export interface DocumentRow<S> extends PartiesRow {
+export interface DocumentRow<S> extends PartiesRow, DocumentTaxRow {
   customer_id: string;
   contact_id: string | null;
   currency_code: string;
@@ -121,6 +164,7 @@ export function documentFields<S>(row: DocumentRow<S>, items: ItemWithProductRow
     notes: row.notes,
     items: items.map(toDocumentItem),
     ...documentAmounts(row),
+    ...documentTax(row),
     createdAt: iso(row.created_at)!,
   };
 }

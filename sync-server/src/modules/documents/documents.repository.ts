@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
@@ -40,68 +39,7 @@ export async function findCurrencyByCode(db: TenantDb, code: string) {
     .executeTakeFirst();
 }
 
-/**
- * Everything a document's content refers to, in one statement instead of four: the customer, the
- * contact, the currency and the products (null or absent when unknown). Ids must be UUIDs or null.
- * Amounts come as text, exact, as every other query gives them.
- */
-export async function findReferences(
-  db: TenantDb,
-  refs: {
-    customerId: string | null;
-    contactId: string | null;
-    currencyCode: string | null;
-    productIds: string[];
-  },
-) {
-  const [row] = await referencesStatement(
-    db,
-    refs.customerId,
-    refs.contactId,
-    refs.currencyCode,
-    refs.productIds,
-  );
-  return row!;
-}
-
-// Prepared: run by every creation and every content change of a quote or order.
-const referencesStatement = prepared(
-  (
-    db: TenantDb,
-    customerId: string | null,
-    contactId: string | null,
-    currencyCode: string | null,
-    productIds: string[],
-  ) =>
-    db.selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('customers')
-          .select(['id', 'name', 'email', 'address'])
-          .where('id', '=', customerId),
-      ).as('customer'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('contacts')
-          .select(['id', 'customer_id', 'name', 'email', 'role'])
-          .where('id', '=', contactId),
-      ).as('contact'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('currencies')
-          .select(sql<string>`tax_rate::text`.as('tax_rate'))
-          .where('code', '=', currencyCode),
-      ).as('currency'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('products')
-          .select(['id', 'name', 'sku', sql<string>`price::text`.as('price')])
-          .where(sql<boolean>`id = any(${productIds}::uuid[])`),
-      ).as('products'),
-    ]),
-);
-
-export type References = Awaited<ReturnType<typeof findReferences>>;
+export { findReferences, type References } from './document-references';
 
 /** The customer's and contact's columns of a document query joined as `c` and `ct`. */
 export const PARTY_COLUMNS = [
@@ -145,6 +83,14 @@ export interface NewQuote {
   tax_rate: string;
   tax_amount: string;
   total: string;
+  prices_include_tax: boolean;
+  /** JSON text. */
+  adjustments: string;
+  allowance_total: string;
+  charge_total: string;
+  rounding_amount: string;
+  /** JSON text. */
+  tax_breakdown: string;
   accepted_at: Date | null;
   rejected_at: Date | null;
   /** The Draft's valid-until day, or null (sending sets it). */
@@ -172,6 +118,12 @@ export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: 
     quote.tax_rate,
     quote.tax_amount,
     quote.total,
+    quote.prices_include_tax,
+    quote.adjustments,
+    quote.allowance_total,
+    quote.charge_total,
+    quote.rounding_amount,
+    quote.tax_breakdown,
     quote.accepted_at,
     quote.rejected_at,
     quote.valid_until,
@@ -184,6 +136,15 @@ export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: 
     lines.map((l) => l.quantity),
     lines.map((l) => l.unit_price),
     lines.map((l) => l.subtotal),
+    lines.map((l) => l.tax_rate_id),
+    lines.map((l) => l.tax_category),
+    lines.map((l) => l.tax_rate),
+    lines.map((l) => l.discount_kind),
+    lines.map((l) => l.discount_value),
+    lines.map((l) => l.discount_amount),
+    lines.map((l) => l.description),
+    lines.map((l) => l.unit_code),
+    lines.map((l) => l.line_total),
   );
   return row!;
 }
@@ -201,6 +162,12 @@ const insertNumberedQuoteStatement = prepared(
     taxRate: string,
     taxAmount: string,
     total: string,
+    pricesIncludeTax: boolean,
+    adjustments: string,
+    allowanceTotal: string,
+    chargeTotal: string,
+    roundingAmount: string,
+    taxBreakdown: string,
     acceptedAt: Date | null,
     rejectedAt: Date | null,
     validUntil: string | null,
@@ -213,6 +180,15 @@ const insertNumberedQuoteStatement = prepared(
     quantities: number[],
     unitPrices: string[],
     lineSubtotals: string[],
+    taxRateIds: (string | null)[],
+    taxCategories: string[],
+    taxRates: string[],
+    discountKinds: (string | null)[],
+    discountValues: (string | null)[],
+    discountAmounts: string[],
+    descriptions: string[],
+    unitCodes: string[],
+    lineTotals: string[],
   ) =>
     db
       .with('v', (db) =>
@@ -249,6 +225,12 @@ const insertNumberedQuoteStatement = prepared(
             tax_rate: taxRate,
             tax_amount: taxAmount,
             total,
+            prices_include_tax: sql<boolean>`${pricesIncludeTax}::boolean`,
+            adjustments: sql<string>`${adjustments}::jsonb`,
+            allowance_total: sql<string>`${allowanceTotal}::numeric`,
+            charge_total: sql<string>`${chargeTotal}::numeric`,
+            rounding_amount: sql<string>`${roundingAmount}::numeric`,
+            tax_breakdown: sql<string>`${taxBreakdown}::jsonb`,
             accepted_at: acceptedAt,
             rejected_at: rejectedAt,
             valid_until: sql<string | null>`${validUntil}::date`,
@@ -266,7 +248,10 @@ const insertNumberedQuoteStatement = prepared(
           .expression(
             sql`select l.*, ${id}::uuid from unnest(${lineIds}::uuid[], ${productIds}::uuid[],
               ${positions}::int[], ${productNames}::text[], ${productSkus}::text[],
-              ${quantities}::int[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[]) as l`,
+              ${quantities}::int[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[],
+              ${taxRateIds}::uuid[], ${taxCategories}::text[], ${taxRates}::numeric[],
+              ${discountKinds}::text[], ${discountValues}::numeric[], ${discountAmounts}::numeric[],
+              ${descriptions}::text[], ${unitCodes}::text[], ${lineTotals}::numeric[]) as l`,
           )
           .returning('id'),
       )

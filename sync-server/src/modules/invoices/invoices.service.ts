@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
   INVOICE_MESSAGES,
   INVOICE_STATUSES,
   ORDER_MESSAGES,
-  ORDER_TAX_RATE,
   PAYMENT_MESSAGES,
   compareMoney,
-  documentTotals,
   dueDateFor,
   isIsoDate,
   isUuid,
@@ -27,8 +24,14 @@ import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { invoiceTermsFor, recordPayment } from '../payments/payments.service';
 import { nextVersion } from '../../db/version';
-import { newDocumentId } from '../documents/document-lines';
-import { documentAmounts, groupBy, iso } from '../documents/document-shape';
+import { copyLines, newDocumentId } from '../documents/document-lines';
+import {
+  documentAmounts,
+  documentTax,
+  groupBy,
+  iso,
+  lineFields,
+} from '../documents/document-shape';
 import {
   findContact,
   findCustomer,
@@ -73,9 +76,11 @@ function toInvoice(
       quantity: i.quantity,
       unitPrice: toMoneyNumber(i.unit_price),
       subtotal: toMoneyNumber(i.subtotal),
+      ...lineFields(i),
     })),
     notes: row.notes,
     ...documentAmounts(row),
+    ...documentTax(row),
     paidAt: iso(row.paid_at),
     issuedAt: iso(row.issued_at),
     ...invoiceDates(row),
@@ -156,10 +161,6 @@ export async function createInvoiceFromOrder(
     const customer = (await findCustomer(trx, order.customer_id))!;
     const contact = order.contact_id ? await findContact(trx, order.contact_id) : undefined;
     const lines = await findLines(trx, 'order', [order.id]);
-    const totals = documentTotals(
-      lines.map((l) => ({ unitPrice: l.unit_price, quantity: l.quantity })),
-      ORDER_TAX_RATE,
-    );
     const invoiceNumber = await nextDocumentNumber(trx, 'invoice');
     // The due date follows the terms.
     const terms = await invoiceTermsFor(trx, order.customer_id);
@@ -181,26 +182,29 @@ export async function createInvoiceFromOrder(
           currency_code: order.currency_code.trim(),
           status: 'Unpaid',
           notes: order.notes,
-          subtotal: totals.subtotal,
-          tax_rate: totals.taxRate,
-          tax_amount: totals.taxAmount,
-          total: totals.total,
+          // The order's amounts exactly: the accepted amount is the invoiced amount.
+          subtotal: order.subtotal,
+          tax_rate: order.tax_rate,
+          tax_amount: order.tax_amount,
+          total: order.total,
+          prices_include_tax: order.prices_include_tax,
+          adjustments: JSON.stringify(order.adjustments),
+          allowance_total: order.allowance_total,
+          charge_total: order.charge_total,
+          rounding_amount: order.rounding_amount,
+          tax_breakdown: JSON.stringify(order.tax_breakdown),
           issue_date: issueDate,
           due_date: dueDateFor(issueDate, terms),
           payment_terms: terms,
           version,
           updated_at: new Date(),
         },
-        lines.map((l, position) => ({
-          id: randomUUID(),
+        copyLines(lines).map((l, position) => ({
+          ...l,
           invoice_id: id,
-          product_id: l.product_id,
-          position,
-          product_name: l.current_name ?? l.product_name,
-          product_sku: l.current_name !== null ? l.current_sku : l.product_sku,
-          quantity: l.quantity,
-          unit_price: l.unit_price,
-          subtotal: totals.lines[position]!,
+          product_name: lines[position]!.current_name ?? l.product_name,
+          product_sku:
+            lines[position]!.current_name !== null ? lines[position]!.current_sku : l.product_sku,
         })),
       );
     } catch (err) {

@@ -1,7 +1,6 @@
 import {
   ORDER_MESSAGES,
   ORDER_STATUSES,
-  ORDER_TAX_RATE,
   isUuid,
   type DocumentListQuery,
   type Order,
@@ -17,7 +16,7 @@ import {
   goneReferenceError,
   newDocumentId,
   prepareContent,
-  totalLines,
+  type DocumentAmountColumns,
   type DocumentInput,
 } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
@@ -87,27 +86,27 @@ export interface NewOrder {
   currency_code: string;
   notes: string;
   status: OrderStatus;
+  /** The default rate (lines naming none), gross or net, allowances/charges (JSON text). */
+  tax_rate: string;
+  prices_include_tax: boolean;
+  adjustments: string;
 }
 
 /**
- * Inserts an order with the next SO number and its lines, totalled with the fixed order tax
- * (10 %, `ORDER_TAX_RATE`). Runs inside the caller's transaction, after its `nextVersion`.
+ * Inserts an order with the next SO number, its lines and the amounts given (computed by
+ * `calculateDocument`, or a quote's, copied exactly). Runs inside the caller's transaction, after
+ * its `nextVersion`.
  */
 export async function insertOrderDocument(
   trx: TenantDb,
   version: string,
-  order: NewOrder,
+  order: NewOrder & DocumentAmountColumns,
   lines: LineRow[],
 ) {
-  const totals = totalLines(lines, ORDER_TAX_RATE);
   const orderNumber = await nextDocumentNumber(trx, 'order');
   await repo.insertOrder(trx, {
     ...order,
     order_number: orderNumber,
-    subtotal: totals.subtotal,
-    tax_rate: totals.taxRate,
-    tax_amount: totals.taxAmount,
-    total: totals.total,
     version,
     updated_at: new Date(),
   });
@@ -121,7 +120,7 @@ export async function createOrder(scope: TenantScope, input: DocumentInput): Pro
     const status = checkStatus(input.status) ?? 'Pending';
     const id = newDocumentId(input.id);
     if (await repo.orderIdExists(trx, id)) throw conflict('An order with this id already exists');
-    const content = await prepareContent(trx, input, null, [], ORDER_TAX_RATE);
+    const content = await prepareContent(trx, input, null, []);
     const version = await nextVersion(trx);
     try {
       await insertOrderDocument(
@@ -165,9 +164,7 @@ export async function updateOrder(
       const invoice = await repo.findInvoiceOfOrder(trx, row.id);
       if (invoice) throw conflict(ORDER_MESSAGES.invoiced(invoice.invoice_number));
     }
-    const content = changesContent
-      ? await prepareContent(trx, input, row, stored, ORDER_TAX_RATE)
-      : null;
+    const content = changesContent ? await prepareContent(trx, input, row, stored) : null;
     await repo.updateOrder(trx, row.id, {
       ...content?.set,
       ...(status ? { status } : {}),

@@ -1,4 +1,5 @@
 import {
+  LINE_MESSAGES,
   PRODUCT_MESSAGES,
   toMoneyNumber,
   productError,
@@ -33,6 +34,8 @@ export function toProduct(row: repo.ProductRow): Product {
     category: row.category,
     supplier: row.supplier,
     description: row.description,
+    taxRateId: row.tax_rate_id,
+    unitCode: row.unit_code,
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
   };
@@ -51,6 +54,17 @@ async function requireCurrency(db: TenantDb, code: string): Promise<void> {
   if (!(await currencyExists(db, code))) throw badRequest(PRODUCT_MESSAGES.unknownCurrency(code));
 }
 
+/** A product's default rate must be one of the tenant's. */
+async function requireTaxRate(db: TenantDb, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const found = await db
+    .selectFrom('tax_rates')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) throw badRequest(LINE_MESSAGES.unknownTaxRate);
+}
+
 const writes = recordWrites('products', PRODUCT_MESSAGES, repo.lockProduct);
 
 /** `product.create`: name and currency required, price 0 when left out. */
@@ -60,6 +74,7 @@ export async function createProduct(scope: TenantScope, body: ProductCreateBody)
   if (problem) throw badRequest(problem);
   return writes.create(scope, body.id, async (trx, id, version) => {
     await requireCurrency(trx, input.currencyCode!);
+    await requireTaxRate(trx, input.taxRateId);
     await repo.insertProduct(trx, {
       id,
       name: input.name!,
@@ -71,6 +86,8 @@ export async function createProduct(scope: TenantScope, body: ProductCreateBody)
       category: input.category ?? null,
       supplier: input.supplier ?? null,
       description: input.description ?? null,
+      tax_rate_id: input.taxRateId ?? null,
+      unit_code: input.unitCode,
       version,
     });
     return toProduct((await repo.findProduct(trx, id))!);
@@ -88,6 +105,7 @@ export async function updateProduct(
     const problem = productError(input, false);
     if (problem) throw badRequest(problem);
     if (input.currencyCode !== undefined) await requireCurrency(trx, input.currencyCode);
+    await requireTaxRate(trx, input.taxRateId);
     await repo.updateProduct(trx, id, {
       name: input.name,
       sku: input.sku,
@@ -98,6 +116,8 @@ export async function updateProduct(
       category: input.category,
       supplier: input.supplier,
       description: input.description,
+      tax_rate_id: input.taxRateId,
+      unit_code: input.unitCode,
       version,
       updated_at: new Date(),
     });

@@ -303,7 +303,8 @@ export function sendValidity(
 
 /**
  * POST /api/quotes/{id}/convert, mutator `quote.convert`: one transaction makes the order (new SO
- * number, recipient, currency, notes and lines with their unit prices, status Pending, 10 % tax)
+ * number, recipient, currency, notes, lines, rates, discounts, charges and amounts exactly, status
+ * Pending)
  * and sets the quote to Converted. A second conversion answers 409 naming the order.
  */
 export async function convertQuote(
@@ -331,6 +332,17 @@ export async function convertQuote(
           currency_code: row.currency_code.trim(),
           notes: row.notes,
           status: 'Pending',
+          // The quote's amounts exactly: the accepted amount is the ordered amount.
+          tax_rate: row.tax_rate,
+          prices_include_tax: row.prices_include_tax,
+          adjustments: JSON.stringify(row.adjustments),
+          subtotal: row.subtotal,
+          tax_amount: row.tax_amount,
+          total: row.total,
+          allowance_total: row.allowance_total,
+          charge_total: row.charge_total,
+          rounding_amount: row.rounding_amount,
+          tax_breakdown: JSON.stringify(row.tax_breakdown),
         },
         copyLines(stored),
       );

@@ -1,3 +1,4 @@
+import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
 import {
   Card,
   Divider,
@@ -104,7 +105,7 @@ export function InvoiceItemsTable({
               fw={600}
               style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
             >
-              {formatAmount(item.subtotal, invoice.currencyCode)}
+              {formatAmount(item.lineTotal ?? item.subtotal, invoice.currencyCode)}
             </Text>
           </Group>
         ))}
@@ -149,7 +150,9 @@ export function InvoiceItemsTable({
               </Table.Td>
               <Table.Td {...num}>{item.quantity}</Table.Td>
               <Table.Td {...num}>{formatAmount(item.unitPrice, invoice.currencyCode)}</Table.Td>
-              <Table.Td {...num}>{formatAmount(item.subtotal, invoice.currencyCode)}</Table.Td>
+              <Table.Td {...num}>
+                {formatAmount(item.lineTotal ?? item.subtotal, invoice.currencyCode)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -184,15 +187,41 @@ function SummaryLine({
   );
 }
 
-/** Subtotal, Tax (rate %), Total. */
+/**
+ * Subtotal, the discounts and charges, the tax per rate (EN 16931's breakdown: "Tax (19%) on …";
+ * an invoice stored before it: its one rate), Total.
+ */
 export function InvoiceSummary({ invoice }: { invoice: InvoiceRow }) {
+  const money = (v: number) => formatAmount(v, invoice.currencyCode);
+  const breakdown = invoice.taxBreakdown ?? [];
   return (
     <Stack gap={8} maw={{ base: '100%', sm: 360, lg: '100%' }} ml="auto" w="100%">
-      <SummaryLine label="Subtotal" value={formatAmount(invoice.subtotal, invoice.currencyCode)} />
-      <SummaryLine
-        label={`Tax (${normalizeTaxRate(invoice.taxRate)}%)`}
-        value={formatAmount(invoice.taxAmount, invoice.currencyCode)}
-      />
+      <SummaryLine label="Subtotal" value={money(invoice.subtotal)} />
+      {(invoice.adjustments ?? []).map((a, i) => (
+        <SummaryLine
+          key={i}
+          label={a.reason}
+          value={`${a.kind === 'allowance' ? '−' : ''}${money(a.amount)}`}
+        />
+      ))}
+      {breakdown.length === 0 ? (
+        <SummaryLine
+          label={`Tax (${normalizeTaxRate(invoice.taxRate)}%)`}
+          value={money(invoice.taxAmount)}
+        />
+      ) : (
+        breakdown.map((row) => (
+          <SummaryLine
+            key={`${row.category}|${row.rate}`}
+            label={`${
+              TAX_CATEGORY_RULES[row.category].taxed
+                ? `Tax (${row.rate}%)`
+                : `${TAX_CATEGORY_RULES[row.category].label} (0%)`
+            } on ${money(row.taxableAmount)}`}
+            value={money(row.taxAmount)}
+          />
+        ))
+      )}
       <Divider />
       <SummaryLine label="Total" value={formatAmount(invoice.total, invoice.currencyCode)} strong />
     </Stack>

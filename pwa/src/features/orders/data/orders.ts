@@ -33,7 +33,7 @@ async function refuseIfInvoiced(db: SmbDatabase, id: string): Promise<void> {
     throw new ValidationError(ORDER_MESSAGES.invoiced(displayNumber(invoice.invoiceNumber)));
 }
 
-/** Creates a Pending order (fixed 10 % tax); returns its id. */
+/** Creates a Pending order (lines naming no rate take the currency's); returns its id. */
 export async function createOrder(
   input: OrderInput,
   db: SmbDatabase = requireDatabase(),

@@ -1,6 +1,6 @@
 import { Alert, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { ORDER_TAX_RATE } from '@smb/shared-types/money';
+import { taxRateFor } from '@smb/shared-types/money';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
@@ -69,7 +69,7 @@ function OrderForm({ order, invoice }: { order: OrderRow; invoice: InvoiceRow | 
       emptyItemsText="No items added to this order yet."
       summaryTitle="Order Summary"
       currency={{ fixed: order.currencyCode }}
-      taxRate={() => ORDER_TAX_RATE}
+      taxRate={taxRateFor}
       saveFailed="Failed to update order"
       update={updateOrder}
       actions={() => (

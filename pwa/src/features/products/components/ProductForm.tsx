@@ -6,6 +6,10 @@ import {
 } from '../../../components/crud/RecordForm';
 import type { CurrencyRow } from '../../../db/types';
 import { DecimalInput } from '../../../components/DecimalInput';
+import { useTaxRates } from '../../../db/live';
+import { DEFAULT_UNIT, UNITS } from '@smb/shared-types/units';
+
+const UNIT_OPTIONS = Object.entries(UNITS).map(([value, label]) => ({ value, label }));
 
 export interface ProductFormValues {
   name: string;
@@ -18,6 +22,9 @@ export interface ProductFormValues {
   category: string;
   supplier: string;
   description: string;
+  /** Defaults of a new line (issue 33): null = the currency's rate. */
+  taxRateId: string | null;
+  unitCode: string;
 }
 
 /** Price defaults to 0 when blank, cost to null; stock is a whole number or null. */
@@ -38,6 +45,8 @@ export function productBody(values: ProductFormValues) {
     category: values.category,
     supplier: values.supplier,
     description: values.description,
+    taxRateId: values.taxRateId,
+    unitCode: values.unitCode,
   };
 }
 
@@ -46,6 +55,7 @@ export function ProductForm({
   ...props
 }: RecordFormProps<ProductFormValues> & { currencies: CurrencyRow[] }) {
   const { values, set, text, submit } = useRecordForm('product-form', props);
+  const taxRates = useTaxRates();
   const { done } = props;
   const symbol = currencies.find((c) => c.code === values.currencyCode)?.symbol;
   /** An amount in the product's currency: two decimals, never negative. */
@@ -87,6 +97,29 @@ export function ProductForm({
             disabled={done}
           />
           <DecimalInput label="Cost" description="Optional" {...money('cost')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Tax rate"
+            description="New lines of this product take it"
+            data={[
+              { value: '', label: 'Currency rate' },
+              ...(taxRates ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.rate} %)` })),
+            ]}
+            value={values.taxRateId ?? ''}
+            allowDeselect={false}
+            onChange={(id) => set('taxRateId', id || null)}
+            disabled={done}
+          />
+          <Select
+            label="Unit"
+            description="UN/ECE Rec 20"
+            data={UNIT_OPTIONS}
+            value={values.unitCode}
+            allowDeselect={false}
+            onChange={(code) => set('unitCode', code ?? DEFAULT_UNIT)}
+            disabled={done}
+          />
         </SimpleGrid>
         <Divider label="Inventory" labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -14,7 +14,14 @@ const products = entityWrites({
   notFound: PRODUCT_MESSAGES.notFound,
   input: (body: ProductCreateBody | ProductUpdateBody) => productInput(body),
   problem: (input, creating) => productError(input, creating),
-  createArgs: (input, id) => ({ id, ...newProductValues(input) }),
+  // The line defaults (issue 33) only when the form sets them: the device's mutator and the
+  // server fill the same defaults (no rate, pieces) otherwise.
+  createArgs: (input, id) => ({
+    id,
+    ...newProductValues(input),
+    ...(input.taxRateId !== undefined ? { taxRateId: input.taxRateId } : {}),
+    ...(input.unitCode !== undefined ? { unitCode: input.unitCode } : {}),
+  }),
 });
 
 export const createProduct = products.create;

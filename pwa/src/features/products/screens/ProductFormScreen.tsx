@@ -1,3 +1,4 @@
+import { DEFAULT_UNIT } from '@smb/shared-types/units';
 import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { ProductRow } from '../../../db/types';
@@ -19,6 +20,8 @@ function formValues(product: ProductRow): ProductFormValues {
     category: product.category ?? '',
     supplier: product.supplier ?? '',
     description: product.description ?? '',
+    taxRateId: product.taxRateId ?? null,
+    unitCode: product.unitCode ?? DEFAULT_UNIT,
   };
 }
 
@@ -64,6 +67,8 @@ export default function ProductFormScreen() {
                   category: '',
                   supplier: '',
                   description: '',
+                  taxRateId: null,
+                  unitCode: DEFAULT_UNIT,
                 }
           }
           currencies={currencies?.currencies ?? []}

@@ -1,0 +1,167 @@
+import { memo, useCallback } from 'react';
+import { Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { UNITS } from '@smb/shared-types/units';
+import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
+import type { TaxRateRow } from '../../db/types';
+import type { DraftLine } from './draft';
+
+/**
+ * A line's own fields beside its product (issue 33): description, unit, tax rate and discount.
+ * Each select is memoized on primitive props, so a keystroke in one field renders no select again.
+ */
+
+export type ChangeLine = (key: string, change: (line: DraftLine) => DraftLine) => void;
+
+/** Inputs a finger can hit: at least 44 px high (WCAG 2.5.5). */
+export const TOUCH_INPUT = { input: { minHeight: 44 } };
+const COMBOBOX_PROPS = { withinPortal: true, keepMounted: false } as const;
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** '' in a select: the line names no rate and takes the currency's. */
+export const CURRENCY_RATE = '';
+
+export const UNIT_OPTIONS: Option[] = Object.entries(UNITS).map(([code, label]) => ({
+  value: code,
+  label,
+}));
+
+export const DISCOUNT_KIND_OPTIONS: Option[] = [
+  { value: 'percent', label: '%' },
+  { value: 'amount', label: 'Amount' },
+];
+
+/** The rate options: the currency's default first, then the tenant's rates. */
+export function taxRateOptions(rates: TaxRateRow[] | undefined, defaultRate: string): Option[] {
+  return [
+    { value: CURRENCY_RATE, label: `Currency rate (${defaultRate} %)` },
+    ...(rates ?? []).map((r) => ({
+      value: r.id,
+      label: TAX_CATEGORY_RULES[r.category].taxed
+        ? `${r.name} (${r.rate} %)`
+        : `${r.name} (${r.category})`,
+    })),
+  ];
+}
+
+type Pick = (line: DraftLine, value: string) => DraftLine;
+const pickTaxRate: Pick = (line, value) => ({ ...line, taxRateId: value || null });
+const pickUnit: Pick = (line, value) => ({ ...line, unitCode: value });
+const pickDiscountKind: Pick = (line, value) => ({
+  ...line,
+  discountKind: value === 'amount' ? 'amount' : 'percent',
+});
+
+const LineSelect = memo(function LineSelect(props: {
+  ariaLabel: string;
+  label?: string;
+  lineKey: string;
+  value: string;
+  data: Option[];
+  pick: Pick;
+  changeLine: ChangeLine;
+  phone: boolean;
+  w?: number;
+}) {
+  const { changeLine, lineKey, pick } = props;
+  const onChange = useCallback(
+    (value: string | null) => changeLine(lineKey, (line) => pick(line, value ?? '')),
+    [changeLine, lineKey, pick],
+  );
+  return (
+    <Select
+      aria-label={props.ariaLabel}
+      label={props.label}
+      data={props.data}
+      value={props.value}
+      allowDeselect={false}
+      onChange={onChange}
+      comboboxProps={COMBOBOX_PROPS}
+      styles={props.phone ? TOUCH_INPUT : undefined}
+      w={props.w}
+    />
+  );
+});
+
+interface LineFieldsProps {
+  line: DraftLine;
+  label: string;
+  taxOptions: Option[];
+  changeLine: ChangeLine;
+  phone: boolean;
+}
+
+/** Description (for a product line), unit, tax rate and discount of one line. */
+export function LineFields({ line, label, taxOptions, changeLine, phone }: LineFieldsProps) {
+  const styles = phone ? TOUCH_INPUT : undefined;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: line.free ? 3 : 4 }} spacing="xs">
+      {!line.free && (
+        <TextInput
+          aria-label={`${label} description`}
+          label="Description"
+          placeholder="Shown under the product"
+          value={line.description}
+          maxLength={2000}
+          onChange={(e) => {
+            const description = e.currentTarget.value;
+            changeLine(line.key, (l) => ({ ...l, description }));
+          }}
+          styles={styles}
+        />
+      )}
+      <LineSelect
+        ariaLabel={`${label} unit`}
+        label="Unit"
+        lineKey={line.key}
+        value={line.unitCode}
+        data={UNIT_OPTIONS}
+        pick={pickUnit}
+        changeLine={changeLine}
+        phone={phone}
+      />
+      <LineSelect
+        ariaLabel={`${label} tax rate`}
+        label="Tax rate"
+        lineKey={line.key}
+        value={line.taxRateId ?? CURRENCY_RATE}
+        data={taxOptions}
+        pick={pickTaxRate}
+        changeLine={changeLine}
+        phone={phone}
+      />
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        <NumberInput
+          aria-label={`${label} discount`}
+          label="Discount"
+          value={line.discountValue === 0 ? '' : line.discountValue}
+          placeholder="0"
+          min={0}
+          max={line.discountKind === 'percent' ? 100 : undefined}
+          decimalScale={2}
+          allowNegative={false}
+          hideControls
+          onChange={(v) => {
+            const value = typeof v === 'number' ? v : Number.parseFloat(v) || 0;
+            changeLine(line.key, (l) => ({ ...l, discountValue: value }));
+          }}
+          styles={styles}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <LineSelect
+          ariaLabel={`${label} discount kind`}
+          lineKey={line.key}
+          value={line.discountKind}
+          data={DISCOUNT_KIND_OPTIONS}
+          pick={pickDiscountKind}
+          changeLine={changeLine}
+          phone={phone}
+          w={phone ? 110 : 96}
+        />
+      </Group>
+    </SimpleGrid>
+  );
+}

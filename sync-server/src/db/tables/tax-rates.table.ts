@@ -1,0 +1,12 @@
+import type { TaxCategory } from '@smb/shared-types';
+import type { CreatedAt, Numeric, Versioned } from './columns';
+
+/** A tenant's tax rates (issue 33): name, percent and EN 16931 category. */
+export interface TaxRateTable extends Versioned {
+  id: string;
+  name: string;
+  rate: Numeric;
+  category: TaxCategory;
+  exemption_reason: string | null;
+  created_at: CreatedAt;
+}
