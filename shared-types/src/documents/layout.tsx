@@ -2,12 +2,7 @@
 /** @jsxImportSource react */
 import { Document, Image, Link, Page, Text, View } from '@react-pdf/renderer';
 import { s } from './layout-styles';
-import {
-  exemptionNotes,
-  watermarkOf,
-  type DocumentModel,
-  type DocumentTaxRow,
-} from './model';
+import { exemptionNotes, watermarkOf, type DocumentModel, type DocumentTaxRow } from './model';
 import { TAX_CATEGORY_RULES } from '../tax-categories';
 import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
 import { parseNotes, type NoteRun } from './notes';

@@ -114,12 +114,6 @@ function wordsOf(language: DocumentLanguage) {
     /** Escaped, as every value on the page. */
     e: (key: DocumentTextKey, values?: Record<string, string | number>) =>
       escapeHtml(t(key, values)),
-    created: (iso: string) =>
-      en
-        ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-            new Date(iso),
-          )
-        : documentDay(language, iso),
     day: (day: string) => (en ? formatDay(day) : documentDay(language, day)),
     status: (status: string) => documentStatus(language, status),
   };
@@ -222,7 +216,7 @@ function details(w: Words, quote: Quote, symbol: string | null, logo?: QuoteLogo
   return `<header>
 <div>${logoImage(logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">${w.e('quote')}</div></div>
 <div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
-<div class="muted">${w.e('date')}: ${escapeHtml(w.created(quote.createdAt))}</div>
+<div class="muted">${w.e('date')}: ${escapeHtml(w.day(quote.createdAt))}</div>
 ${quote.validUntil ? `<div class="muted">${w.e('validUntil')}: ${escapeHtml(w.day(quote.validUntil))}</div>` : ''}
 <div>${w.e('status')}: <span class="badge s-${escapeHtml(quote.status)}">${escapeHtml(w.status(quote.status))}</span></div></div>
 </header>
