@@ -123,7 +123,10 @@ describe('field devices', () => {
     expect(
       (await line.getByRole('button', { name: 'Remove item 1' }).boundingBox())!.height,
     ).toBeGreaterThanOrEqual(44);
-    expect(await line.innerText()).toContain('$50.00'); // the unit price
+    // The unit price is editable per line: its field holds the catalogue price.
+    await expect
+      .poll(() => line.getByLabel('Item 1 unit price', { exact: true }).inputValue())
+      .toBe('50');
     await quantity.fill('3');
     await expect.poll(() => line.getByTestId('item-subtotal').innerText()).toBe('$150.00');
     expect(await sideways(page)).toBeLessThanOrEqual(0);

@@ -91,7 +91,7 @@ describe('local formats and country defaults (issue 34)', () => {
     expect(quote.status, JSON.stringify(quote.data)).toBe(201);
     expect(quote.data).toMatchObject({ currencyCode: 'EUR', taxRate: 19, total: 3570 });
 
-    // An invoice (orders carry the spec's fixed 10 %): 2 × 1.500,00 € + 10 % = 3.300,00 €.
+    // An invoice: the order keeps the lines' rate (the currency's 19 %): 2 × 1.500,00 € + 19 % = 3.570,00 €.
     const order = await api.post<{ id: string }>('/api/orders', {
       customerId: customer.data.id,
       contactId: contacts.data[0]!.id,
@@ -101,7 +101,7 @@ describe('local formats and country defaults (issue 34)', () => {
     expect(order.status, JSON.stringify(order.data)).toBe(201);
     const made = await api.post<InvoiceJson>(`/api/orders/${order.data.id}/create-invoice`);
     expect(made.status).toBe(201);
-    expect(made.data).toMatchObject({ total: 3300 });
+    expect(made.data).toMatchObject({ total: 3570 });
     const invoice = made.data;
 
     await loginThroughUi(page, owner);
@@ -112,7 +112,7 @@ describe('local formats and country defaults (issue 34)', () => {
       .waitFor();
     await expect
       .poll(async () => spaced(await page.getByTestId('balance-due').textContent()))
-      .toBe('3.300,00 €');
+      .toBe('3.570,00 €');
 
     // The US way of writing it is not guessed at: refused, with how to write it.
     await page.getByRole('button', { name: 'Record Payment' }).click();
@@ -129,7 +129,7 @@ describe('local formats and country defaults (issue 34)', () => {
     await expect.poll(async () => spaced(await row.textContent())).toContain('1.234,56 €');
     await expect
       .poll(async () => spaced(await page.getByTestId('balance-due').textContent()))
-      .toBe('2.065,44 €');
+      .toBe('2.335,44 €');
 
     await waitSynced(page);
     const synced = (await api.get<InvoiceJson>(`/api/invoices/${invoice.id}`)).data;

@@ -93,7 +93,8 @@ export function useCurrencies(): CurrencyRow[] | undefined {
 /** The tenant's tax rates by name (live): the editors offer them, offline too. */
 export function useTaxRates(): TaxRateRow[] | undefined {
   const db = useDatabase();
-  return useLiveQuery(() => db?.tax_rates.orderBy('name').toArray() ?? [], [db]);
+  // `tax_rates?`: none on a device still on the schema before them (an update not yet applied).
+  return useLiveQuery(() => db?.tax_rates?.orderBy('name').toArray() ?? [], [db]);
 }
 
 /** The default currency, or null (live). */

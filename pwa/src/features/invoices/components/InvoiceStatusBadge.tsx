@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 
-/** Invoice states: Draft grey outline, Unpaid orange, Paid green, Cancelled grey. */
+/** Invoice states: Draft a dark outline (grey text on white is too faint), Unpaid orange, Paid green, Cancelled grey. */
 export const INVOICE_STATUS_COLORS: Record<string, string> = {
-  Draft: 'gray',
+  Draft: 'dark',
   Unpaid: 'orange',
   'Partially paid': 'blue',
   Paid: 'green',
