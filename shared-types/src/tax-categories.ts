@@ -108,7 +108,7 @@ export function taxRateProblems(
   } catch {
     return { rate: TAX_RATE_MESSAGES.rateRange };
   }
-  if (rate.isNegative() || rate.greaterThan(100) || rate.decimalPlaces() > 3) {
+  if (!rate.isFinite() || rate.isNegative() || rate.greaterThan(100) || rate.decimalPlaces() > 3) {
     problems.rate = TAX_RATE_MESSAGES.rateRange;
   } else if (rule.taxed && rate.isZero()) {
     problems.rate = TAX_RATE_MESSAGES.standardNeedsRate;

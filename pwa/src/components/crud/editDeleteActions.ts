@@ -1,11 +1,15 @@
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { RowAction } from '../list/RowActions';
 
-/** The Edit and Delete actions of a customer, contact or product row. */
+/**
+ * The Edit and Delete actions of a record's row (customer, contact, product, currency, tax rate).
+ * `deleteBlocked`: why this record cannot be deleted (Delete shows, refused, with that tooltip).
+ */
 export function editDeleteActions(
   name: string,
   onEdit: () => void,
   onDelete: () => void,
+  deleteBlocked?: string,
 ): RowAction[] {
   return [
     { key: 'edit', label: 'Edit', ariaLabel: `Edit ${name}`, icon: IconPencil, onClick: onEdit },
@@ -15,6 +19,7 @@ export function editDeleteActions(
       ariaLabel: `Delete ${name}`,
       icon: IconTrash,
       color: 'red',
+      ...(deleteBlocked && { tooltip: deleteBlocked, disabled: true }),
       onClick: onDelete,
     },
   ];

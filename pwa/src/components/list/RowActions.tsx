@@ -12,6 +12,8 @@ export interface RowAction {
   color?: string;
   /** A text button in tables too (e.g. a customer's Contacts). */
   labelled?: boolean;
+  /** Shown but refused (the tooltip says why): the default currency's Delete. */
+  disabled?: boolean;
   onClick: () => void;
 }
 
@@ -19,31 +21,36 @@ export interface RowAction {
 export function RowActionIcons({ actions }: { actions: RowAction[] }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap" className="row-action-icons">
-      {actions.map(({ key, label, ariaLabel, tooltip, icon: Glyph, color, labelled, onClick }) =>
-        labelled ? (
-          <Button
-            key={key}
-            variant="subtle"
-            size="compact-sm"
-            color={color}
-            leftSection={<Glyph size={16} />}
-            onClick={onClick}
-            aria-label={ariaLabel}
-          >
-            {label}
-          </Button>
-        ) : (
-          <Tooltip key={key} label={tooltip ?? label} withArrow>
-            <ActionIcon
+      {actions.map(
+        ({ key, label, ariaLabel, tooltip, icon: Glyph, color, labelled, disabled, onClick }) =>
+          labelled ? (
+            <Button
+              key={key}
               variant="subtle"
-              color={color ?? 'gray'}
+              size="compact-sm"
+              color={color}
+              leftSection={<Glyph size={16} />}
               onClick={onClick}
               aria-label={ariaLabel}
             >
-              <Glyph size={18} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        ),
+              {label}
+            </Button>
+          ) : (
+            <Tooltip key={key} label={tooltip ?? label} withArrow>
+              {/* A disabled button gets no pointer events; the span still shows why. */}
+              <span>
+                <ActionIcon
+                  variant="subtle"
+                  color={color ?? 'gray'}
+                  disabled={disabled}
+                  onClick={onClick}
+                  aria-label={ariaLabel}
+                >
+                  <Glyph size={18} stroke={1.7} />
+                </ActionIcon>
+              </span>
+            </Tooltip>
+          ),
       )}
     </Group>
   );
@@ -53,8 +60,9 @@ export function RowActionIcons({ actions }: { actions: RowAction[] }) {
 export function RowActionButtons({ actions }: { actions: RowAction[] }) {
   return (
     <Group gap={6} wrap="wrap">
-      {actions.map(({ key, label, ariaLabel, icon: Glyph, color, onClick }) => (
+      {actions.map(({ key, label, ariaLabel, icon: Glyph, color, disabled, onClick }) => (
         <Button
+          disabled={disabled}
           key={key}
           variant="light"
           size="xs"

@@ -1,5 +1,8 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { editDeleteActions } from '../../../components/crud/editDeleteActions';
+import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
+import { RowActionIcons } from '../../../components/list/RowActions';
 import { EntityTable, numeric, type EntityColumn } from '../../../components/list/EntityTable';
 import type { CurrencyRow } from '../../../db/types';
 import { formatNumber, formatPercent } from '../../../lib/formats';
@@ -11,49 +14,19 @@ interface Props {
   onDelete: (currency: CurrencyRow) => void;
 }
 
-function Actions({
-  currency,
-  onEdit,
-  onDelete,
-}: { currency: CurrencyRow } & Pick<Props, 'onEdit' | 'onDelete'>) {
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Edit" withArrow>
-        <ActionIcon
-          variant="subtle"
-          onClick={() => onEdit(currency)}
-          aria-label={`Edit ${currency.code}`}
-        >
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip
-        label={currency.isDefault ? 'The default currency cannot be deleted' : 'Delete'}
-        withArrow
-      >
-        <span>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            disabled={currency.isDefault}
-            onClick={() => onDelete(currency)}
-            aria-label={`Delete ${currency.code}`}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </span>
-      </Tooltip>
-    </Group>
-  );
-}
-
-function NotSynced() {
-  return (
-    <Badge color="yellow" variant="outline" size="xs" radius="sm">
-      Not synced
-    </Badge>
-  );
-}
+const actions = (
+  currency: CurrencyRow,
+  { onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>,
+) => (
+  <RowActionIcons
+    actions={editDeleteActions(
+      currency.code,
+      () => onEdit(currency),
+      () => onDelete(currency),
+      currency.isDefault ? 'The default currency cannot be deleted' : undefined,
+    )}
+  />
+);
 
 function DefaultBadge() {
   return (
@@ -80,7 +53,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
           <Text fw={700} ff="monospace" size="sm">
             {currency.code}
           </Text>
-          {pending.has(currency.id) && <NotSynced />}
+          {pending.has(currency.id) && <NotSyncedBadge />}
         </Group>
       ),
     },
@@ -114,7 +87,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
     {
       header: 'Actions',
       th: { ...nowrap, ta: 'right' },
-      cell: (currency) => <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />,
+      cell: (currency) => actions(currency, { onEdit, onDelete }),
     },
   ];
   return (
@@ -136,14 +109,14 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
               </Text>
               <Text size="sm">{currency.name}</Text>
               {currency.isDefault && <DefaultBadge />}
-              {pending.has(currency.id) && <NotSynced />}
+              {pending.has(currency.id) && <NotSyncedBadge />}
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
               Symbol {currency.symbol} · Tax {formatPercent(currency.taxRate)} · Rate{' '}
               {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
             </Text>
           </div>
-          <Actions currency={currency} onEdit={onEdit} onDelete={onDelete} />
+          {actions(currency, { onEdit, onDelete })}
         </Group>
       )}
     />

@@ -1,16 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   TAX_CATEGORIES,
   TAX_CATEGORY_RULES,
@@ -18,9 +6,9 @@ import {
   type TaxCategory,
 } from '@smb/shared-types/tax-categories';
 import { TAX_RATE_RECORD_MESSAGES } from '@smb/shared-types/tax-rates';
-import { NotFoundError, ValidationError } from '../../../db/errors';
 import type { TaxRateRow } from '../../../db/types';
-import { useUpdateGuard } from '../../../lib/useUpdateGuard';
+import { RecordModal, useModalForm, type FieldErrors } from '../../../components/crud/RecordModal';
+import { DecimalInput } from '../../../components/DecimalInput';
 import { createTaxRate, updateTaxRate } from '../data/tax-rates';
 
 export const TAX_RATE_SAVE_FAILED = 'Failed to save the tax rate. Please try again.';
@@ -44,10 +32,8 @@ const valuesOf = (rate: TaxRateRow | null): Values => ({
   exemptionReason: rate?.exemptionReason ?? '',
 });
 
-type Errors = Partial<Record<keyof Values, string>>;
-
-function validate(values: Values): Errors {
-  const errors: Errors = {};
+function validate(values: Values): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
   if (!values.name.trim()) errors.name = TAX_RATE_RECORD_MESSAGES.nameRequired;
   const problems = taxRateProblems({
     category: values.category,
@@ -68,132 +54,80 @@ interface Props {
 
 /** Add / edit a tax rate; saved on this device first, synced later. */
 export function TaxRateFormModal({ taxRate, onClose, onSaved }: Props) {
-  const [values, setValues] = useState<Values>(() => valuesOf(taxRate));
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const initial = valuesOf(taxRate);
-  useUpdateGuard(
-    'tax-rate-form',
-    (Object.keys(values) as (keyof Values)[]).some((k) => values[k] !== initial[k]),
-  );
-  const rule = TAX_CATEGORY_RULES[values.category];
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
-    setSaving(true);
-    const body = {
-      name: values.name.trim(),
-      rate: values.rate === '' ? 0 : Number(values.rate),
-      category: values.category,
-      exemptionReason: values.exemptionReason.trim() || null,
-    };
-    try {
+  const form = useModalForm({
+    guard: 'tax-rate-form',
+    initial: valuesOf(taxRate),
+    validate,
+    save: async (values) => {
+      const body = {
+        name: values.name.trim(),
+        rate: values.rate === '' ? 0 : Number(values.rate),
+        category: values.category,
+        exemptionReason: values.exemptionReason.trim() || null,
+      };
       if (taxRate) await updateTaxRate(taxRate.id, body);
       else await createTaxRate(body);
-      onSaved(taxRate ? `Tax rate ${body.name} updated.` : `Tax rate ${body.name} added.`);
-    } catch (cause) {
-      setFailure(
-        cause instanceof ValidationError || cause instanceof NotFoundError
-          ? cause.message
-          : TAX_RATE_SAVE_FAILED,
-      );
-      setSaving(false);
-    }
-  };
+      return taxRate ? `Tax rate ${body.name} updated.` : `Tax rate ${body.name} added.`;
+    },
+    onSaved,
+    failed: TAX_RATE_SAVE_FAILED,
+  });
+  const rule = TAX_CATEGORY_RULES[form.values.category];
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <RecordModal
       title={taxRate ? `Edit Tax Rate ${taxRate.name}` : 'Add Tax Rate'}
-      size="lg"
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
+      submitLabel={taxRate ? 'Save Changes' : 'Add Tax Rate'}
+      form={form}
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          {failure && (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle size={18} />}
-              withCloseButton
-              closeButtonLabel="Dismiss"
-              onClose={() => setFailure(null)}
-            >
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            placeholder="VAT 19 %"
-            required
-            maxLength={100}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label="Category"
-              description="EN 16931 (UNCL 5305)"
-              data={CATEGORY_OPTIONS}
-              value={values.category}
-              allowDeselect={false}
-              onChange={(value) => {
-                const category = (value ?? 'S') as TaxCategory;
-                set('category', category);
-                if (!TAX_CATEGORY_RULES[category].taxed) set('rate', 0);
-              }}
-            />
-            <NumberInput
-              label="Rate (%)"
-              description={rule.taxed ? 'Above 0, up to 100' : 'Not taxed: 0 %'}
-              min={0}
-              max={100}
-              step={0.5}
-              decimalScale={3}
-              clampBehavior="none"
-              disabled={!rule.taxed}
-              value={values.rate}
-              onChange={(value) => set('rate', value)}
-              error={errors.rate}
-            />
-          </SimpleGrid>
-          {rule.needsExemptionReason && (
-            <TextInput
-              label="Exemption reason"
-              description={
-                rule.defaultReason
-                  ? `Printed on the invoice; left empty: "${rule.defaultReason.text}"`
-                  : 'Printed on the invoice'
-              }
-              maxLength={300}
-              value={values.exemptionReason}
-              onChange={(e) => set('exemptionReason', e.currentTarget.value)}
-              error={errors.exemptionReason}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {taxRate ? 'Save Changes' : 'Add Tax Rate'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        placeholder="VAT 19 %"
+        required
+        maxLength={100}
+        value={form.values.name}
+        onChange={(e) => form.set('name', e.currentTarget.value)}
+        error={form.errors.name}
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Select
+          label="Category"
+          description="EN 16931 (UNCL 5305)"
+          data={CATEGORY_OPTIONS}
+          value={form.values.category}
+          allowDeselect={false}
+          onChange={(value) => {
+            const category = (value ?? 'S') as TaxCategory;
+            form.set('category', category);
+            if (!TAX_CATEGORY_RULES[category].taxed) form.set('rate', 0);
+          }}
+        />
+        <DecimalInput
+          label="Rate (%)"
+          description={rule.taxed ? 'Above 0, up to 100' : 'Not taxed: 0 %'}
+          decimals={3}
+          disabled={!rule.taxed}
+          value={form.values.rate}
+          onChange={(value) => form.set('rate', value)}
+          error={form.errors.rate}
+        />
+      </SimpleGrid>
+      {rule.needsExemptionReason && (
+        <TextInput
+          label="Exemption reason"
+          description={
+            rule.defaultReason
+              ? `Printed on the invoice; left empty: "${rule.defaultReason.text}"`
+              : 'Printed on the invoice'
+          }
+          maxLength={300}
+          value={form.values.exemptionReason}
+          onChange={(e) => form.set('exemptionReason', e.currentTarget.value)}
+          error={form.errors.exemptionReason}
+        />
+      )}
+    </RecordModal>
   );
 }

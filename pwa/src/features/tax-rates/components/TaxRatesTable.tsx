@@ -1,5 +1,4 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
 import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
 import {
   EntityTable,
@@ -7,7 +6,11 @@ import {
   numeric,
   type EntityColumn,
 } from '../../../components/list/EntityTable';
+import { editDeleteActions } from '../../../components/crud/editDeleteActions';
+import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import { RowActionIcons } from '../../../components/list/RowActions';
 import type { TaxRateRow } from '../../../db/types';
+import { formatPercent } from '../../../lib/formats';
 
 interface Props {
   taxRates: TaxRateRow[] | undefined;
@@ -16,36 +19,14 @@ interface Props {
   onDelete: (rate: TaxRateRow) => void;
 }
 
-function Actions({
-  rate,
-  onEdit,
-  onDelete,
-}: { rate: TaxRateRow } & Pick<Props, 'onEdit' | 'onDelete'>) {
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Edit" withArrow>
-        <ActionIcon variant="subtle" onClick={() => onEdit(rate)} aria-label={`Edit ${rate.name}`}>
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete" withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={() => onDelete(rate)}
-          aria-label={`Delete ${rate.name}`}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
-}
-
-const NotSynced = () => (
-  <Badge color="yellow" variant="outline" size="xs" radius="sm">
-    Not synced
-  </Badge>
+const actions = (rate: TaxRateRow, { onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>) => (
+  <RowActionIcons
+    actions={editDeleteActions(
+      rate.name,
+      () => onEdit(rate),
+      () => onDelete(rate),
+    )}
+  />
 );
 
 const categoryOf = (rate: TaxRateRow) =>
@@ -58,27 +39,20 @@ export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
     {
       header: 'Name',
       th: nowrap,
-      cell: (rate) => (
-        <Group gap={6} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {rate.name}
-          </Text>
-          {pending.has(rate.id) && <NotSynced />}
-        </Group>
-      ),
+      cell: (rate) => <RecordName name={rate.name} pending={pending.has(rate.id)} />,
     },
     {
       header: 'Rate',
       th: { ...nowrap, ta: 'right' },
       td: numeric,
-      cell: (rate) => `${rate.rate} %`,
+      cell: (rate) => formatPercent(rate.rate),
     },
     { header: 'Category', th: nowrap, cell: categoryOf },
     { header: 'Exemption reason', cell: (rate) => rate.exemptionReason ?? dash },
     {
       header: 'Actions',
       th: { ...nowrap, ta: 'right' },
-      cell: (rate) => <Actions rate={rate} onEdit={onEdit} onDelete={onDelete} />,
+      cell: (rate) => actions(rate, { onEdit, onDelete }),
     },
   ];
   return (
@@ -94,18 +68,13 @@ export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
       card={(rate) => (
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div style={{ minWidth: 0 }}>
-            <Group gap={6}>
-              <Text fw={600} size="sm">
-                {rate.name}
-              </Text>
-              {pending.has(rate.id) && <NotSynced />}
-            </Group>
+            <RecordName name={rate.name} pending={pending.has(rate.id)} wrap />
             <Text size="xs" c="dimmed" mt={4}>
-              {rate.rate} % · {categoryOf(rate)}
+              {formatPercent(rate.rate)} · {categoryOf(rate)}
               {rate.exemptionReason ? ` · ${rate.exemptionReason}` : ''}
             </Text>
           </div>
-          <Actions rate={rate} onEdit={onEdit} onDelete={onDelete} />
+          {actions(rate, { onEdit, onDelete })}
         </Group>
       )}
     />

@@ -1,15 +1,6 @@
-import { useState } from 'react';
-import { Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPercentage, IconPlus } from '@tabler/icons-react';
-import type { TaxRateRow } from '../../../db/types';
+import { IconPercentage } from '@tabler/icons-react';
 import { useTaxRates } from '../../../db/live';
-import { DeleteModal } from '../../../components/crud/DeleteModal';
-import {
-  RefusedChanges,
-  SaveMessageAlert,
-  type SaveMessage,
-} from '../../../components/crud/SaveFeedback';
-import { useAction } from '../../../lib/useAction';
+import { RecordsSettings } from '../../../components/crud/RecordsSettings';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { deleteTaxRate } from '../data/tax-rates';
 import { TaxRatesTable } from '../components/TaxRatesTable';
@@ -19,96 +10,35 @@ export const TAX_RATE_DELETE_FAILED = 'Failed to delete the tax rate. Please try
 export const TAX_RATE_DELETE_CONFIRM =
   'Delete this tax rate? Quotes, orders and invoices already written keep the rate they were written with.';
 
-type Editing = { taxRate: TaxRateRow | null } | null;
-
 /** /dashboard/settings/tax-rates: the tenant's tax rates, add/edit form, delete with confirmation. */
 export default function TaxRatesSettingsScreen() {
   const taxRates = useTaxRates();
   const pending = usePendingIds('tax_rates');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<TaxRateRow | null>(null);
-  const [message, setMessage] = useState<SaveMessage | null>(null);
-
-  const remove = useAction(
-    async () => {
-      if (!deleting) return;
-      try {
-        await deleteTaxRate(deleting.id);
-        setMessage({ ok: true, text: `Tax rate ${deleting.name} deleted.` });
-      } finally {
-        setDeleting(null);
-      }
-    },
-    (error) => {
-      console.error(error);
-      setMessage({ ok: false, text: TAX_RATE_DELETE_FAILED });
-    },
-  );
-
-  const add = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ taxRate: null })}>
-      Add Tax Rate
-    </Button>
-  );
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={3}>Tax rates</Title>
-          <Text size="sm" c="dimmed">
-            The rates a line, a discount or a charge can carry. A line without one takes its
-            currency&apos;s tax rate.
-          </Text>
-        </div>
-        {add}
-      </Group>
-
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} />
-      <RefusedChanges
-        which={(r) => r.name.startsWith('taxRate.')}
-        title={(r) => (r.name === 'taxRate.delete' ? TAX_RATE_DELETE_FAILED : TAX_RATE_SAVE_FAILED)}
-      />
-
-      <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
-        {taxRates && taxRates.length === 0 ? (
-          <EmptyState
-            p="xl"
-            variant="light"
-            icon={<IconPercentage size={28} />}
-            title="No tax rates yet"
-            description="Add your standard and reduced rates, and the exemptions you invoice under."
-          >
-            <EmptyState.Actions>{add}</EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <TaxRatesTable
-            taxRates={taxRates}
-            pending={pending}
-            onEdit={(taxRate) => setEditing({ taxRate })}
-            onDelete={setDeleting}
-          />
-        )}
-      </Paper>
-
-      {editing && (
-        <TaxRateFormModal
-          taxRate={editing.taxRate}
-          onClose={() => setEditing(null)}
-          onSaved={(text) => {
-            setEditing(null);
-            setMessage({ ok: true, text });
-          }}
-        />
+    <RecordsSettings
+      title="Tax rates"
+      description="The rates a line, a discount or a charge can carry. A line without one takes its currency's tax rate."
+      addLabel="Add Tax Rate"
+      rows={taxRates}
+      empty={{
+        icon: <IconPercentage size={28} />,
+        title: 'No tax rates yet',
+        description: 'Add your standard and reduced rates, and the exemptions you invoice under.',
+      }}
+      mutationPrefix="taxRate."
+      saveFailed={TAX_RATE_SAVE_FAILED}
+      deletion={{
+        title: 'Delete Tax Rate',
+        warning: TAX_RATE_DELETE_CONFIRM,
+        failed: TAX_RATE_DELETE_FAILED,
+        name: (rate) => `${rate.name} (${rate.rate} %)`,
+        remove: (rate) => deleteTaxRate(rate.id),
+        done: (rate) => `Tax rate ${rate.name} deleted.`,
+      }}
+      table={(actions) => <TaxRatesTable taxRates={taxRates} pending={pending} {...actions} />}
+      form={(taxRate, onClose, onSaved) => (
+        <TaxRateFormModal taxRate={taxRate} onClose={onClose} onSaved={onSaved} />
       )}
-
-      <DeleteModal
-        title="Delete Tax Rate"
-        warning={TAX_RATE_DELETE_CONFIRM}
-        name={deleting && `${deleting.name} (${deleting.rate} %)`}
-        busy={remove.busy}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => void remove.run()}
-      />
-    </Stack>
+    />
   );
 }
