@@ -8,6 +8,22 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Keeps the rows where any of `columns` contains `q` (case-insensitive, its wildcards taken
+ * literally); without search text the query is left as it is. For a select's `$call`.
+ */
+export function containingText(q: string | undefined, columns: readonly string[]) {
+  return <DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+  ): SelectQueryBuilder<DB, TB, O> => {
+    if (q === undefined) return query;
+    const pattern = containsPattern(q);
+    return query.where((eb) =>
+      eb.or(columns.map((column) => eb(sql.ref(column), 'ilike', pattern))),
+    );
+  };
+}
+
 /** The trimmed search text, or undefined when there is none. */
 export function searchText(query: Pick<ListQuery, 'q'>): string | undefined {
   const q = query.q?.trim();

@@ -1,5 +1,7 @@
-import { Alert } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { OfflineNotice } from '../../components/OfflineNotice';
 
 export interface Message {
   kind: 'success' | 'error' | 'info';
@@ -25,5 +27,38 @@ export function FormMessage({ message }: { message: Message | null }) {
     >
       {message.text}
     </Alert>
+  );
+}
+
+/**
+ * An account screen's form: what works offline said first, then `notice` (the screen's own
+ * warning), the outcome of the last submit, and the fields.
+ */
+export function AuthForm({
+  label,
+  offlineAction,
+  notice,
+  message,
+  onSubmit,
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  /** What cannot be done offline ("Signing in"). */
+  offlineAction: string;
+  notice?: ReactNode;
+  message: Message | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="md">
+        <OfflineNotice action={offlineAction} />
+        {notice}
+        <FormMessage message={message} />
+        {children}
+      </Stack>
+    </form>
   );
 }

@@ -3,7 +3,6 @@ import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import {
   authErrorMessage,
   loginRequest,
@@ -15,7 +14,7 @@ import { SESSION_EXPIRED_MESSAGE, sessionExpiredNotice } from '../../lib/session
 import { ApiError } from '../../lib/api-client';
 import { AuthFrame } from './AuthFrame';
 import { EmailField, FooterLink, PasswordField } from './fields';
-import { FormMessage, type Message } from './FormMessage';
+import { AuthForm, FormMessage, type Message } from './FormMessage';
 import { TextAction } from './TextAction';
 import { always, submitChecked, useAuthAction } from './useAuthAction';
 
@@ -127,32 +126,28 @@ export default function LoginPage() {
       subtitle="Sign in to your SMB Finance account."
       footer={<FooterLink text="New to SMB Finance?" to="/register" label="Create an account" />}
     >
-      <form onSubmit={submit} noValidate aria-label="Login">
-        <Stack gap="md">
-          <OfflineNotice action="Signing in" />
-          <FormMessage message={message} />
-          <EmailField
-            placeholder="you@company.com"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
-          />
-          <PasswordField
-            label="Password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" size="md" loading={login.busy}>
-            Sign In
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm label="Login" offlineAction="Signing in" message={message} onSubmit={submit}>
+        <EmailField
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" loading={login.busy}>
+          Sign In
+        </Button>
+      </AuthForm>
       <Divider my="lg" />
       <Stack gap="xs">
         <Text size="sm" c="dimmed">

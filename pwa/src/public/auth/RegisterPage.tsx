@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, TextInput } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { AUTH_MESSAGES, passwordError } from '@smb/shared-types/auth';
 import { CONTACT_MESSAGES } from '@smb/shared-types/contact';
 import { COUNTRIES, countryFromLocale } from '@smb/shared-types/countries';
 import { isEmail } from '@smb/shared-types/validation';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { pingApi, registerAccount } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
 import { EmailField, signInFooter, PasswordField } from './fields';
-import { FormMessage, type Message } from './FormMessage';
+import { AuthForm, type Message } from './FormMessage';
 import { useAuthAction } from './useAuthAction';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { useFields } from '../useFields';
@@ -104,10 +103,11 @@ export default function RegisterPage() {
       subtitle="Register your business and start sending quotes in minutes."
       footer={signInFooter}
     >
-      <form onSubmit={submit} noValidate aria-label="Register">
-        <Stack gap="md">
-          <OfflineNotice action="Creating an account" />
-          {api === 'down' && (
+      <AuthForm
+        label="Register"
+        offlineAction="Creating an account"
+        notice={
+          api === 'down' && (
             <Alert
               color="red"
               variant="light"
@@ -120,32 +120,34 @@ export default function RegisterPage() {
                 Try again
               </Anchor>
             </Alert>
-          )}
-          <FormMessage message={message} />
-          <TextInput
-            label="Business name"
-            placeholder="Acme Plumbing Ltd"
-            required
-            autoComplete="organization"
-            {...field('tenantNaturalName')}
-          />
-          <Select
-            label="Country"
-            description="Sets your currency, tax rate, paper size and number format; you can change them in Settings."
-            data={COUNTRY_OPTIONS}
-            value={country}
-            onChange={(next) => setCountry(next ?? '')}
-            allowDeselect={false}
-            searchable
-          />
-          <EmailField placeholder="you@company.com" {...field('email')} />
-          <PasswordField label="Password" setsNew hint {...field('password')} />
-          <PasswordField label="Confirm password" setsNew {...field('confirmPassword')} />
-          <Button type="submit" size="md" loading={register.busy} disabled={api === 'down' || done}>
-            Sign Up
-          </Button>
-        </Stack>
-      </form>
+          )
+        }
+        message={message}
+        onSubmit={submit}
+      >
+        <TextInput
+          label="Business name"
+          placeholder="Acme Plumbing Ltd"
+          required
+          autoComplete="organization"
+          {...field('tenantNaturalName')}
+        />
+        <Select
+          label="Country"
+          description="Sets your currency, tax rate, paper size and number format; you can change them in Settings."
+          data={COUNTRY_OPTIONS}
+          value={country}
+          onChange={(next) => setCountry(next ?? '')}
+          allowDeselect={false}
+          searchable
+        />
+        <EmailField placeholder="you@company.com" {...field('email')} />
+        <PasswordField label="Password" setsNew hint {...field('password')} />
+        <PasswordField label="Confirm password" setsNew {...field('confirmPassword')} />
+        <Button type="submit" size="md" loading={register.busy} disabled={api === 'down' || done}>
+          Sign Up
+        </Button>
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@smb/shared-types/auth';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { resendVerification, verifyEmailOtp } from '../../features/auth/data/auth-api';
 import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, FooterLink } from './fields';
-import { FormMessage, type Message } from './FormMessage';
+import { AuthForm, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { TextAction } from './TextAction';
 import { always, useAuthAction } from './useAuthAction';
@@ -88,32 +87,33 @@ export default function VerifyEmailPage() {
       subtitle="Enter the 6-digit code we sent to your inbox."
       footer={<FooterLink text="Already verified?" to="/login" label="Sign in" />}
     >
-      <form onSubmit={submit} noValidate aria-label="Verify email">
-        <Stack gap="md">
-          <OfflineNotice action="Verifying your email" />
-          <FormMessage message={message} />
-          <EmailField
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
-          />
-          <CodeField
-            maxLength={12}
-            value={otpCode}
-            onChange={(event) => setOtpCode(event.currentTarget.value)}
-            error={errors.otpCode}
-          />
-          <Button type="submit" size="md" loading={verify.busy} disabled={done}>
-            Verify Email
-          </Button>
-          <Text size="sm" c="dimmed" ta="center">
-            Didn’t get a code?{' '}
-            <TextAction onClick={askResend} disabled={resend.busy}>
-              Resend code
-            </TextAction>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Verify email"
+        offlineAction="Verifying your email"
+        message={message}
+        onSubmit={submit}
+      >
+        <EmailField
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+        />
+        <CodeField
+          maxLength={12}
+          value={otpCode}
+          onChange={(event) => setOtpCode(event.currentTarget.value)}
+          error={errors.otpCode}
+        />
+        <Button type="submit" size="md" loading={verify.busy} disabled={done}>
+          Verify Email
+        </Button>
+        <Text size="sm" c="dimmed" ta="center">
+          Didn’t get a code?{' '}
+          <TextAction onClick={askResend} disabled={resend.busy}>
+            Resend code
+          </TextAction>
+        </Text>
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword } from '@smb/shared-types/auth';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { resendInvitation, verifyInvitation } from '../../features/auth/data/auth-api';
 import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, signInFooter, PasswordField } from './fields';
-import { FormMessage, type Message } from './FormMessage';
+import { AuthForm, type Message } from './FormMessage';
 import { useDelayedNavigate } from './useDelayedNavigate';
 import { useFields } from '../useFields';
 import { TextAction } from './TextAction';
@@ -98,21 +97,22 @@ export default function VerifyInvitationPage() {
       subtitle="Enter the code from your invitation email and choose a password."
       footer={signInFooter}
     >
-      <form onSubmit={submit} noValidate aria-label="Accept invitation">
-        <Stack gap="md">
-          <OfflineNotice action="Accepting an invitation" />
-          <FormMessage message={message} />
-          <EmailField {...field('email')} />
-          <CodeField {...field('otpCode')} />
-          <PasswordField label="Password" setsNew hint {...field('password')} />
-          <Button type="submit" size="md" loading={accept.busy} disabled={done}>
-            Accept Invitation
-          </Button>
-          <Text size="sm" c="dimmed" ta="center">
-            Code expired? <TextAction onClick={() => void resend()}>Resend invitation</TextAction>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm
+        label="Accept invitation"
+        offlineAction="Accepting an invitation"
+        message={message}
+        onSubmit={submit}
+      >
+        <EmailField {...field('email')} />
+        <CodeField {...field('otpCode')} />
+        <PasswordField label="Password" setsNew hint {...field('password')} />
+        <Button type="submit" size="md" loading={accept.busy} disabled={done}>
+          Accept Invitation
+        </Button>
+        <Text size="sm" c="dimmed" ta="center">
+          Code expired? <TextAction onClick={() => void resend()}>Resend invitation</TextAction>
+        </Text>
+      </AuthForm>
     </AuthFrame>
   );
 }

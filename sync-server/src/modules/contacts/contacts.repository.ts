@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
+import { containingText, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { ContactTable } from '../../db/tables/contacts.table';
 
 export type ContactRow = Selectable<ContactTable>;
@@ -19,17 +19,7 @@ export async function listContacts(
   const base = db
     .selectFrom('contacts')
     .$if(filter.customerId !== undefined, (q) => q.where('customer_id', '=', filter.customerId!))
-    .$if(filter.q !== undefined, (q) => {
-      const pattern = containsPattern(filter.q!);
-      return q.where((eb) =>
-        eb.or([
-          eb('name', 'ilike', pattern),
-          eb('email', 'ilike', pattern),
-          eb('role', 'ilike', pattern),
-          eb('phone_number', 'ilike', pattern),
-        ]),
-      );
-    });
+    .$call(containingText(filter.q, ['name', 'email', 'role', 'phone_number']));
   return fetchPage(base, inNameOrder, filter);
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
+import { containingText, fetchPage, type Page } from '../../db/query';
 import type { CurrencyTable } from '../../db/tables/currencies.table';
 
 export type CurrencyRow = Selectable<CurrencyTable>;
@@ -27,10 +27,7 @@ export async function listCurrencies(
   db: TenantDb,
   filter: { q?: string; limit?: number; offset?: number },
 ): Promise<Page<CurrencyRow>> {
-  const base = db.selectFrom('currencies').$if(filter.q !== undefined, (q) => {
-    const pattern = containsPattern(filter.q!);
-    return q.where((eb) => eb.or([eb('code', 'ilike', pattern), eb('name', 'ilike', pattern)]));
-  });
+  const base = db.selectFrom('currencies').$call(containingText(filter.q, ['code', 'name']));
   return fetchPage(base, (q) => q.selectAll().orderBy('code').orderBy('id'), filter);
 }
 

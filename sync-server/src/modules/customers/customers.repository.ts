@@ -3,7 +3,7 @@ import { isUuid, type CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, inNameOrder, type Page } from '../../db/query';
+import { containingText, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -65,17 +65,9 @@ export async function listCustomers(
   db: TenantDb,
   filter: { q?: string; limit?: number; offset?: number },
 ): Promise<Page<CustomerRow>> {
-  const base = db.selectFrom('customers').$if(filter.q !== undefined, (q) => {
-    const pattern = containsPattern(filter.q!);
-    return q.where((eb) =>
-      eb.or([
-        eb('name', 'ilike', pattern),
-        eb('email', 'ilike', pattern),
-        eb('phone_number', 'ilike', pattern),
-        eb('address', 'ilike', pattern),
-      ]),
-    );
-  });
+  const base = db
+    .selectFrom('customers')
+    .$call(containingText(filter.q, ['name', 'email', 'phone_number', 'address']));
   return fetchPage(base, inNameOrder, filter);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { fetchPage, preparedList, containsPattern } from '../../db/query';
+import { fetchPage, preparedList, containingText } from '../../db/query';
 import { prepared } from '../../db/prepared';
 import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
 import {
@@ -56,17 +56,9 @@ export async function listInvoicesFiltered(
     today: string;
   },
 ) {
-  let base = fromInvoices(db);
-  if (query.q !== undefined) {
-    const pattern = containsPattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        eb('inv.invoice_number', 'ilike', pattern),
-        eb('o.order_number', 'ilike', pattern),
-        eb('inv.customer_name', 'ilike', pattern),
-      ]),
-    );
-  }
+  let base = fromInvoices(db).$call(
+    containingText(query.q, ['inv.invoice_number', 'o.order_number', 'inv.customer_name']),
+  );
   if (query.status === 'Overdue')
     base = base
       .where('inv.status', '!=', 'Cancelled')

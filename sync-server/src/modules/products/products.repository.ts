@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
+import { containingText, fetchPage, type Page } from '../../db/query';
 import type { ProductTable } from '../../db/tables/products.table';
 
 /** A product with its currency's name and symbol (API answers carry the currency object, not only its code). */
@@ -48,17 +48,7 @@ export async function listProducts(
   const base = db
     .selectFrom('products as p')
     .leftJoin('currencies as c', 'c.code', 'p.currency_code')
-    .$if(filter.q !== undefined, (q) => {
-      const pattern = containsPattern(filter.q!);
-      return q.where((eb) =>
-        eb.or([
-          eb('p.name', 'ilike', pattern),
-          eb('p.sku', 'ilike', pattern),
-          eb('p.category', 'ilike', pattern),
-          eb('p.supplier', 'ilike', pattern),
-        ]),
-      );
-    });
+    .$call(containingText(filter.q, ['p.name', 'p.sku', 'p.category', 'p.supplier']));
   return fetchPage(
     base,
     (q) =>

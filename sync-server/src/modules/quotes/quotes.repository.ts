@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage, preparedList } from '../../db/query';
+import { containingText, fetchPage, preparedList } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import { QUOTE_COLUMN_NAMES, type QuoteTable } from '../../db/tables/quotes.table';
 
@@ -43,13 +43,7 @@ export async function listQuotesByStatus(
   db: TenantDb,
   query: { limit?: number; offset?: number; q?: string; status: string; today: string },
 ) {
-  let base = fromQuotes(db);
-  if (query.q !== undefined) {
-    const pattern = containsPattern(query.q);
-    base = base.where((eb) =>
-      eb.or([eb('q.quote_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    );
-  }
+  let base = fromQuotes(db).$call(containingText(query.q, ['q.quote_number', 'c.name']));
   const today = sql<string>`${query.today}::date`;
   if (query.status === 'Expired')
     base = base.where('q.status', '=', 'Sent').where('q.valid_until', '<', today);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { AppDatabase, UserRow } from '../../db/app-tables';
-import { containsPattern, fetchPage, type Page } from '../../db/query';
+import { containingText, fetchPage, type Page } from '../../db/query';
 
 type Db = Kysely<AppDatabase>;
 const app = (db: Db) => db.withSchema('app');
@@ -51,7 +51,7 @@ export async function listTenantUsers(
   const base = app(db)
     .selectFrom('users')
     .where('tenant_id', '=', tenantId)
-    .$if(filter.q !== undefined, (q) => q.where('email', 'ilike', containsPattern(filter.q!)));
+    .$call(containingText(filter.q, ['email']));
   return fetchPage(
     base,
     (q) =>
