@@ -53,6 +53,15 @@ function send(
   return reply.status(status).send(render(found));
 }
 
+/** What every page of the quote is drawn with: the link's token, the company and the language. */
+const pageContext = (found: PublicQuote, token: string | undefined) => ({
+  token: token!,
+  symbol: found.symbol,
+  company: found.company,
+  logo: found.logo,
+  language: found.language,
+});
+
 /** A text field of the form body, if any. */
 function field(request: FastifyRequest, name: string): string | undefined {
   const body = request.body as Record<string, unknown> | undefined;
@@ -139,15 +148,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const found = await viewQuote(ctx, tenantId, quoteId, token, {
         byOwnerOf: await ownerCheck(request),
       });
-      return send(reply, found, (f) =>
-        quotePage(f.quote, {
-          token: token!,
-          symbol: f.symbol,
-          company: f.company,
-          logo: f.logo,
-          language: f.language,
-        }),
-      );
+      return send(reply, found, (f) => quotePage(f.quote, pageContext(f, token)));
     },
   );
 
@@ -156,15 +157,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const { tenantId, quoteId } = request.params as Params;
       const token = tokenOf(request);
       const found = await peekQuote(ctx, tenantId, quoteId, token);
-      return send(reply, found, (f) =>
-        confirmPage(f.quote, action, {
-          token: token!,
-          symbol: f.symbol,
-          company: f.company,
-          logo: f.logo,
-          language: f.language,
-        }),
-      );
+      return send(reply, found, (f) => confirmPage(f.quote, action, pageContext(f, token)));
     });
 
     app.post(
@@ -188,11 +181,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             found,
             (f) =>
               quotePage(f.quote, {
-                token: token!,
-                symbol: f.symbol,
-                company: f.company,
-                logo: f.logo,
-                language: f.language,
+                ...pageContext(f, token),
                 problem: message,
                 values,
               }),
@@ -208,11 +197,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         }
         return send(reply, result, (f) =>
           quotePage(f.quote, {
-            token: token!,
-            symbol: f.symbol,
-            company: f.company,
-            logo: f.logo,
-            language: f.language,
+            ...pageContext(f, token),
             notice: resultNotice(f.quote, action, f.language),
           }),
         );

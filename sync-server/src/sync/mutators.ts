@@ -29,7 +29,7 @@ import {
   type UpdateArgs,
   DocumentMailArgs,
 } from '@smb/shared-types';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
@@ -138,6 +138,24 @@ function update<T extends TSchema>(
   };
 }
 
+/** A create mutation whose args are the REST body plus the id the device chose. */
+function create<T extends TObject>(
+  body: T,
+  apply: (scope: TenantScope, args: Static<T> & { id: string }) => Promise<unknown>,
+): Mutator {
+  const schema = Type.Object({ ...body.properties, id: Uuid });
+  return async (scope, raw) => {
+    await apply(scope, parse(schema, raw) as Static<T> & { id: string });
+  };
+}
+
+/** A delete mutation: `{ id }`. */
+function remove(apply: (scope: TenantScope, id: string) => Promise<unknown>): Mutator {
+  return async (scope, raw) => {
+    await apply(scope, parse(IdArgs, raw).id);
+  };
+}
+
 /**
  * Protocol 2's customer fields: the spec's names only. Version 1's form aliases (`companyName`, …)
  * were raised to them by the upcaster (shared-types `MUTATION_UPCASTS`) before this validation;
@@ -205,44 +223,32 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'customer.update': update('customers', CustomerUpdateArgs, (scope, id, changes) =>
     customers.updateCustomer(scope, id, changes),
   ),
-  'customer.delete': async (scope, raw) => customers.deleteCustomer(scope, parse(IdArgs, raw).id),
+  'customer.delete': remove(customers.deleteCustomer),
 
   'contact.create': async (scope, raw) =>
     contacts.createContact(scope, parse(ContactCreateArgs, raw)),
   'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) =>
     contacts.updateContact(scope, id, changes),
   ),
-  'contact.delete': async (scope, raw) => contacts.deleteContact(scope, parse(IdArgs, raw).id),
+  'contact.delete': remove(contacts.deleteContact),
 
-  'product.create': async (scope, raw) =>
-    products.createProduct(
-      scope,
-      parse(Type.Object({ ...ProductCreateBody.properties, id: Uuid }), raw),
-    ),
+  'product.create': create(ProductCreateBody, products.createProduct),
   'product.update': update('products', ProductUpdateBody, (scope, id, changes) =>
     products.updateProduct(scope, id, changes),
   ),
-  'product.delete': async (scope, raw) => products.deleteProduct(scope, parse(IdArgs, raw).id),
+  'product.delete': remove(products.deleteProduct),
 
-  'currency.create': async (scope, raw) =>
-    currencies.createCurrency(
-      scope,
-      parse(Type.Object({ ...CurrencyCreateBody.properties, id: Uuid }), raw),
-    ),
+  'currency.create': create(CurrencyCreateBody, currencies.createCurrency),
   'currency.update': update('currencies', CurrencyUpdateBody, (scope, id, changes) =>
     currencies.updateCurrency(scope, id, changes),
   ),
-  'currency.delete': async (scope, raw) => currencies.deleteCurrency(scope, parse(IdArgs, raw).id),
+  'currency.delete': remove(currencies.deleteCurrency),
 
-  'taxRate.create': async (scope, raw) =>
-    taxRates.createTaxRate(
-      scope,
-      parse(Type.Object({ ...TaxRateCreateBody.properties, id: Uuid }), raw),
-    ),
+  'taxRate.create': create(TaxRateCreateBody, taxRates.createTaxRate),
   'taxRate.update': update('tax_rates', TaxRateUpdateBody, (scope, id, changes) =>
     taxRates.updateTaxRate(scope, id, changes),
   ),
-  'taxRate.delete': async (scope, raw) => taxRates.deleteTaxRate(scope, parse(IdArgs, raw).id),
+  'taxRate.delete': remove(taxRates.deleteTaxRate),
 
   // The company name lives in the control plane; it is written on this transaction's connection.
   'tenant.update': async (scope, raw, after, ctx) => {
@@ -275,7 +281,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
         : {}),
     }),
   ),
-  'quote.delete': async (scope, raw) => quotes.deleteQuote(scope, parse(IdArgs, raw).id),
+  'quote.delete': remove(quotes.deleteQuote),
   'quote.setStatus': async (scope, raw) => {
     const args = parse(StatusArgs, raw);
     await quotes.setQuoteStatus(scope, args.id, args.status);
@@ -298,7 +304,7 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'order.update': update('orders', OrderUpdateBody, (scope, id, changes, current) =>
     orders.updateOrder(scope, id, documentInput(current, changes)),
   ),
-  'order.delete': async (scope, raw) => orders.deleteOrder(scope, parse(IdArgs, raw).id),
+  'order.delete': remove(orders.deleteOrder),
 
   'order.createInvoice': async (scope, raw) => {
     const args = parse(Type.Object({ id: Uuid, invoiceId: Type.Optional(Uuid) }), raw);

@@ -11,7 +11,7 @@ import {
   PaymentCreateBody,
   PaymentParams,
 } from '@smb/shared-types';
-import { BEARER, adminOnly, errors, signedIn } from '../../http';
+import { BEARER, adminOnly, errors, routesFor, signedIn } from '../../http';
 import { setInvoiceReminders, setInvoiceTerms } from '../invoices/invoices.service';
 import * as payments from './payments.service';
 
@@ -22,38 +22,24 @@ import * as payments from './payments.service';
 export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['invoices'];
   const security = BEARER;
+  const route = routesFor(app, tags);
   const params = DocumentIdParams;
 
   app.get(
     '/:id/payments',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: 'The invoice’s payments, oldest first',
-        params,
-        response: { 200: Type.Array(Payment), ...errors(404) },
-      },
-    },
+    route.get(Type.Array(Payment), { params, description: 'The invoice’s payments, oldest first' }),
     async (request) => payments.listPayments(request.auth, request.params.id),
   );
 
   app.post(
     '/:id/payments',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'Records a payment (amount, date, method, reference, note). The invoice becomes Partially paid or Paid; ' +
-          'an amount above the balance, or a cancelled invoice, answers 409.',
-        params,
-        body: PaymentCreateBody,
-        response: { 201: Payment, ...errors(400, 404, 409) },
-      },
-    },
+    route.create(PaymentCreateBody, Payment, {
+      params,
+      errorCodes: [404],
+      description:
+        'Records a payment (amount, date, method, reference, note). The invoice becomes Partially paid or Paid; ' +
+        'an amount above the balance, or a cancelled invoice, answers 409.',
+    }),
     async (request, reply) => {
       const payment = await payments.createPayment(request.auth, request.params.id, request.body);
       return reply.code(201).send(payment);
@@ -80,36 +66,23 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/:id/terms',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'Payment terms (the due date follows from the issue date) or a due date of its own; ' +
-          'refused (409) once a payment is recorded',
-        params,
-        body: InvoiceTermsBody,
-        response: { 200: Invoice, ...errors(400, 404, 409) },
-      },
-    },
+    route.put(InvoiceTermsBody, Invoice, {
+      params,
+      errorCodes: [409],
+      description:
+        'Payment terms (the due date follows from the issue date) or a due date of its own; ' +
+        'refused (409) once a payment is recorded',
+    }),
     async (request) => setInvoiceTerms(request.auth, request.params.id, request.body),
   );
 
   app.put(
     '/:id/reminders',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description:
-          '"Stop reminders" (stopped: true) or resume them on this invoice; the reminders sent stay in its log',
-        params,
-        body: InvoiceRemindersBody,
-        response: { 200: Invoice, ...errors(400, 404) },
-      },
-    },
+    route.put(InvoiceRemindersBody, Invoice, {
+      params,
+      description:
+        '"Stop reminders" (stopped: true) or resume them on this invoice; the reminders sent stay in its log',
+    }),
     async (request) => setInvoiceReminders(request.auth, request.params.id, request.body),
   );
 };
