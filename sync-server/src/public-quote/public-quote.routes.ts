@@ -11,6 +11,7 @@ import {
   quotePage,
   resultNotice,
   type PublicAction,
+  type QuotePageOptions,
 } from './public-quote.html';
 import { peekQuote, respondToQuote, viewQuote, type PublicQuote } from './public-quote.service';
 
@@ -51,6 +52,12 @@ function send(
   reply.headers(PAGE_HEADERS);
   if (!found) return reply.status(404).send(NOT_FOUND_PAGE);
   return reply.status(status).send(render(found));
+}
+
+/** What every page of a found quote is drawn with. */
+function pageOptions(f: PublicQuote, token: string): QuotePageOptions {
+  const { symbol, company, logo, language, buyer } = f;
+  return { token, symbol, company, logo, language, buyer };
 }
 
 /** A text field of the form body, if any. */
@@ -139,15 +146,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const found = await viewQuote(ctx, tenantId, quoteId, token, {
         byOwnerOf: await ownerCheck(request),
       });
-      return send(reply, found, (f) =>
-        quotePage(f.quote, {
-          token: token!,
-          symbol: f.symbol,
-          company: f.company,
-          logo: f.logo,
-          language: f.language,
-        }),
-      );
+      return send(reply, found, (f) => quotePage(f.quote, pageOptions(f, token!)));
     },
   );
 
@@ -156,15 +155,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const { tenantId, quoteId } = request.params as Params;
       const token = tokenOf(request);
       const found = await peekQuote(ctx, tenantId, quoteId, token);
-      return send(reply, found, (f) =>
-        confirmPage(f.quote, action, {
-          token: token!,
-          symbol: f.symbol,
-          company: f.company,
-          logo: f.logo,
-          language: f.language,
-        }),
-      );
+      return send(reply, found, (f) => confirmPage(f.quote, action, pageOptions(f, token!)));
     });
 
     app.post(
@@ -188,11 +179,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             found,
             (f) =>
               quotePage(f.quote, {
-                token: token!,
-                symbol: f.symbol,
-                company: f.company,
-                logo: f.logo,
-                language: f.language,
+                ...pageOptions(f, token!),
                 problem: message,
                 values,
               }),
@@ -208,11 +195,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         }
         return send(reply, result, (f) =>
           quotePage(f.quote, {
-            token: token!,
-            symbol: f.symbol,
-            company: f.company,
-            logo: f.logo,
-            language: f.language,
+            ...pageOptions(f, token!),
             notice: resultNotice(f.quote, action, f.language),
           }),
         );
