@@ -13,6 +13,7 @@ import { it } from './languages/it';
 import { nl } from './languages/nl';
 import { formatMoney, roundMoney } from './money';
 import type { MoneyInput } from './decimal';
+import type { TaxCategory } from './tax-categories';
 
 export const DOCUMENT_LANGUAGES = ['en', 'de', 'fr', 'nl', 'es', 'it'] as const;
 export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
@@ -167,4 +168,24 @@ export function overdueText(language: DocumentLanguage, days: number): string {
   return days === 1
     ? documentText(language, 'overdueOneDay')
     : documentText(language, 'overdueDays', { days });
+}
+
+/** A tax category's name in `language` ("Autoliquidation" for AE in French). */
+export function taxCategoryText(language: DocumentLanguage, category: TaxCategory): string {
+  return documentText(language, `taxCategory${category}`);
+}
+
+/** Between a label and its value: French typography puts a no-break space before the colon. */
+const LABEL_SEPARATORS: Record<DocumentLanguage, string> = {
+  en: ': ',
+  de: ': ',
+  fr: '\u00a0: ',
+  nl: ': ',
+  es: ': ',
+  it: ': ',
+};
+
+/** "Total HT : 255,00 €" — a label and its value as `language` writes them. */
+export function labelled(language: DocumentLanguage, label: string, value: string): string {
+  return `${label}${LABEL_SEPARATORS[language]}${value}`;
 }

@@ -331,3 +331,18 @@ export function documentTaxAmounts(
     })),
   };
 }
+
+/**
+ * A stored document's tax-exclusive amount (EN 16931 BT-109): Σ line nets − allowances + charges,
+ * exact, 2 decimals. A row stored before allowances and charges existed has neither.
+ */
+export function taxExclusiveAmount(doc: {
+  subtotal: MoneyInput;
+  allowanceTotal?: MoneyInput | null;
+  chargeTotal?: MoneyInput | null;
+}): string {
+  return dec(doc.subtotal)
+    .minus(dec(doc.allowanceTotal ?? 0))
+    .plus(dec(doc.chargeTotal ?? 0))
+    .toFixed(2);
+}

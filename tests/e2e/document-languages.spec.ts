@@ -115,6 +115,30 @@ describe('documents in the customer’s language', () => {
       expect(sent.status).toBe(200);
       return sent.data;
     };
+    // Both parties' identities: the public page shows them whole (issue 33 item 9).
+    expect(
+      (
+        await api.put('/api/tenants/current/company', {
+          address: 'Hafenstraße 5',
+          postcode: '20457',
+          city: 'Hamburg',
+          country: 'DE',
+          vatId: 'DE123456789',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.put(`/api/customers/${fr.customerId}`, {
+          address: '12 rue de la République',
+          address2: 'Bâtiment C',
+          postcode: '69002',
+          city: 'Lyon',
+          country: 'FR',
+          vatId: 'FR40303265045',
+        })
+      ).status,
+    ).toBe(200);
     const quote = await quoteOf(fr);
     const quoteMail = await mailTo(server.dataDir, fr.contactEmail, /^Devis /);
     expect(quoteMail.subject).toBe(`Devis ${quote.quoteNumber} de ${owner.company}`);
@@ -147,7 +171,16 @@ describe('documents in the customer’s language', () => {
     await frame.getByText('Votre nom complet').waitFor();
     const total = await frame.locator('.totals .grand').innerText();
     expect(total).toContain(FR_TOTAL);
+    const parties = await frame.locator('.parties').innerText();
+    for (const part of ['Bâtiment C', '69002 Lyon', 'N° de TVA: FR40303265045', '(Principal)'])
+      expect(parties).toContain(part);
+    expect(parties).not.toContain('Primary');
+    expect(await frame.locator('header').innerText()).toContain('N° de TVA: DE123456789');
+    expect(await frame.locator('.totals').innerText()).toMatch(/TVA \(20\s%\)\s+sur 1\s028,80\s€/);
     await shot(customer, 'public-quote-fr-390x844');
+    await customer.setViewportSize({ width: 1440, height: 900 });
+    await shot(customer, 'public-quote-fr-1440x900');
+    await customer.setViewportSize({ width: 390, height: 844 });
     const english = await quoteOf(en);
     await customer.goto(link(english));
     await frame.getByRole('button', { name: 'Accept Quote' }).waitFor();

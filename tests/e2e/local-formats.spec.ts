@@ -123,6 +123,24 @@ describe('local formats and country defaults (issue 34)', () => {
     await dialog.getByText('Not a number this way. Type it like 1.234,56.').waitFor();
 
     await amount.fill('1.234,56');
+    // Dates too: shown the German way, the US way refused with how to write it.
+    const date = dialog.getByRole('textbox', { name: 'Date' });
+    expect(await date.inputValue()).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
+    await date.fill('11/26/2026');
+    await dialog.getByRole('button', { name: 'Record Payment' }).click();
+    await dialog.getByText('Not a date this way. Type it like 26.11.2026.').waitFor();
+    await date.fill('26.11.2026');
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await dialog.screenshot({
+        path: path.join(SCREENSHOT_DIR, `local-formats-payment-date-de-${width}.png`),
+      });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByTestId('payment-row');
@@ -134,8 +152,10 @@ describe('local formats and country defaults (issue 34)', () => {
     await waitSynced(page);
     const synced = (await api.get<InvoiceJson>(`/api/invoices/${invoice.id}`)).data;
     expect(synced.amountPaid).toBe(1234.56);
+    const payments = (await api.get<{ paidOn: string }[]>(`/api/invoices/${invoice.id}/payments`))
+      .data;
+    expect(payments.map((p) => p.paidOn)).toEqual(['2026-11-26']);
 
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, 'local-formats-invoice-de.png'),
       fullPage: true,

@@ -93,8 +93,7 @@ export function useCurrencies(): CurrencyRow[] | undefined {
 /** The tenant's tax rates by name (live): the editors offer them, offline too. */
 export function useTaxRates(): TaxRateRow[] | undefined {
   const db = useDatabase();
-  // `tax_rates?`: none on a device still on the schema before them (an update not yet applied).
-  return useLiveQuery(() => db?.tax_rates?.orderBy('name').toArray() ?? [], [db]);
+  return useLiveQuery(() => db?.tax_rates.orderBy('name').toArray() ?? [], [db]);
 }
 
 /** The default currency, or null (live). */

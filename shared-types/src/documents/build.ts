@@ -1,6 +1,7 @@
 import { paperSizeOf, type CompanyDetails, EMPTY_COMPANY_DETAILS } from '../company';
 import { DEFAULT_CURRENCY_SYMBOL } from '../money';
-import type { DocumentLanguage } from '../document-language';
+import { documentText, type DocumentLanguage } from '../document-language';
+import { PRIMARY_CONTACT_ROLE } from '../customers';
 import type {
   DocumentAdjustmentLine,
   DocumentKind,
@@ -135,4 +136,32 @@ export function postcodeCity(party: { postcode?: string | null; city?: string | 
 /** A currency the tenant no longer has prints with its code (USD keeps '$'). */
 export function symbolFallback(code: string): string {
   return code === 'USD' ? DEFAULT_CURRENCY_SYMBOL : `${code} `;
+}
+
+/**
+ * A party's address as it prints, one entry a line: the street lines (Address, Address 2, each
+ * may hold line breaks), postcode and city, country.
+ */
+export function partyAddressLines(party: {
+  address?: string | null;
+  address2?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+}): string[] {
+  const lines = (text: string | null | undefined) =>
+    (text ?? '')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+  return [
+    ...lines(party.address),
+    ...lines(party.address2),
+    ...[postcodeCity(party), party.country?.trim() || null].filter((l): l is string => !!l),
+  ];
+}
+
+/** A contact's role as a document shows it: the app's own "Primary" in `language`, others as typed. */
+export function contactRoleText(language: DocumentLanguage, role: string): string {
+  return role === PRIMARY_CONTACT_ROLE ? documentText(language, 'contactRolePrimary') : role;
 }

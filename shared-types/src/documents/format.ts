@@ -3,8 +3,11 @@ import {
   documentAmount,
   documentDay,
   DOCUMENT_LOCALES,
+  documentText,
+  taxCategoryText,
   type DocumentLanguage,
 } from '../document-language';
+import { TAX_CATEGORY_RULES, type TaxCategory } from '../tax-categories';
 import { formatDecimal } from '../locale-numbers';
 import { roundMoney, type MoneyInput } from '../money';
 
@@ -37,6 +40,19 @@ export function formatTaxRate(rate: MoneyInput, language: DocumentLanguage = 'en
   const text = String(rate).trim();
   const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
   return `${trimmed || '0'}%`;
+}
+
+/**
+ * A tax breakdown row's name in `language`: "Tax (19%)", "Taxe (20 %)"; where no tax is due, the
+ * category's name at 0 %: "Autoliquidation (0 %)".
+ */
+export function taxRowLabel(
+  language: DocumentLanguage,
+  row: { category: TaxCategory; rate: MoneyInput },
+): string {
+  return TAX_CATEGORY_RULES[row.category].taxed
+    ? documentText(language, 'taxWithRate', { rate: formatTaxRate(row.rate, language) })
+    : `${taxCategoryText(language, row.category)} (${formatTaxRate(0, language)})`;
 }
 
 /** Quantities grouped like amounts: `1,000` (German `1.000`). */

@@ -10,6 +10,7 @@ import { roundMoney } from '../money';
 import {
   documentStatus,
   documentText,
+  taxCategoryText,
   type DocumentLanguage,
   type DocumentTextKey,
 } from '../document-language';
@@ -150,7 +151,7 @@ function TaxBreakdownTable({
           <Text style={s.breakdownRate}>
             {TAX_CATEGORY_RULES[row.category].taxed
               ? formatTaxRate(row.rate, language)
-              : `${TAX_CATEGORY_RULES[row.category].label} (${row.category})`}
+              : `${taxCategoryText(language, row.category)} (${row.category})`}
           </Text>
           <Text style={s.breakdownAmount}>{money(row.taxableAmount)}</Text>
           <Text style={s.breakdownAmount}>{money(row.taxAmount)}</Text>

@@ -124,6 +124,16 @@ export const en = {
     'The invoice is attached. If you have already paid, thank you, and please ignore this message.',
   overdueOneDay: '1 day overdue',
   overdueDays: '{days} days overdue',
+  taxOnAmount: 'on {amount}',
+  contactRolePrimary: 'Primary',
+  taxCategoryS: 'Standard rate',
+  taxCategoryZ: 'Zero rated',
+  taxCategoryE: 'Exempt',
+  taxCategoryAE: 'Reverse charge',
+  taxCategoryK: 'Intra-EU supply',
+  taxCategoryG: 'Export outside the EU',
+  taxCategoryO: 'Outside the scope of VAT',
+  companyLogo: 'Company logo',
 } as const;
 
 export type DocumentTextKey = keyof typeof en;

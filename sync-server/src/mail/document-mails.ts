@@ -8,6 +8,7 @@ import {
   documentDay,
   documentText,
   formatDay,
+  labelled,
   overdueText,
   type DocumentLanguage,
   type DocumentTextKey,
@@ -15,6 +16,8 @@ import {
   type InvoiceReminder,
   type Quote,
 } from '@smb/shared-types';
+import { taxExclusiveAmount } from '@smb/shared-types/document-lines';
+import { taxRowLabel } from '@smb/shared-types/documents/format';
 import type { TenantRow } from '../db/app-tables';
 import type { MailMessage } from './mailer';
 import { escapeHtml, htmlPage, oneLine } from './templates';
@@ -75,7 +78,44 @@ ${validity ? `<p>${escapeHtml(validity)}</p>\n` : ''}<p><a href="${escapeHtml(li
   return { to: to.email, subject, text, html, ...sender };
 }
 
-/** The reminder e-mail: the amount due, the due date, the days overdue; the PDF is attached. */
+/**
+ * The invoice's stored totals (EN 16931) as a reminder lists them: net, the tax per rate, total,
+ * and what was paid — "Total excl. tax: 1.000,00 €", "Tax (19 %) auf 1.000,00 €: 190,00 €".
+ */
+function invoiceTotalsLines(
+  invoice: Invoice,
+  language: DocumentLanguage,
+  money: (amount: string | number) => string,
+): string[] {
+  const t = wordsOf(language);
+  const line = (label: string, value: string) => labelled(language, label, value);
+  const taxes =
+    invoice.taxBreakdown.length > 0
+      ? invoice.taxBreakdown.map((row) =>
+          line(
+            `${taxRowLabel(language, row)} ${t('taxOnAmount', { amount: money(row.taxableAmount) })}`,
+            money(row.taxAmount),
+          ),
+        )
+      : [
+          line(
+            taxRowLabel(language, { category: 'S', rate: invoice.taxRate }),
+            money(invoice.taxAmount),
+          ),
+        ];
+  return [
+    line(t('totalExclTax'), money(taxExclusiveAmount(invoice))),
+    ...taxes,
+    ...(invoice.roundingAmount !== 0 ? [line(t('rounding'), money(invoice.roundingAmount))] : []),
+    line(t('totalInclTax'), money(invoice.total)),
+    ...(invoice.amountPaid > 0 ? [line(t('amountPaid'), money(invoice.amountPaid))] : []),
+  ];
+}
+
+/**
+ * The reminder e-mail: the amount due, the due date, the days overdue, the invoice's stored totals
+ * (net, tax per rate, total, paid); the PDF is attached.
+ */
 export function reminderMail(
   invoice: Invoice,
   reminder: InvoiceReminder,
@@ -86,7 +126,10 @@ export function reminderMail(
   sender: Sender,
 ): MailMessage {
   const t = wordsOf(language);
-  const due = documentAmount(language, String(invoice.balance), invoice.currencyCode, symbol);
+  const money = (amount: string | number) =>
+    documentAmount(language, String(amount), invoice.currencyCode, symbol);
+  const due = money(invoice.balance);
+  const totals = invoiceTotalsLines(invoice, language, money);
   const name = invoice.contact?.name || invoice.customer.name;
   const late = Math.max(
     0,
@@ -104,6 +147,8 @@ export function reminderMail(
     intro(invoice.invoiceNumber),
     t('reminderAmountDue', { amount: due }),
     '',
+    ...totals,
+    '',
     t('reminderAttached'),
   ];
   const amountHtml = escapeHtml(t('reminderAmountDue', { amount: '\u0000' })).replace(
@@ -113,6 +158,7 @@ export function reminderMail(
   const html = htmlPage(`<p>${escapeHtml(t('greeting', { name }))}</p>
 <p>${escapeHtml(intro('\u0000')).replace('\u0000', `<strong>${escapeHtml(invoice.invoiceNumber)}</strong>`)}</p>
 <p>${amountHtml}</p>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
 <p style="color:#6b7280">${escapeHtml(t('reminderAttached'))}</p>`);
   const subject = oneLine(
     t('reminderMailSubject', { reminder: reminder.number, number: invoice.invoiceNumber, company }),

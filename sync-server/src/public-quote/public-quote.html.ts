@@ -12,14 +12,18 @@ import {
   documentStatus,
   documentText,
   DOCUMENT_LOCALES,
-  TAX_CATEGORY_RULES,
   formatDay,
   type CompanyDetails,
   type DocumentLanguage,
   type DocumentTextKey,
   type Quote,
 } from '@smb/shared-types';
-import { formatTaxRate } from '@smb/shared-types/documents/format';
+import { taxRowLabel } from '@smb/shared-types/documents/format';
+import {
+  contactRoleText,
+  partyAddressLines,
+  type DocumentParty,
+} from '@smb/shared-types/documents';
 import { escapeHtml } from '../mail/templates';
 import { sanitizeNotes } from '../modules/documents/notes-sanitizer';
 
@@ -188,20 +192,30 @@ function answerSection(w: Words, quote: Quote): string {
 }
 
 /** The company's logo, inline (the page loads nothing else; the CSP allows data: images). */
-function logoImage(logo: QuoteLogo | null | undefined): string {
+function logoImage(w: Words, logo: QuoteLogo | null | undefined): string {
   if (!logo) return '';
-  return `<img class="logo" src="data:${escapeHtml(logo.contentType)};base64,${logo.data.toString('base64')}" alt="${escapeHtml('Company logo')}">`;
+  return `<img class="logo" src="data:${escapeHtml(logo.contentType)};base64,${logo.data.toString('base64')}" alt="${w.e('companyLogo')}">`;
 }
 
-function details(w: Words, quote: Quote, symbol: string | null, logo?: QuoteLogo | null): string {
+/** A party's address lines and VAT ID, one `<div>` each (escaped). */
+function partyLines(w: Words, party: Partial<DocumentParty> | null | undefined): string {
+  if (!party) return '';
+  const lines = partyAddressLines(party).map((line) => `<div>${escapeHtml(line)}</div>`);
+  if (party.vatId) lines.push(`<div>${w.e('vatId')}: ${escapeHtml(party.vatId)}</div>`);
+  return lines.join('');
+}
+
+function details(w: Words, quote: Quote, options: QuotePageOptions): string {
+  const { symbol, logo, company, buyer } = options;
   const money = (amount: number) =>
     escapeHtml(documentAmount(w.language, String(amount), quote.currencyCode, symbol));
+  // The customer's address as it is today (`buyer`), else the one the quote carries.
   const customer = quote.customer
     ? `<div><strong>${escapeHtml(quote.customer.name)}</strong></div>
-<div>${escapeHtml(quote.customer.email)}</div>${quote.customer.address ? `<div>${escapeHtml(quote.customer.address)}</div>` : ''}`
+<div>${escapeHtml(quote.customer.email)}</div>${partyLines(w, buyer ?? { address: quote.customer.address })}`
     : `<div class="muted">${w.e('notAvailable')}</div>`;
   const contact = quote.contact
-    ? `<div><strong>${escapeHtml(quote.contact.name)}</strong>${quote.contact.role ? ` <span class="muted">(${escapeHtml(quote.contact.role)})</span>` : ''}</div>
+    ? `<div><strong>${escapeHtml(quote.contact.name)}</strong>${quote.contact.role ? ` <span class="muted">(${escapeHtml(contactRoleText(w.language, quote.contact.role))})</span>` : ''}</div>
 <div>${escapeHtml(quote.contact.email)}</div>`
     : `<div class="muted">${w.e('notAvailable')}</div>`;
   const rows = quote.items
@@ -214,7 +228,7 @@ function details(w: Words, quote: Quote, symbol: string | null, logo?: QuoteLogo
     .join('\n');
   const notes = sanitizeNotes(quote.notes);
   return `<header>
-<div>${logoImage(logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="muted">${w.e('quote')}</div></div>
+<div>${logoImage(w, logo)}<h1>${escapeHtml(quote.tenantName)}</h1><div class="seller muted">${partyLines(w, company)}</div><div class="muted">${w.e('quote')}</div></div>
 <div><div class="number">${escapeHtml(quote.quoteNumber)}</div>
 <div class="muted">${w.e('date')}: ${escapeHtml(w.day(quote.createdAt))}</div>
 ${quote.validUntil ? `<div class="muted">${w.e('validUntil')}: ${escapeHtml(w.day(quote.validUntil))}</div>` : ''}
@@ -232,7 +246,7 @@ ${rows}
 </table></div>
 <section class="totals">
 <div><span>${w.e('subtotal')}</span><span>${money(quote.subtotal)}</span></div>
-${taxRows(w, quote, money)}
+${taxRows(w, quote, symbol, money)}
 <div class="grand"><span>${w.e('total')}</span><span>${money(quote.total)}</span></div>
 </section>
 ${notes ? `<section class="notes"><h2>${w.e('notes')}</h2>${notes}</section>` : ''}`;
@@ -245,11 +259,12 @@ export interface QuoteLogo {
 }
 
 /** Discounts and charges, then the tax per rate (EN 16931's breakdown), as the totals' rows. */
-/** A rate as the page's language writes it (English keeps the spec's `19%`). */
-const taxRate = (w: Words, rate: number | string) =>
-  w.language === 'en' ? `${rate}%` : formatTaxRate(rate, w.language);
-
-function taxRows(w: Words, quote: Quote, money: (amount: number) => string): string {
+function taxRows(
+  w: Words,
+  quote: Quote,
+  symbol: string | null,
+  money: (amount: number) => string,
+): string {
   const adjustments = quote.adjustments.map(
     (a) =>
       `<div><span>${escapeHtml(a.reason)}</span><span>${a.kind === 'allowance' ? '−' : ''}${money(a.amount)}</span></div>`,
@@ -257,14 +272,19 @@ function taxRows(w: Words, quote: Quote, money: (amount: number) => string): str
   const taxes =
     quote.taxBreakdown.length === 0
       ? [
-          `<div><span>${w.e('taxWithRate', { rate: taxRate(w, quote.taxRate) })}</span><span>${money(quote.taxAmount)}</span></div>`,
+          `<div><span>${escapeHtml(taxRowLabel(w.language, { category: 'S', rate: quote.taxRate }))}</span><span>${money(quote.taxAmount)}</span></div>`,
         ]
       : quote.taxBreakdown.map((row) => {
-          const rule = TAX_CATEGORY_RULES[row.category];
-          const label = rule.taxed
-            ? w.t('taxWithRate', { rate: taxRate(w, row.rate) })
-            : `${rule.label} (0%)`;
-          return `<div><span>${escapeHtml(label)} <span class="muted">on ${money(row.taxableAmount)}</span></span><span>${money(row.taxAmount)}</span></div>`;
+          const label = taxRowLabel(w.language, row);
+          const on = w.t('taxOnAmount', {
+            amount: documentAmount(
+              w.language,
+              String(row.taxableAmount),
+              quote.currencyCode,
+              symbol,
+            ),
+          });
+          return `<div><span>${escapeHtml(label)} <span class="muted">${escapeHtml(on)}</span></span><span>${money(row.taxAmount)}</span></div>`;
         });
   return [...adjustments, ...taxes].join('\n');
 }
@@ -285,6 +305,8 @@ export interface QuotePageOptions {
   logo?: QuoteLogo | null;
   /** The customer's document language (issue 34.3); English when not given. */
   language?: DocumentLanguage;
+  /** The customer's address lines, postcode, city, country and VAT ID (today's). */
+  buyer?: Partial<DocumentParty>;
 }
 
 /** A refusal the page shows, in the page's language when it is one the table knows. */
@@ -313,7 +335,7 @@ ${actionForm(w, quote, 'reject', options.token, options.values?.reason)}
   const download = `<a class="download" href="${escapeHtml(publicPdfUrl(quote, options.token))}" download>${w.e('downloadPdf')}</a>`;
   return page(
     w.t('quoteMailSubject', { number: quote.quoteNumber, company: quote.tenantName }),
-    `${problem}${notice}${expired}${details(w, quote, options.symbol, options.logo)}\n${answerSection(w, quote)}\n${download}\n${actions}`,
+    `${problem}${notice}${expired}${details(w, quote, options)}\n${answerSection(w, quote)}\n${download}\n${actions}`,
     w.language,
   );
 }
@@ -333,7 +355,7 @@ export function confirmPage(quote: Quote, action: PublicAction, options: QuotePa
 <section class="actions">
 ${actionForm(w, quote, action, options.token)}
 </section>
-${details(w, quote, options.symbol, options.logo)}`,
+${details(w, quote, options)}`,
     language,
   );
 }

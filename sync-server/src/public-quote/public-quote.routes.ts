@@ -11,6 +11,7 @@ import {
   quotePage,
   resultNotice,
   type PublicAction,
+  type QuotePageOptions,
 } from './public-quote.html';
 import { peekQuote, respondToQuote, viewQuote, type PublicQuote } from './public-quote.service';
 
@@ -53,14 +54,11 @@ function send(
   return reply.status(status).send(render(found));
 }
 
-/** What every page of the quote is drawn with: the link's token, the company and the language. */
-const pageContext = (found: PublicQuote, token: string | undefined) => ({
-  token: token!,
-  symbol: found.symbol,
-  company: found.company,
-  logo: found.logo,
-  language: found.language,
-});
+/** What every page of a found quote is drawn with. */
+function pageOptions(f: PublicQuote, token: string): QuotePageOptions {
+  const { symbol, company, logo, language, buyer } = f;
+  return { token, symbol, company, logo, language, buyer };
+}
 
 /** A text field of the form body, if any. */
 function field(request: FastifyRequest, name: string): string | undefined {
@@ -148,7 +146,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const found = await viewQuote(ctx, tenantId, quoteId, token, {
         byOwnerOf: await ownerCheck(request),
       });
-      return send(reply, found, (f) => quotePage(f.quote, pageContext(f, token)));
+      return send(reply, found, (f) => quotePage(f.quote, pageOptions(f, token!)));
     },
   );
 
@@ -157,7 +155,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
       const { tenantId, quoteId } = request.params as Params;
       const token = tokenOf(request);
       const found = await peekQuote(ctx, tenantId, quoteId, token);
-      return send(reply, found, (f) => confirmPage(f.quote, action, pageContext(f, token)));
+      return send(reply, found, (f) => confirmPage(f.quote, action, pageOptions(f, token!)));
     });
 
     app.post(
@@ -181,7 +179,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
             found,
             (f) =>
               quotePage(f.quote, {
-                ...pageContext(f, token),
+                ...pageOptions(f, token!),
                 problem: message,
                 values,
               }),
@@ -197,7 +195,7 @@ const publicQuoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
         }
         return send(reply, result, (f) =>
           quotePage(f.quote, {
-            ...pageContext(f, token),
+            ...pageOptions(f, token!),
             notice: resultNotice(f.quote, action, f.language),
           }),
         );

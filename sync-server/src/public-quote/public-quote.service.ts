@@ -13,10 +13,12 @@ import {
   type CompanyDetails,
   type Quote,
 } from '@smb/shared-types';
+import { customerAddress, type DocumentParty } from '@smb/shared-types/documents';
 import { clock } from '../clock';
 import { calendarDate } from '../db/dates';
 import { companyOf, logoForDocument } from '../modules/tenants/company.service';
-import { customerDocumentLanguage } from '../modules/pdf/document-language.service';
+import { documentLanguageFor } from '../modules/pdf/document-language.service';
+import { findCustomerById } from '../modules/customers/customers.service';
 import { findOwnerEmail } from './public-quote.repository';
 import { escapeHtml } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
@@ -42,6 +44,8 @@ export interface PublicQuote {
   logo: { contentType: string; data: Buffer } | null;
   /** The customer's document language (issue 34.3): the page is written in it. */
   language: DocumentLanguage;
+  /** The customer's address and VAT ID as they are today (the quote keeps name and e-mail). */
+  buyer: Partial<DocumentParty>;
 }
 
 /** Views of one quote closer together than this count once (a reload, a scanner's burst). */
@@ -78,8 +82,16 @@ async function present(db: TenantDb, tenant: TenantRow, quoteId: string): Promis
   const quote = await loadQuote(db, tenant, quoteId);
   const currency = await findCurrencyByCode(db, quote.currencyCode);
   const logo = await logoForDocument(db, tenant);
-  const language = await customerDocumentLanguage(db, tenant, quote.customerId);
-  return { quote, symbol: currency?.symbol ?? null, company: companyOf(tenant), logo, language };
+  // The customer, read once: its document language, address and VAT ID.
+  const customer = quote.customerId ? await findCustomerById(db, quote.customerId) : null;
+  return {
+    quote,
+    symbol: currency?.symbol ?? null,
+    company: companyOf(tenant),
+    logo,
+    language: documentLanguageFor(customer, tenant),
+    buyer: customerAddress(customer),
+  };
 }
 
 /**

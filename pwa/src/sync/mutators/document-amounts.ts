@@ -53,9 +53,7 @@ async function lookups(w: LocalWriter, items: LineInput[]) {
         unitCode: product.unitCode ?? null,
       });
   }
-  // A device still on the schema before tax rates (an update not yet applied) has none: its lines
-  // take the currency's rate until the upgrade.
-  const stored = (await w.db.tax_rates?.toArray()) ?? [];
+  const stored = await w.db.tax_rates.toArray();
   const rates = new Map<string, TaxRateRef>(stored.map((r) => [r.id, r]));
   return { products, rates };
 }

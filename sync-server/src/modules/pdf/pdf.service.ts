@@ -17,7 +17,7 @@ import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
 import { companyOf, logoForDocument } from '../tenants/company.service';
-import { customerDocumentLanguage } from './document-language.service';
+import { documentLanguageFor } from './document-language.service';
 import { documentText } from '@smb/shared-types';
 import { renderDocumentPdf } from './pdf-renderer';
 
@@ -50,12 +50,13 @@ async function pdfFile(
   },
 ): Promise<PdfFile> {
   const symbol = (await findCurrencyByCode(scope.db, doc.currencyCode))?.symbol ?? null;
-  const language = await customerDocumentLanguage(scope.db, scope.tenant, doc.customerId);
+  // The customer as it is today, read once: its document language, address and VAT ID
+  // (documents keep names and e-mails).
+  const customer = doc.customerId ? await findCustomerById(scope.db, doc.customerId) : null;
+  const language = documentLanguageFor(customer, scope.tenant);
   const references = (options.references ?? []).map((r) =>
     r.label === 'Order' ? { ...r, label: documentText(language, 'orderReference') } : r,
   );
-  // The customer's address and VAT ID as they are today (documents keep names and e-mails).
-  const customer = doc.customerId ? await findCustomerById(scope.db, doc.customerId) : null;
   const content = apiDocumentContent(kind, doc, {
     ...options,
     references,

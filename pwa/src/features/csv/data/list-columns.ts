@@ -1,4 +1,7 @@
 import { PRIMARY_CONTACT_ROLE } from '@smb/shared-types/customers';
+import { taxExclusiveAmount, type StoredBreakdownRow } from '@smb/shared-types/document-lines';
+import { roundMoney } from '@smb/shared-types/money';
+import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
 import type { SmbDatabase } from '../../../db/database';
 import type {
   ContactRow,
@@ -64,6 +67,59 @@ export const PRODUCT_COLUMNS: CsvColumn<ProductRow>[] = [
   { header: 'Created', value: (p) => p.createdAt },
 ];
 
+type StoredAmounts = Pick<
+  QuoteRow,
+  | 'subtotal'
+  | 'taxRate'
+  | 'taxAmount'
+  | 'total'
+  | 'allowanceTotal'
+  | 'chargeTotal'
+  | 'roundingAmount'
+  | 'taxBreakdown'
+>;
+
+/**
+ * The stored breakdown per rate; a row stored before it (pulled before the upgrade) has one rate,
+ * the document's, on its whole net.
+ */
+function breakdownOf(doc: StoredAmounts): StoredBreakdownRow[] {
+  if (doc.taxBreakdown && doc.taxBreakdown.length > 0) return doc.taxBreakdown;
+  const net = Number(taxExclusiveAmount(doc));
+  const category = doc.taxRate > 0 ? 'S' : 'Z';
+  return [{ category, rate: doc.taxRate, taxableAmount: net, taxAmount: doc.taxAmount }];
+}
+
+/**
+ * One cell for the breakdown: "S 19% on 210.00: 39.90; S 7% on 45.00: 3.15" (category code, rate,
+ * taxable amount, tax — plain decimals, as the money columns).
+ */
+export function breakdownText(doc: StoredAmounts): string {
+  return breakdownOf(doc)
+    .map(
+      (row) =>
+        `${row.category} ${TAX_CATEGORY_RULES[row.category].taxed ? row.rate : 0}% on ${roundMoney(row.taxableAmount)}: ${roundMoney(row.taxAmount)}`,
+    )
+    .join('; ');
+}
+
+/**
+ * A document's stored EN 16931 totals as columns: the lines' nets, discounts and charges, the
+ * tax-exclusive net, the tax, rounding, the total, and the breakdown per rate.
+ */
+function amountColumns<R>(doc: (row: R) => StoredAmounts): CsvColumn<R>[] {
+  return [
+    { header: 'Subtotal', value: (r) => doc(r).subtotal, type: 'money' },
+    { header: 'Discounts', value: (r) => doc(r).allowanceTotal ?? 0, type: 'money' },
+    { header: 'Charges', value: (r) => doc(r).chargeTotal ?? 0, type: 'money' },
+    { header: 'Net', value: (r) => taxExclusiveAmount(doc(r)), type: 'money' },
+    { header: 'Tax', value: (r) => doc(r).taxAmount, type: 'money' },
+    { header: 'Rounding', value: (r) => doc(r).roundingAmount ?? 0, type: 'money' },
+    { header: 'Total', value: (r) => doc(r).total, type: 'money' },
+    { header: 'Tax breakdown', value: (r) => breakdownText(doc(r)) },
+  ];
+}
+
 /** A quote or order with the names the list shows. */
 export interface DocumentExportRow<T> {
   document: T;
@@ -81,10 +137,7 @@ function documentColumns<T extends QuoteRow | OrderRow>(
     { header: 'Customer', value: (r) => r.customerName },
     { header: 'Contact', value: (r) => r.contactName },
     { header: 'Currency', value: (r) => r.document.currencyCode },
-    { header: 'Subtotal', value: (r) => r.document.subtotal, type: 'money' },
-    { header: 'Tax rate', value: (r) => r.document.taxRate, type: 'number' },
-    { header: 'Tax', value: (r) => r.document.taxAmount, type: 'money' },
-    { header: 'Total', value: (r) => r.document.total, type: 'money' },
+    ...amountColumns<DocumentExportRow<T>>((r) => r.document),
     { header: 'Items', value: (r) => r.document.items.length, type: 'number' },
     { header: 'Created', value: (r) => r.document.createdAt },
   ];
@@ -109,10 +162,7 @@ export const INVOICE_COLUMNS: CsvColumn<InvoiceExportRow>[] = [
   { header: 'Customer email', value: (r) => r.invoice.customerEmail },
   { header: 'Contact', value: (r) => r.invoice.contactName },
   { header: 'Currency', value: (r) => r.invoice.currencyCode },
-  { header: 'Subtotal', value: (r) => r.invoice.subtotal, type: 'money' },
-  { header: 'Tax rate', value: (r) => r.invoice.taxRate, type: 'number' },
-  { header: 'Tax', value: (r) => r.invoice.taxAmount, type: 'money' },
-  { header: 'Total', value: (r) => r.invoice.total, type: 'money' },
+  ...amountColumns<InvoiceExportRow>((r) => r.invoice),
   { header: 'Paid', value: (r) => r.invoice.amountPaid ?? 0, type: 'money' },
   { header: 'Balance', value: (r) => r.balance, type: 'money' },
   { header: 'Issue date', value: (r) => r.invoice.issueDate },

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
-import { SUMMARY_TABLE, unpackSummaries } from '../../../db/summaries';
+import { unpackSummaries } from '../../../db/summaries';
 import { computeDashboard, type DashboardMetrics } from './metrics';
 
 export interface DashboardData {
@@ -21,17 +21,9 @@ export async function loadDashboard(
   db: SmbDatabase,
   now: Date = new Date(),
 ): Promise<DashboardData> {
-  // A store opened at a local schema without summaries (a build of a release before them, as the
-  // week-offline journey runs) reads the documents themselves: the summaries are their fields.
-  const summarised = db.tables.some((t) => t.name === SUMMARY_TABLE);
-  const documents = summarised ? [db.summaries] : [db.quotes, db.invoices, db.payments];
-  return db.transaction('r', [...documents, db.currencies, db.customers], async () => {
+  return db.transaction('r', [db.summaries, db.currencies, db.customers], async () => {
     const [{ quotes, invoices, payments }, currencies] = await Promise.all([
-      summarised
-        ? db.summaries.toArray().then(unpackSummaries)
-        : Promise.all([db.quotes.toArray(), db.invoices.toArray(), db.payments.toArray()]).then(
-            ([quotes, invoices, payments]) => ({ quotes, invoices, payments }),
-          ),
+      db.summaries.toArray().then(unpackSummaries),
       db.currencies.toArray(),
     ]);
     const empty =

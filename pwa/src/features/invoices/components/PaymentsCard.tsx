@@ -44,6 +44,7 @@ import {
 } from '../data/payments';
 import { formatDate } from './format';
 import { useAction } from '../../../lib/useAction';
+import { DateInput } from '../../../components/DateInput';
 
 const dateText = (date: string | null | undefined) => formatDate(date);
 
@@ -258,12 +259,7 @@ function PaymentModal({
           decimals={2}
           description={`Balance due ${formatMoney(balanceOf(invoice), invoice.currencyCode)}`}
         />
-        <TextInput
-          label="Date"
-          type="date"
-          value={paidOn}
-          onChange={(e) => setPaidOn(e.currentTarget.value)}
-        />
+        <DateInput label="Date" value={paidOn} onChange={(day) => setPaidOn(day ?? '')} />
         <Select
           label="Method"
           data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}

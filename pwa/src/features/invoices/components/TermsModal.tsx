@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -7,6 +7,7 @@ import {
   type PaymentTerms,
 } from '@smb/shared-types/payments';
 import { NotFoundError, ValidationError } from '../../../db/errors';
+import { DateInput } from '../../../components/DateInput';
 import type { InvoiceRow } from '../../../db/types';
 import { changeInvoiceTerms, dueDateOf, termsError } from '../data/reminders';
 
@@ -52,12 +53,10 @@ export function TermsModal({ invoice, onClose }: { invoice: InvoiceRow; onClose:
           }}
           allowDeselect={false}
         />
-        <TextInput
+        <DateInput
           label="Due Date"
-          type="date"
           value={dueDate}
-          min={invoice.issueDate ?? undefined}
-          onChange={(e) => setDueDate(e.currentTarget.value)}
+          onChange={(day) => setDueDate(day ?? '')}
           description="Follows the terms from the issue date; you may pick another day."
         />
         <Group justify="flex-end" mt="sm">

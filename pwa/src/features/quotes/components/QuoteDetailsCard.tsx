@@ -1,4 +1,5 @@
-import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '../../../components/DateInput';
 import { QUOTE_STATUSES, formatDay, utcDay, viewedLine } from '@smb/shared-types/quotes';
 import { StatusBadge } from '../../../components/documents/StatusBadge';
 import type { QuoteRow } from '../../../db/types';
@@ -68,14 +69,16 @@ export function QuoteDetailsCard({
           }}
         />
         {draft ? (
-          <TextInput
-            type="date"
+          <DateInput
             label="Valid until"
             description={quote.validUntil ? undefined : 'Set when sent, from the company default'}
             min={utcDay(new Date())}
             value={quote.validUntil ?? ''}
             disabled={disabled}
-            onChange={(event) => onValidUntilChange(event.currentTarget.value || null)}
+            onChange={(day) => {
+              // A day still being typed (or refused) changes nothing; a cleared field is "default".
+              if (day !== null) onValidUntilChange(day || null);
+            }}
           />
         ) : (
           <div>

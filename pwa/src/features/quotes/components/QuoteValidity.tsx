@@ -1,4 +1,5 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { DateInput } from '../../../components/DateInput';
 import { QUOTE_VALIDITY_MESSAGES, isQuoteExpired, utcDay } from '@smb/shared-types/quotes';
 import type { QuoteRow } from '../../../db/types';
 
@@ -26,13 +27,12 @@ export function SendQuoteMessage({
   return (
     <Stack gap="sm">
       <Text size="sm">{QUOTE_VALIDITY_MESSAGES.newDateNeeded(quote.validUntil!)}</Text>
-      <TextInput
-        type="date"
+      <DateInput
         label="New valid-until date"
         required
         min={utcDay(new Date())}
         value={validUntil}
-        onChange={(event) => onValidUntil(event.currentTarget.value)}
+        onChange={(day) => onValidUntil(day ?? '')}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { formatLocaleDate } from '@smb/shared-types/locale-dates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '@smb/shared-types/payments';
@@ -86,7 +87,10 @@ describe('Invoice due date', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Payment Terms' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Net 7', hidden: true }));
-    expect(within(dialog).getByLabelText('Due Date')).toHaveValue(addDays(issued, 7));
+    // Shown the locale's way (en-US by default).
+    expect(within(dialog).getByLabelText('Due Date')).toHaveValue(
+      formatLocaleDate(addDays(issued, 7), 'en-US'),
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW_WAIT);
     expect(await db.invoices.get('a')).toMatchObject({
