@@ -174,7 +174,7 @@ const insertNumberedQuoteStatement = prepared(
     positions: number[],
     productNames: string[],
     productSkus: (string | null)[],
-    quantities: number[],
+    quantities: string[],
     unitPrices: string[],
     lineSubtotals: string[],
     taxRateIds: (string | null)[],
@@ -252,7 +252,7 @@ const insertNumberedQuoteStatement = prepared(
           .expression(
             sql`select l.*, ${id}::uuid from unnest(${lineIds}::uuid[], ${productIds}::uuid[],
               ${positions}::int[], ${productNames}::text[], ${productSkus}::text[],
-              ${quantities}::int[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[],
+              ${quantities}::numeric[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[],
               ${taxRateIds}::uuid[], ${taxCategories}::text[], ${taxRates}::numeric[],
               ${discountKinds}::text[], ${discountValues}::numeric[], ${discountAmounts}::numeric[],
               ${descriptions}::text[], ${unitCodes}::text[], ${lineTotals}::numeric[]) as l`,

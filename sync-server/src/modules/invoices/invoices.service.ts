@@ -74,7 +74,7 @@ function toInvoice(
       productId: i.product_id,
       productName: i.product_name,
       product: { name: i.product_name, sku: i.product_sku },
-      quantity: i.quantity,
+      quantity: Number(i.quantity),
       unitPrice: toMoneyNumber(i.unit_price),
       subtotal: toMoneyNumber(i.subtotal),
       ...lineFields(i),
