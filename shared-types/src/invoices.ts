@@ -58,7 +58,7 @@ export const InvoiceItem = Type.Object({
   productId: OrNull(Type.String()),
   productName: Type.String(),
   product: Type.Object({ name: Type.String(), sku: OrNull(Type.String()) }),
-  quantity: Type.Integer(),
+  quantity: Type.Number(),
   unitPrice: Type.Number(),
   subtotal: Type.Number(),
   ...lineResponseFields,

@@ -59,6 +59,15 @@ export const QUOTE_MESSAGES = {
 
 /** Largest quantity per line; keeps every total inside numeric(14, 2). */
 export const MAX_ITEM_QUANTITY = 1_000_000;
+/** Decimals a line quantity may have (1.5 hours, 2.125 kg; stored as numeric(12, 3)). */
+export const QUANTITY_DECIMALS = 3;
+
+/** A line quantity: above 0, at most MAX_ITEM_QUANTITY, with at most 3 decimals. */
+export function isLineQuantity(q: unknown): q is number {
+  if (typeof q !== 'number' || !Number.isFinite(q) || q <= 0 || q > MAX_ITEM_QUANTITY) return false;
+  const scaled = q * 10 ** QUANTITY_DECIMALS;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
 export const MAX_ITEMS = 500;
 export const MAX_NOTES_LENGTH = 50_000;
 
@@ -90,13 +99,7 @@ export function documentInputError(input: {
   for (const item of input.items) {
     const q = item.quantity;
     const freeLineComplete = !!item.description?.trim() && typeof item.unitPrice === 'number';
-    if (
-      (!item.productId && !freeLineComplete) ||
-      typeof q !== 'number' ||
-      !Number.isInteger(q) ||
-      q < 1 ||
-      q > MAX_ITEM_QUANTITY
-    )
+    if ((!item.productId && !freeLineComplete) || !isLineQuantity(q))
       return DOCUMENT_MESSAGES.completeItems;
   }
   return null;
@@ -119,14 +122,15 @@ const Money = Type.Number({
 
 /**
  * One line as a client sends it: a product (or, for a free line, a description and a price) and a
- * whole quantity; optionally its own price, tax rate, discount, description and unit. An existing
+ * quantity (up to 3 decimals); optionally its own price, tax rate, discount, description and unit. An existing
  * line keeps its `id`; a field left out keeps the stored line's value.
  */
 export const DocumentItemBody = Type.Object({
   id: Type.Optional(OrNull(Id)),
   productId: Type.Optional(OrNull(Type.String({ maxLength: 64 }))),
-  quantity: Type.Integer({
-    minimum: 1,
+  // Up to 3 decimals (checked by `isLineQuantity`: JSON Schema's multipleOf is not exact for 0.001).
+  quantity: Type.Number({
+    exclusiveMinimum: 0,
     maximum: MAX_ITEM_QUANTITY,
     [SCHEMA_MESSAGE]: DOCUMENT_MESSAGES.completeItems,
   }),
@@ -280,7 +284,7 @@ export const documentTaxFields = {
 export const DocumentItem = Type.Object({
   id: Type.String(),
   productId: OrNull(Type.String()),
-  quantity: Type.Integer(),
+  quantity: Type.Number(),
   unitPrice: Type.Number(),
   subtotal: Type.Number(),
   ...lineResponseFields,

@@ -28,6 +28,7 @@ import syncRoutes from './sync/sync.routes';
 import contactPersonRoutes from './modules/contacts/contacts.routes';
 import currencyRoutes from './modules/currencies/currencies.routes';
 import taxRateRoutes from './modules/tax-rates/tax-rates.routes';
+import numberingRoutes from './modules/numbering/numbering.routes';
 import customerRoutes from './modules/customers/customers.routes';
 import productRoutes from './modules/products/products.routes';
 import { billingRoutes, invoicePaymentRoutes } from './modules/payments/payments.routes';
@@ -115,6 +116,7 @@ export async function buildApp(
     await scope.register(productRoutes, { prefix: '/api/products' });
     await scope.register(currencyRoutes, { prefix: '/api/currencies' });
     await scope.register(taxRateRoutes, { prefix: '/api/tax-rates' });
+    await scope.register(numberingRoutes, { prefix: '/api/numbering' });
     await scope.register(tenantRoutes, { prefix: '/api/tenants', ctx });
     await scope.register(pdfRoutes);
     await scope.register(documentMailRoutes, { prefix: '/api', ctx });

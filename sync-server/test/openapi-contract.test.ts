@@ -446,6 +446,12 @@ const VALID: Record<string, () => Promise<Call>> = {
   }),
   'DELETE /api/tax-rates/{id}': async () => ({ url: `/api/tax-rates/${await newTaxRate()}` }),
 
+  'GET /api/numbering': async () => ({ url: '/api/numbering' }),
+  'PUT /api/numbering': async () => ({
+    url: '/api/numbering',
+    payload: { invoice: 'INV-{YYYY}-{0000}', quote: null },
+  }),
+
   'GET /api/tenants/current': async () => ({ url: '/api/tenants/current' }),
   'PUT /api/tenants/current': async () => ({
     url: '/api/tenants/current',

@@ -206,7 +206,7 @@ describe('create', () => {
     [{ items: [{ productId: null, quantity: 1 }] }, QUOTE_MESSAGES.completeItems],
     [{ items: [{ quantity: 1 }] }, QUOTE_MESSAGES.completeItems],
     [{ items: [{ productId: 'x', quantity: 0 }] }, QUOTE_MESSAGES.completeItems],
-    [{ items: [{ productId: 'x', quantity: 1.5 }] }, QUOTE_MESSAGES.completeItems],
+    [{ items: [{ productId: 'x', quantity: 1.5005 }] }, QUOTE_MESSAGES.completeItems],
     [{ customerId: '00000000-0000-4000-8000-000000000000' }, QUOTE_MESSAGES.selectCustomer],
     [{ customerId: 'not-a-uuid' }, QUOTE_MESSAGES.selectCustomer],
     [{ contactId: '00000000-0000-4000-8000-000000000000' }, QUOTE_MESSAGES.selectContact],

@@ -36,6 +36,8 @@ export const ADMIN_ROUTES = new Set([
   'DELETE /api/tenants/:id',
   'DELETE /api/invoices/:id/payments/:paymentId',
   'PUT /api/billing/settings',
+  'GET /api/numbering',
+  'PUT /api/numbering',
 ]);
 
 /** One entry per method and path (HEAD mirrors and trailing-slash twins folded), sorted. */

@@ -7,6 +7,7 @@ import type { CurrencyTable } from './tables/currencies.table';
 import type { QuoteItemTable, QuoteTable } from './tables/quotes.table';
 import type { DocumentMailTable, OrderItemTable, OrderTable } from './tables/orders.table';
 import type { InvoiceItemTable, InvoiceTable } from './tables/invoices.table';
+import type { CounterTable, NumberingPatternTable } from './tables/numbering.table';
 import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
 import type {
   ConflictTable,
@@ -18,15 +19,13 @@ import type {
   TombstoneTable,
 } from './tables/sync.table';
 
-export interface CounterTable {
-  name: 'quote' | 'order' | 'invoice';
-  value: number;
-}
+export type { CounterTable } from './tables/numbering.table';
 
 /** One tenant's schema. Reached only through `TenantDb`, which the tenant plugin scopes. */
 export interface TenantDatabase {
   sync_state: SyncStateTable;
   counters: CounterTable;
+  numbering_patterns: NumberingPatternTable;
   currencies: CurrencyTable;
   customers: CustomerTable;
   contacts: ContactTable;

@@ -20,6 +20,7 @@ const NUMERIC_COLUMNS = new Set([
   'allowance_total',
   'charge_total',
   'rounding_amount',
+  'quantity',
 ]);
 /** Columns that never leave the server in a patch. */
 const HIDDEN_COLUMNS = new Set<string>();

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney, formatNumber } from '../../lib/formats';
+import { QUANTITY_DECIMALS } from '@smb/shared-types/quotes';
 import { DecimalInput } from '../DecimalInput';
 import type { ProductRow } from '../../db/types';
 import { LineFields, TOUCH_INPUT, type ChangeLine, type Option } from './LineFields';
@@ -121,14 +122,14 @@ const ItemRow = memo(function ItemRow({
     />
   );
   const quantity = readOnly ? (
-    <Text size="sm">{formatNumber(line.quantity, 0)}</Text>
+    <Text size="sm">{formatNumber(line.quantity, QUANTITY_DECIMALS)}</Text>
   ) : (
     <DecimalInput
       aria-label={`${label} quantity`}
       value={line.quantity === 0 ? '' : line.quantity}
       onChange={(v) => changeLine(line.key, (l) => ({ ...l, quantity: parseQuantity(v) }))}
-      decimals={0}
-      error={line.quantity < 1 ? true : undefined}
+      decimals={QUANTITY_DECIMALS}
+      error={line.quantity <= 0 ? true : undefined}
       styles={phone ? TOUCH_INPUT : undefined}
     />
   );

@@ -3,6 +3,7 @@ import type { DocumentItemRow, ProductRow } from '../../db/types';
 import { newId } from '../../db/meta';
 import { documentTaxAmounts, type StoredAdjustment } from '@smb/shared-types/document-lines';
 import { DEFAULT_UNIT } from '@smb/shared-types/units';
+import { isLineQuantity } from '@smb/shared-types/quotes';
 
 /**
  * One line as the form edits it. `id` is null for a line not saved yet; `free` marks a line
@@ -148,10 +149,13 @@ export function lineNet(line: DraftLine): string {
   return amount!.lineTotal;
 }
 
-/** Quantity is read as an integer; anything invalid reads as 0. */
+/**
+ * A quantity as typed: up to 3 decimals (1.5 hours), the field refusing more; anything invalid
+ * (blank, NaN while the text is refused, 0 or less) reads as 0, which the form does not save.
+ */
 export function parseQuantity(value: string | number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  return Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return isLineQuantity(n) ? n : 0;
 }
 
 /** The items the data layer takes: existing lines keep their id; every field is sent. */

@@ -12,7 +12,8 @@ export interface LineItemColumns {
   position: number;
   product_name: string;
   product_sku: string | null;
-  quantity: number;
+  /** numeric(12, 3): up to 3 decimals; read as a string ('1.500'), written as a number. */
+  quantity: ColumnType<string, string | number, string | number>;
   unit_price: Numeric;
   subtotal: Numeric;
   /** The tax rate record named (it may have been deleted since) and its snapshot. */

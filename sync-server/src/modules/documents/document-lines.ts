@@ -102,7 +102,7 @@ export function toLineRef(l: StoredLine): StoredLineRef {
     productName: l.product_name,
     productSku: l.product_sku,
     description: l.description,
-    quantity: l.quantity,
+    quantity: Number(l.quantity),
     unitPrice: l.unit_price,
     unitCode: l.unit_code,
     taxRateId: l.tax_rate_id,
@@ -117,7 +117,7 @@ export function toLineRef(l: StoredLine): StoredLineRef {
 export const storedItem = (l: StoredLine) => ({
   id: l.id,
   productId: l.product_id,
-  quantity: l.quantity,
+  quantity: Number(l.quantity),
   description: l.description,
   unitPrice: Number(l.unit_price),
 });
@@ -157,7 +157,7 @@ function priceLines(
     position,
     product_name: line.productName,
     product_sku: line.productSku,
-    quantity: line.quantity,
+    quantity: String(line.quantity),
     unit_price: line.unitPrice,
     subtotal: '0',
     tax_rate_id: line.taxRateId,

@@ -74,7 +74,7 @@ export function toDocumentItem(row: ItemWithProductRow): DocumentItem {
   return {
     id: row.id,
     productId: row.product_id,
-    quantity: row.quantity,
+    quantity: Number(row.quantity),
     unitPrice: toMoneyNumber(row.unit_price),
     subtotal: toMoneyNumber(row.subtotal),
     ...lineFields(row),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { DOCUMENT_NUMBER_DIGITS, documentNumber } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
-import type { CounterTable, TenantDatabase, TenantDb } from '../../db/tenant-database';
+import { numberingFor } from './document-numbers';
+import type { TenantDatabase, TenantDb } from '../../db/tenant-database';
 import { QUOTE_COLUMN_NAMES, type QuoteStatus } from '../../db/tables/quotes.table';
 import {
   LINE_ITEM_COLUMN_NAMES,
@@ -51,25 +51,7 @@ export const PARTY_COLUMNS = [
   'ct.role as contact_role',
 ] as const;
 
-const PREFIX: Record<CounterTable['name'], string> = { quote: 'Q', order: 'SO', invoice: 'INV' };
-
-/**
- * The next quote/order/invoice number of the tenant (`Q-0001`, `SO-0001`, `INV-0001`). Call it in
- * the writing transaction, after `nextVersion`: the UPDATE holds the counter's row lock until
- * commit, so numbers are unique and — as a rollback also undoes the increment — gapless.
- */
-export async function nextDocumentNumber(
-  trx: TenantDb,
-  kind: CounterTable['name'],
-): Promise<string> {
-  const row = await trx
-    .updateTable('counters')
-    .set({ value: sql<number>`value + 1` })
-    .where('name', '=', kind)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return documentNumber(PREFIX[kind], Number(row.value));
-}
+export { documentDay, nextDocumentNumber } from './document-numbers';
 
 /** A new quote's columns, as `insertNumberedQuote` writes them (the rest take their defaults). */
 export interface NewQuote {
@@ -99,15 +81,26 @@ export interface NewQuote {
 }
 
 /**
- * Writes a new quote and its lines, with the tenant's next version and next quote number, in one
- * statement: the version and counter rows (locked in that order, as every writer does) stay
- * locked for that statement and its commit only — no round trip to this process while they are
- * held. One statement text whatever the number of lines (they go in as one array per column), so
- * it runs prepared. Answers the quote's row as stored; a taken id fails with a unique violation.
+ * Writes a new quote and its lines, with the tenant's next version and next quote number (for a
+ * quote dated `day`), in one statement: the version and counter rows (locked in that order, as
+ * every writer does) stay locked for that statement and its commit only — no round trip to this
+ * process while they are held. The pattern is read before (a plain read, no lock). One statement
+ * text whatever the number of lines (they go in as one array per column), so it runs prepared.
+ * Answers the quote's row as stored; a taken id fails with a unique violation.
  */
-export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: LineRow[]) {
+export async function insertNumberedQuote(
+  db: TenantDb,
+  quote: NewQuote,
+  lines: LineRow[],
+  day: string,
+) {
+  const numbering = await numberingFor(db, 'quote', day);
   const [row] = await insertNumberedQuoteStatement(
     db,
+    numbering.period,
+    numbering.before,
+    numbering.width,
+    numbering.after,
     quote.id,
     quote.customer_id,
     quote.contact_id,
@@ -152,6 +145,10 @@ export async function insertNumberedQuote(db: TenantDb, quote: NewQuote, lines: 
 const insertNumberedQuoteStatement = prepared(
   (
     db: TenantDb,
+    period: string,
+    numberBefore: string,
+    numberWidth: number,
+    numberAfter: string,
     id: string,
     customerId: string,
     contactId: string | null,
@@ -177,7 +174,7 @@ const insertNumberedQuoteStatement = prepared(
     positions: number[],
     productNames: string[],
     productSkus: (string | null)[],
-    quantities: number[],
+    quantities: string[],
     unitPrices: string[],
     lineSubtotals: string[],
     taxRateIds: (string | null)[],
@@ -199,16 +196,23 @@ const insertNumberedQuoteStatement = prepared(
       )
       .with('n', (db) =>
         db
-          .updateTable('counters')
-          .set({ value: sql<number>`value + 1` })
-          .where('name', '=', 'quote')
+          .insertInto('counters')
+          .columns(['name', 'period', 'value'])
           // Runs `v` first (a one-time filter): every writer locks the version row before the
           // counter, as `nextVersion` then `nextDocumentNumber` do, so no two can deadlock.
-          .where((eb) => eb.exists(eb.selectFrom('v').select('version')))
-          // documentNumber, in SQL: the prefix, then the value padded to at least 4 digits.
+          .expression(sql`select 'quote'::text, ${period}::text, 1 where exists (select 1 from v)`)
+          // The period's first quote creates its counter; the next ones increment it, the row
+          // locked until commit.
+          .onConflict((oc) =>
+            oc.columns(['name', 'period']).doUpdateSet({ value: sql<number>`counters.value + 1` }),
+          )
+          // formatDocumentNumber, in SQL: the text before, the value padded to at least the
+          // pattern's digits (growing past them), the text after.
           .returning(
-            sql<string>`${PREFIX.quote}::text || '-' || lpad(value::text,
-            greatest(${DOCUMENT_NUMBER_DIGITS}::int, length(value::text)), '0')`.as('number'),
+            sql<string>`${numberBefore}::text || lpad(value::text,
+            greatest(${numberWidth}::int, length(value::text)), '0') || ${numberAfter}::text`.as(
+              'number',
+            ),
           ),
       )
       .with('q', (db) =>
@@ -248,7 +252,7 @@ const insertNumberedQuoteStatement = prepared(
           .expression(
             sql`select l.*, ${id}::uuid from unnest(${lineIds}::uuid[], ${productIds}::uuid[],
               ${positions}::int[], ${productNames}::text[], ${productSkus}::text[],
-              ${quantities}::int[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[],
+              ${quantities}::numeric[], ${unitPrices}::numeric[], ${lineSubtotals}::numeric[],
               ${taxRateIds}::uuid[], ${taxCategories}::text[], ${taxRates}::numeric[],
               ${discountKinds}::text[], ${discountValues}::numeric[], ${discountAmounts}::numeric[],
               ${descriptions}::text[], ${unitCodes}::text[], ${lineTotals}::numeric[]) as l`,

@@ -81,7 +81,7 @@ export function sameLines(items: DocumentItemBody[], stored: LineRow[]): boolean
       const same = <T>(given: T | undefined, value: T) => given === undefined || given === value;
       return (
         idOrNull(item.productId) === line.product_id &&
-        item.quantity === line.quantity &&
+        item.quantity === Number(line.quantity) &&
         (!item.id || item.id === line.id) &&
         same(item.unitPrice, Number(line.unit_price)) &&
         same(idOrNull(item.taxRateId), line.tax_rate_id) &&

@@ -37,6 +37,7 @@ import {
   findCustomer,
   findLines,
   nextDocumentNumber,
+  documentDay,
 } from '../documents/documents.repository';
 import { invoiceOfOrder, lockedOrder, touchOrder } from '../orders/orders.service';
 import type { TenantScope } from '../tenant-scope';
@@ -73,7 +74,7 @@ function toInvoice(
       productId: i.product_id,
       productName: i.product_name,
       product: { name: i.product_name, sku: i.product_sku },
-      quantity: i.quantity,
+      quantity: Number(i.quantity),
       unitPrice: toMoneyNumber(i.unit_price),
       subtotal: toMoneyNumber(i.subtotal),
       ...lineFields(i),
@@ -161,7 +162,7 @@ export async function createInvoiceFromOrder(
     const customer = (await findCustomer(trx, order.customer_id))!;
     const contact = order.contact_id ? await findContact(trx, order.contact_id) : undefined;
     const lines = await findLines(trx, 'order', [order.id]);
-    const invoiceNumber = await nextDocumentNumber(trx, 'invoice');
+    const invoiceNumber = await nextDocumentNumber(trx, 'invoice', documentDay(scope.tenant));
     // The due date follows the terms.
     const terms = await invoiceTermsFor(trx, order.customer_id);
     const issueDate = today();

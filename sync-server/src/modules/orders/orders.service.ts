@@ -21,7 +21,12 @@ import {
 } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
 import { documentFields, groupBy } from '../documents/document-shape';
-import { findLines, nextDocumentNumber, replaceLines } from '../documents/documents.repository';
+import {
+  documentDay,
+  findLines,
+  nextDocumentNumber,
+  replaceLines,
+} from '../documents/documents.repository';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './orders.repository';
 
@@ -93,17 +98,18 @@ export interface NewOrder {
 }
 
 /**
- * Inserts an order with the next SO number, its lines and the amounts given (computed by
- * `calculateDocument`, or a quote's, copied exactly). Runs inside the caller's transaction, after
- * its `nextVersion`.
+ * Inserts an order with the next order number (for an order dated `day`, see `documentDay`), its
+ * lines and the amounts given (computed by `calculateDocument`, or a quote's, copied exactly). Runs
+ * inside the caller's transaction, after its `nextVersion`.
  */
 export async function insertOrderDocument(
   trx: TenantDb,
   version: string,
+  day: string,
   order: NewOrder & DocumentAmountColumns,
   lines: LineRow[],
 ) {
-  const orderNumber = await nextDocumentNumber(trx, 'order');
+  const orderNumber = await nextDocumentNumber(trx, 'order', day);
   await repo.insertOrder(trx, {
     ...order,
     order_number: orderNumber,
@@ -126,6 +132,7 @@ export async function createOrder(scope: TenantScope, input: DocumentInput): Pro
       await insertOrderDocument(
         trx,
         version,
+        documentDay(scope.tenant),
         { id, quote_id: null, ...content.set, status },
         content.lines,
       );

@@ -40,6 +40,7 @@ import {
   findCurrencyByCode,
   findLines,
   insertNumberedQuote,
+  documentDay,
   replaceLines,
 } from '../documents/documents.repository';
 import { insertOrderDocument, loadOrder } from '../orders/orders.service';
@@ -171,6 +172,7 @@ export async function createQuote(scope: TenantScope, input: QuoteInput): Promis
         updated_at: new Date(),
       },
       content.lines,
+      documentDay(scope.tenant),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A quote with this id already exists');
@@ -324,6 +326,7 @@ export async function convertQuote(
       await insertOrderDocument(
         trx,
         version,
+        documentDay(scope.tenant),
         {
           id: orderId,
           quote_id: row.id,

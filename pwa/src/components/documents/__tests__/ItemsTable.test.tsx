@@ -84,6 +84,21 @@ describe('ItemsTable with a large catalogue', () => {
     expect(selectRenders).toEqual(before);
   });
 
+  it('takes a quantity with up to 3 decimals (1.5 hours) and refuses a fourth', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const quantity = screen.getByRole('textbox', { name: 'Item 1 quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    const row = screen.getAllByTestId('item-row')[0]!;
+    expect(within(row).getByTestId('item-subtotal')).toHaveTextContent('$15.00');
+    await user.clear(quantity);
+    await user.type(quantity, '0.333');
+    expect(within(row).getByTestId('item-subtotal')).toHaveTextContent('$3.33');
+    await user.type(quantity, '3');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('choosing a product in one line renders only that line’s Select again', async () => {
     render(<Harness />);
     const before = new Map(selectRenders);

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { normalizeTaxRate } from '@smb/shared-types/money';
 import type { InvoiceRow } from '../../../db/types';
 import { formatAmount } from './format';
+import { formatNumber } from '../../../lib/formats';
 
 function PartyCard({
   title,
@@ -96,7 +97,7 @@ export function InvoiceItemsTable({
                 {item.productName}
               </Text>
               <Text size="xs" c="dimmed">
-                {item.quantity} × {formatAmount(item.unitPrice, invoice.currencyCode)}
+                {formatNumber(item.quantity)} × {formatAmount(item.unitPrice, invoice.currencyCode)}
                 {item.productSku ? ` · SKU ${item.productSku}` : ''}
               </Text>
             </div>
@@ -148,7 +149,7 @@ export function InvoiceItemsTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td {...num}>{item.quantity}</Table.Td>
+              <Table.Td {...num}>{formatNumber(item.quantity)}</Table.Td>
               <Table.Td {...num}>{formatAmount(item.unitPrice, invoice.currencyCode)}</Table.Td>
               <Table.Td {...num}>
                 {formatAmount(item.lineTotal ?? item.subtotal, invoice.currencyCode)}

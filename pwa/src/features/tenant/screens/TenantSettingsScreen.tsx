@@ -27,6 +27,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { updateTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
 import { BillingSettingsCard } from '../components/BillingSettingsCard';
+import { NumberingCard } from '../components/NumberingCard';
 import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
 import { useLocalTenant } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
@@ -179,6 +180,7 @@ export default function TenantSettingsScreen() {
 
       {tenant && <CompanyDetailsCard company={tenant.company} />}
       {tenant && <BillingSettingsCard billing={tenant.billing} />}
+      <NumberingCard />
       <ThisDeviceCard />
 
       <Card padding="lg" shadow="xs">

@@ -1,0 +1,153 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Card,
+  Code,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import {
+  NUMBERING_KINDS,
+  NUMBERING_MESSAGES,
+  nextDocumentNumberPreview,
+  numberingPatternProblem,
+  type NumberingKind,
+  type NumberingSettings,
+  type NumberingUpdateBody,
+} from '@smb/shared-types/numbering';
+import { OfflineNotice } from '../../../components/OfflineNotice';
+import { SaveButton } from '../../../components/crud/RecordForm';
+import { SaveMessageAlert, type SaveMessage } from '../../../components/crud/SaveFeedback';
+import { errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { useUpdateGuard } from '../../../lib/useUpdateGuard';
+import { useAction } from '../../../lib/useAction';
+import { fetchNumbering, saveNumbering } from '../data/numbering';
+
+export const NUMBERING_LOAD_FAILED = 'Failed to load the numbering. Please try again later.';
+
+type Drafts = Partial<Record<NumberingKind, string>>;
+
+/**
+ * Settings → General (admins, online): a numbering pattern per document type with a live preview
+ * of the next number — computed here with the server's counts of the periods a pattern could
+ * count in today, so it is the number the server will give. Empty: the default (Q-0001).
+ */
+export function NumberingCard() {
+  const { token } = useAuth();
+  const network = useNetwork();
+  const online = network.online && navigator.onLine !== false;
+  const [settings, setSettings] = useState<NumberingSettings | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [message, setMessage] = useState<SaveMessage | null>(null);
+
+  useEffect(() => {
+    if (!online || !token) return;
+    const controller = new AbortController();
+    fetchNumbering(token, controller.signal)
+      .then((loaded) => {
+        setSettings(loaded);
+        setLoadFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoadFailed(true);
+      });
+    return () => controller.abort();
+  }, [online, token]);
+
+  const saved = (kind: string) => settings?.kinds.find((k) => k.kind === kind)?.pattern ?? '';
+  const changes = Object.fromEntries(
+    Object.entries(drafts).filter(([kind, value]) => value.trim() !== saved(kind)),
+  ) as Drafts;
+  const dirty = Object.keys(changes).length > 0;
+  useUpdateGuard('numbering-settings', dirty);
+  const problems = Object.fromEntries(
+    Object.entries(changes).map(([kind, value]) => [
+      kind,
+      value.trim() ? numberingPatternProblem(value.trim()) : null,
+    ]),
+  ) as Partial<Record<NumberingKind, string | null>>;
+
+  const save = useAction(
+    async () => {
+      if (!token) return;
+      const body: NumberingUpdateBody = Object.fromEntries(
+        Object.entries(changes).map(([kind, value]) => [kind, value.trim() || null]),
+      );
+      setSettings(await saveNumbering(token, body));
+      setDrafts({});
+      setMessage({ ok: true, text: NUMBERING_MESSAGES.saved });
+    },
+    (cause) => setMessage({ ok: false, text: errorText(cause, NUMBERING_MESSAGES.saveFailed) }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!dirty || Object.values(problems).some(Boolean)) return;
+    void save.run();
+  };
+
+  return (
+    <Card padding="lg" shadow="xs">
+      <Title order={4}>Document Numbers</Title>
+      <Text size="sm" c="dimmed" mb="md">
+        How new quotes, orders and invoices are numbered. Placeholders: <Code>{'{YYYY}'}</Code> or{' '}
+        <Code>{'{YY}'}</Code> the year (numbering starts again each year), <Code>{'{MM}'}</Code> the
+        month (starts again each month), and the running number as zeros, e.g.{' '}
+        <Code>{'{0000}'}</Code>. Leave a field empty for the default numbers. Documents already
+        numbered keep their numbers.
+      </Text>
+      <OfflineNotice action="Changing the numbering" />
+      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+      {loadFailed ? (
+        <Alert color="red">{NUMBERING_LOAD_FAILED}</Alert>
+      ) : !settings ? (
+        online && <Skeleton height={80} role="status" aria-label="Loading the numbering" />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {settings.kinds.map((k) => {
+                const kind = k.kind as NumberingKind;
+                const value = drafts[kind] ?? k.pattern ?? '';
+                const problem = problems[kind] ?? null;
+                const pattern = value.trim() || null;
+                return (
+                  <TextInput
+                    key={kind}
+                    label={k.label}
+                    placeholder={NUMBERING_KINDS[kind]?.example ?? `${k.defaultPrefix}-{0000}`}
+                    value={value}
+                    maxLength={60}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value;
+                      setDrafts((d) => ({ ...d, [kind]: next }));
+                    }}
+                    error={problem}
+                    description={
+                      problem
+                        ? undefined
+                        : `Next: ${nextDocumentNumberPreview(pattern, k.defaultPrefix, settings.today, k.counts)}`
+                    }
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    disabled={!online}
+                  />
+                );
+              })}
+            </SimpleGrid>
+            <SaveButton saving={save.busy} dirty={dirty && online}>
+              Save
+            </SaveButton>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}
