@@ -57,9 +57,7 @@ export function useModalForm<V extends object>({
       onSaved(await save(values));
     } catch (cause) {
       setFailure(
-        cause instanceof ValidationError || cause instanceof NotFoundError
-          ? cause.message
-          : failed,
+        cause instanceof ValidationError || cause instanceof NotFoundError ? cause.message : failed,
       );
       setSaving(false);
     }
