@@ -11,7 +11,7 @@ import {
   type EInvoiceReadinessReport,
 } from '@smb/shared-types/einvoice';
 import { expectStatus } from './api-helpers';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, mailsTo, type TestApp } from './helpers';
 import { INVOICE_CASES, issuedInvoice, makeSeller, type Seller } from './einvoice-helpers';
 
 let t: TestApp;
@@ -152,5 +152,76 @@ describe('GET /api/invoices/{id}/e-invoice/readiness and the format settings', (
       ]),
     );
     expect((await readiness('?format=facturx')).problems).toEqual([]);
+  });
+});
+
+/** The attachments of a raw e-mail: content type and file name. */
+function attachments(raw: string): Array<{ type: string; name: string; body: Buffer }> {
+  return raw
+    .split(/\r?\n--[^\r\n]+/)
+    .filter((part) => /Content-Disposition: attachment/i.test(part))
+    .map((part) => ({
+      type: /Content-Type: ([^;\r\n]+)/i.exec(part)?.[1] ?? '',
+      name: /filename="?([^"\r\n;]+)/i.exec(part)?.[1] ?? '',
+      body: Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    }));
+}
+
+describe('the invoice mail carries the customer’s format', () => {
+  const mailed = async (format: string | null) => {
+    const buyer = seller.buyers.tricky;
+    expectStatus(
+      await seller.api.put(`/api/customers/${buyer.customerId}`, { einvoiceFormat: format }),
+      200,
+    );
+    const inv = await issuedInvoice(seller, {
+      buyer: 'tricky',
+      quote: (s) => ({
+        items: [{ productId: s.products[0], quantity: 1, taxRateId: s.rates.s19 }],
+      }),
+    });
+    const to = `buyer-${format ?? 'none'}@example.com`;
+    expectStatus(
+      await seller.api.post(`/api/invoices/${inv.id}/email`, {
+        to,
+        subject: 'Invoice',
+        text: 'Hi',
+      }),
+      200,
+    );
+    const [raw] = mailsTo(t.mailDir, to);
+    return { inv, files: attachments(raw!) };
+  };
+
+  it('Factur-X: the Factur-X PDF in place of the PDF; XRechnung: the XML beside the PDF', async () => {
+    const facturx = await mailed('facturx');
+    expect(facturx.files.map((f) => [f.type, f.name])).toEqual([
+      ['application/pdf', `Invoice-${facturx.inv.invoiceNumber}.pdf`],
+    ]);
+    expect(facturx.files[0]!.body.toString('latin1')).toContain('factur-x.xml');
+
+    const xrechnung = await mailed('xrechnung');
+    expect(xrechnung.files.map((f) => [f.type, f.name])).toEqual([
+      ['application/pdf', `Invoice-${xrechnung.inv.invoiceNumber}.pdf`],
+      ['application/xml', `Invoice-${xrechnung.inv.invoiceNumber}-xrechnung.xml`],
+    ]);
+    expect(xrechnung.files[1]!.body.toString()).toContain(xrechnung.inv.invoiceNumber);
+  });
+
+  it('no format (the company’s default is none): the plain PDF only', async () => {
+    expectStatus(
+      await seller.api.put('/api/tenants/current/company', { einvoiceFormat: 'none' }),
+      200,
+    );
+    const none = await mailed(null);
+    expect(none.files.map((f) => f.type)).toEqual(['application/pdf']);
+    expect(none.files[0]!.body.toString('latin1')).not.toContain('factur-x.xml');
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DocumentIdParams as params } from '@smb/shared-types';
 import {
@@ -8,12 +7,8 @@ import {
   EInvoiceReadinessReport,
 } from '@smb/shared-types/einvoice';
 import { BEARER, errors, signedIn } from '../../http';
-import {
-  eInvoiceFile,
-  eInvoiceReadinessOf,
-  type EInvoiceFile,
-  type EInvoiceKind,
-} from './einvoice.service';
+import { eInvoiceFile, eInvoiceReadinessOf, type EInvoiceKind } from './einvoice.service';
+import { downloadTransmitter } from './transmitter';
 
 const FILE = {
   description: 'The e-invoice: UBL XML (peppol, xrechnung) or the Factur-X PDF (facturx)',
@@ -22,18 +17,6 @@ const FILE = {
     'application/pdf': { schema: Type.String({ format: 'binary' }) },
   },
 };
-
-/** Sends the file for download under its safe name (XML as UTF-8). */
-function sendFile(reply: FastifyReply, file: EInvoiceFile): FastifyReply {
-  const type = file.contentType.endsWith('xml')
-    ? `${file.contentType}; charset=utf-8`
-    : file.contentType;
-  return reply
-    .header('Content-Type', type)
-    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(file.content);
-}
 
 /**
  * GET /api/invoices/{id}/e-invoice?format=peppol|xrechnung|facturx and
@@ -61,11 +44,16 @@ const einvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: FILE, ...errors(400, 404, 409) },
         },
       },
-      async (request, reply) =>
-        sendFile(
-          reply,
-          await eInvoiceFile(request.auth, kind, request.params.id, request.query.format),
-        ),
+      async (request, reply) => {
+        const file = await eInvoiceFile(
+          request.auth,
+          kind,
+          request.params.id,
+          request.query.format,
+        );
+        await downloadTransmitter.transmit([file], {}, reply);
+        return reply;
+      },
     );
     app.get(
       `/api/${path}/:id/e-invoice/readiness`,

@@ -14,6 +14,7 @@ import {
   eInvoiceReadiness,
   eInvoiceSourceOf,
   writeEInvoiceXml,
+  type EInvoiceDocument,
   type EInvoiceFormat,
   type EInvoiceSource,
   type ReadinessProblem,
@@ -23,8 +24,12 @@ import { conflict } from '../../errors';
 import { findCustomerById } from '../customers/customers.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { listTaxRates } from '../tax-rates/tax-rates.service';
-import { invoiceDocument, renderPdf, type ReadScope } from '../pdf/pdf.service';
+import { invoiceDocument, renderPdf, type PdfFile, type ReadScope } from '../pdf/pdf.service';
 import { companyOf } from '../tenants/company.service';
+import type { MailMessage } from '../../mail/mailer';
+import { mailTransmitter, type EInvoiceFile } from './transmitter';
+
+export type { EInvoiceFile } from './transmitter';
 
 /** The kinds of document an e-invoice is made of. Credit notes join with their own loader. */
 export type EInvoiceKind = EInvoiceSource['kind'];
@@ -87,12 +92,6 @@ export function einvoiceSourceFor(
   return load(scope, id);
 }
 
-export interface EInvoiceFile {
-  fileName: string;
-  contentType: string;
-  content: Buffer;
-}
-
 /** The document in `format`: the XML (Peppol BIS, XRechnung) or the Factur-X PDF. */
 export async function eInvoiceFile(
   scope: ReadScope,
@@ -101,18 +100,60 @@ export async function eInvoiceFile(
   format: EInvoiceFormat,
 ): Promise<EInvoiceFile> {
   const { source } = await einvoiceSourceFor(scope, kind, id);
-  const doc = buildEInvoice(source);
+  const pdf = format === 'facturx' ? await invoiceDocument(scope, id) : null;
+  return writeFile(buildEInvoice(source), format, pdf);
+}
+
+/** The file of a built document; Factur-X needs the document's PDF to embed its XML in. */
+async function writeFile(
+  doc: EInvoiceDocument,
+  format: EInvoiceFormat,
+  pdf: PdfFile | null,
+): Promise<EInvoiceFile> {
   const xml = writeEInvoiceXml(doc, format);
-  const fileName = eInvoiceFileName(kind, doc.number, format);
-  if (format !== 'facturx')
+  const fileName = eInvoiceFileName(doc.kind, doc.number, format);
+  if (format !== 'facturx' || !pdf)
     return { fileName, contentType: EINVOICE_CONTENT_TYPES[format], content: Buffer.from(xml) };
-  const rendered = await renderPdf(await invoiceDocument(scope, id), { pdfA: true });
+  const rendered = await renderPdf(pdf, { pdfA: true });
   const content = await embedFacturX(new Uint8Array(rendered), xml, {
-    title: `${kind === 'invoice' ? 'Invoice' : 'Credit note'} ${doc.number}`,
+    title: `${doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${doc.number}`,
     author: doc.seller.name,
     date: new Date(`${doc.issueDate}T00:00:00Z`),
   });
   return { fileName, contentType: EINVOICE_CONTENT_TYPES.facturx, content: Buffer.from(content) };
+}
+
+/**
+ * The files a document's mail carries, read now (in the caller's transaction) and made later:
+ * the customer's format decides — none: the PDF; Factur-X: the Factur-X PDF in place of the
+ * PDF; Peppol BIS or XRechnung: the PDF and the XML beside it.
+ */
+export async function mailWithEInvoice(
+  scope: ReadScope,
+  kind: EInvoiceKind,
+  id: string,
+  pdf: PdfFile,
+): Promise<(message: MailMessage) => Promise<MailMessage>> {
+  const files = await mailFiles(scope, kind, id, pdf);
+  return (message) => mailTransmitter.attach(message, files);
+}
+
+async function mailFiles(
+  scope: ReadScope,
+  kind: EInvoiceKind,
+  id: string,
+  pdf: PdfFile,
+): Promise<() => Promise<EInvoiceFile[]>> {
+  const { source, format } = await einvoiceSourceFor(scope, kind, id);
+  const plain = async (): Promise<EInvoiceFile> => ({
+    fileName: pdf.fileName,
+    contentType: 'application/pdf',
+    content: await renderPdf(pdf),
+  });
+  if (!format) return async () => [await plain()];
+  const doc = buildEInvoice(source);
+  if (format === 'facturx') return async () => [await writeFile(doc, format, pdf)];
+  return async () => [await plain(), await writeFile(doc, format, null)];
 }
 
 export interface EInvoiceReadinessReport {
