@@ -55,11 +55,16 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
       notes: invoice.notes,
       pricesIncludeTax: invoice.pricesIncludeTax,
       taxRate: invoice.taxRate,
-      items: invoice.items.map((item) => ({
-        ...item,
-        name: item.productName,
-        sku: item.product.sku,
-      })),
+      items: invoice.items.map((item) => {
+        // A free line's text is its name, as on the PDF (the device maps its rows the same way).
+        const free = !item.productId && !!item.description;
+        return {
+          ...item,
+          name: free ? item.description : item.productName,
+          description: free ? null : item.description,
+          sku: item.product.sku,
+        };
+      }),
       adjustments: invoice.adjustments,
       amountPaid: invoice.amountPaid,
       orderNumber: invoice.order.orderNumber,
