@@ -6,6 +6,7 @@ import {
   DOCUMENT_LANGUAGE_MESSAGE,
   isDocumentLanguage,
 } from './document-language';
+import { EINVOICE_MESSAGES, isEInvoicePreference } from './einvoice/preference';
 import {
   EMPTY_PARTY_IDENTITY,
   PARTY_FIELDS,
@@ -108,6 +109,8 @@ export const CompanyDetails = Type.Object({
   locale: Type.Union([Type.String(), Type.Null()]),
   /** The language of documents and mails for customers without one of their own (issue 34.3). */
   documentLanguage: Type.String(),
+  /** The e-invoice format of customers without one of their own: none, peppol, xrechnung, facturx (issue 35). */
+  einvoiceFormat: Type.String(),
   /** Identity for invoices: postcode, city, region, VAT ID, registration, e-address, bank. */
   ...PartyIdentitySchema,
 });
@@ -134,6 +137,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
     }),
   ),
   documentLanguage: Type.Optional(Type.String({ maxLength: 10 })),
+  einvoiceFormat: Type.Optional(Type.String({ maxLength: 20 })),
   ...PartyIdentityBody,
 });
 export type CompanyDetailsUpdateBody = Static<typeof CompanyDetailsUpdateBody>;
@@ -154,6 +158,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   locale: null,
   documentLanguage: DEFAULT_DOCUMENT_LANGUAGE,
+  einvoiceFormat: 'none',
   ...EMPTY_PARTY_IDENTITY,
 };
 
@@ -212,6 +217,11 @@ export function normaliseCompanyDetails(
     }
     if (key === 'documentLanguage') {
       if (!isDocumentLanguage(raw)) return { changes: null, error: DOCUMENT_LANGUAGE_MESSAGE };
+      changes[key] = raw;
+      continue;
+    }
+    if (key === 'einvoiceFormat') {
+      if (!isEInvoicePreference(raw)) return { changes: null, error: EINVOICE_MESSAGES.format };
       changes[key] = raw;
       continue;
     }

@@ -8,6 +8,11 @@ import {
   type DocumentLanguage,
 } from './document-language';
 import {
+  EINVOICE_MESSAGES,
+  isEInvoicePreference,
+  type EInvoicePreference,
+} from './einvoice/preference';
+import {
   PARTY_FIELDS,
   PartyIdentityBody,
   PartyIdentitySchema,
@@ -81,6 +86,8 @@ const customerFields = {
   paymentTerms: Type.Optional(NullablePaymentTermsSchema),
   /** The language of the customer's documents and mails; null: the company's (issue 34.3). */
   documentLanguage: OptionalText(10),
+  /** The e-invoice format the customer receives (none, peppol, xrechnung, facturx); null: the company's default (issue 35). */
+  einvoiceFormat: OptionalText(20),
   /** Identity for invoices (issue 33): address, VAT ID, registration, e-address, bank. */
   ...PartyIdentityBody,
   /** ISO 3166-1 alpha-2 of the address. */
@@ -131,6 +138,7 @@ export const Customer = Type.Object({
   address2: Nullable(Type.String()),
   paymentTerms: Nullable(Type.String()),
   documentLanguage: Nullable(Type.String()),
+  einvoiceFormat: Nullable(Type.String()),
   ...PartyIdentitySchema,
   country: Nullable(Type.String()),
   buyerReference: Nullable(Type.String()),
@@ -149,6 +157,7 @@ export interface CustomerInput extends Partial<PartyIdentity> {
   address2?: string | null;
   paymentTerms?: PaymentTerms | null;
   documentLanguage?: DocumentLanguage | null;
+  einvoiceFormat?: EInvoicePreference | null;
   country?: string | null;
   buyerReference?: string | null;
 }
@@ -216,6 +225,7 @@ export function customerInput(body: CustomerUpdateBody): CustomerInput {
     address2: optional(pick(body.address2, body.companyAddress2)),
     paymentTerms: body.paymentTerms,
     documentLanguage: body.documentLanguage as DocumentLanguage | null | undefined,
+    einvoiceFormat: optional(body.einvoiceFormat) as EInvoicePreference | null | undefined,
     ...customerIdentityInput(body),
   };
 }
@@ -252,6 +262,10 @@ export function customerError(
       input.documentLanguage !== null &&
       !isDocumentLanguage(input.documentLanguage) &&
       DOCUMENT_LANGUAGE_MESSAGE,
+    input.einvoiceFormat !== undefined &&
+      input.einvoiceFormat !== null &&
+      !isEInvoicePreference(input.einvoiceFormat) &&
+      EINVOICE_MESSAGES.format,
     mainContact && !mainContact.name && CUSTOMER_MESSAGES.mainContactNameRequired,
     mainContact && !mainContact.email && CUSTOMER_MESSAGES.mainContactEmailRequired,
     mainContact &&

@@ -35,6 +35,7 @@ import { billingRoutes, invoicePaymentRoutes } from './modules/payments/payments
 import tenantRoutes from './modules/tenants/tenants.routes';
 import documentMailRoutes from './modules/document-mail/document-mail.routes';
 import pdfRoutes from './modules/pdf/pdf.routes';
+import einvoiceRoutes from './modules/einvoice/einvoice.routes';
 import userRoutes from './modules/users/users.routes';
 import { testClockRoutes } from './clock';
 import { RequestLog } from './request-log';
@@ -119,6 +120,7 @@ export async function buildApp(
     await scope.register(numberingRoutes, { prefix: '/api/numbering' });
     await scope.register(tenantRoutes, { prefix: '/api/tenants', ctx });
     await scope.register(pdfRoutes);
+    await scope.register(einvoiceRoutes);
     await scope.register(documentMailRoutes, { prefix: '/api', ctx });
     await scope.register(publicQuotePdfRoutes, { ctx });
     await scope.register(userRoutes, { prefix: '/api/users', ctx });

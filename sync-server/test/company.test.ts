@@ -41,9 +41,10 @@ describe('company details', () => {
       await member.get('/api/tenants/current/company'),
       200,
     );
-    const { quoteValidityDays, documentLanguage, ...details } = empty;
+    const { quoteValidityDays, documentLanguage, einvoiceFormat, ...details } = empty;
     expect(quoteValidityDays).toBe(30);
     expect(documentLanguage).toBe('en');
+    expect(einvoiceFormat).toBe('none');
     expect(Object.values(details).every((v) => v === null)).toBe(true);
     // A device polling before the change is told the company as it was, and after it as it is.
     const before = await new TestClient(t, memberToken).pullOnce(null);

@@ -62,6 +62,7 @@ describe('customers', () => {
         'address2',
         'createdAt',
         'documentLanguage',
+        'einvoiceFormat',
         'email',
         'id',
         'name',

@@ -141,6 +141,12 @@ async function newInvoice(): Promise<string> {
     201,
   ).id;
 }
+/** A fresh invoice, issued (e-invoices are made of issued invoices only). */
+async function issuedInvoice(): Promise<string> {
+  const id = await newInvoice();
+  expectStatus(await api('POST', { url: `/api/invoices/${id}/issue` }), 200);
+  return id;
+}
 /** A payment of 1.00 on a fresh invoice. */
 async function newPayment(): Promise<{ id: string; invoiceId: string }> {
   const invoiceId = await newInvoice();
@@ -343,6 +349,12 @@ const VALID: Record<string, () => Promise<Call>> = {
   }),
   'POST /api/invoices/{id}/issue': async () => ({
     url: `/api/invoices/${await newInvoice()}/issue`,
+  }),
+  'GET /api/invoices/{id}/e-invoice': async () => ({
+    url: `/api/invoices/${await issuedInvoice()}/e-invoice?format=peppol`,
+  }),
+  'GET /api/invoices/{id}/e-invoice/readiness': async () => ({
+    url: `/api/invoices/${await issuedInvoice()}/e-invoice/readiness?format=xrechnung`,
   }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,

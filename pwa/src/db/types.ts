@@ -30,6 +30,8 @@ export interface CustomerRow {
   paymentTerms?: string | null;
   /** Documents and mails in this language; null (or absent in older rows): the company's. */
   documentLanguage?: string | null;
+  /** E-invoice format (none, peppol, xrechnung, facturx); null (or absent): the company's default. */
+  einvoiceFormat?: string | null;
   /** Identity for invoices (absent in rows stored before it existed, until their next pull). */
   postcode?: string | null;
   city?: string | null;

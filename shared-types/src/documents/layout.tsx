@@ -196,6 +196,7 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
       creator={companyName}
       producer="SMB Finance"
       language={language}
+      {...(model.pdfA ? { conformance: 'PDF/A-3b' as const } : {})}
     >
       <Page size={model.paperSize === 'Letter' ? 'LETTER' : 'A4'} style={s.page} wrap>
         {watermark ? (

@@ -82,6 +82,8 @@ export interface DocumentModel {
   paperSize: PaperSize;
   /** The customer's document language (issue 34.3); absent: English. */
   language?: DocumentLanguage;
+  /** Render as PDF/A-3b (an sRGB output intent, XMP): the base of a Factur-X invoice (issue 35). */
+  pdfA?: boolean;
 }
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {

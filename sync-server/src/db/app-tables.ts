@@ -35,6 +35,8 @@ export interface TenantTable {
   locale: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 34.3: documents and mails for customers without a language of their own. */
   document_language: ColumnType<string, string | undefined, string>;
+  /** Issue 35: the e-invoice format of customers without one of their own ('none', 'peppol', …). */
+  einvoice_format: ColumnType<string, string | undefined, string>;
   /**
    * Issue 38.2: the last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
    * than the code needs is not served (`db/schema-version.ts`).
@@ -128,6 +130,7 @@ export const COMPANY_COLUMNS = [
   'quote_validity_days',
   'locale',
   'document_language',
+  'einvoice_format',
   'postcode',
   'city',
   'region',

@@ -127,6 +127,8 @@ export async function renderDocumentPdf(
   kind: DocumentKind,
   id: string,
   token: string | null,
+  /** pdfA: as PDF/A-3b, the base of a Factur-X invoice (issue 35). */
+  options: { pdfA?: boolean } = {},
 ): Promise<RenderedPdf> {
   await prepareDocumentFonts({ regular, italic, bold, boldItalic });
   const tenant = await getMeta(db, 'tenant');
@@ -135,6 +137,7 @@ export async function renderDocumentPdf(
     { naturalName: tenant?.naturalName ?? '', company: tenant?.company },
     await cachedLogo(db, tenant?.company?.logo?.sha256 ?? null, token),
   );
+  if (options.pdfA) model.pdfA = true;
   const element = createElement(DocumentPdf, { model }) as unknown as ReactElement<DocumentProps>;
   const blob = await pdf(element).toBlob();
   return { blob, fileName: documentFileName(kind, model.number) };

@@ -236,6 +236,10 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('customer.create', customer(C2, 'Initech again')), // the id exists: 409
       update('customer.update', C2, { documentLanguage: 'de' }, { documentLanguage: 'fr' }),
       update('customer.update', C1, { documentLanguage: 'xx' }, { documentLanguage: null }), // 400
+      // Issue 35: the customer's e-invoice format; null: the company's default.
+      update('customer.update', C1, { einvoiceFormat: 'peppol' }, { einvoiceFormat: null }),
+      update('customer.update', C2, { einvoiceFormat: 'xrechnung' }, { einvoiceFormat: null }),
+      update('customer.update', C2, { einvoiceFormat: 'pdf' }, { einvoiceFormat: 'xrechnung' }), // 400
       // The parties' identities: stored compact (IBAN, BIC, VAT ID), checked as they will be.
       update(
         'customer.update',
@@ -314,6 +318,8 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
         bic: 'cobadeffxxx',
       }),
       step('tenant.updateCompany', { documentLanguage: 'xx' }), // not a document language: 400
+      step('tenant.updateCompany', { einvoiceFormat: 'facturx' }),
+      step('tenant.updateCompany', { einvoiceFormat: 'edifact' }), // not a format: 400
       step('tenant.updateCompany', { country: 'FR' }), // the VAT ID is German: 400
       step('tenant.updateCompany', { electronicAddressScheme: '0208' }), // not a Belgian number: 400
       step('tenant.updateBilling', { reminderEveryDays: 14, remindersEnabled: false }),

@@ -37,6 +37,7 @@ export async function customerCreate(w: LocalWriter, a: CustomerCreateArgs): Pro
     // As the server: a customer without terms of its own is on the tenant's default (null).
     paymentTerms: a.paymentTerms ?? null,
     documentLanguage: a.documentLanguage ?? null,
+    einvoiceFormat: a.einvoiceFormat ?? null,
     // Stored as the server stores them (trimmed, IBAN/BIC/VAT ID compact; absent → null).
     ...customerIdentityRow(a),
     createdAt: w.now,

@@ -53,6 +53,7 @@ const customerById = prepared((db: TenantDb, id: string) =>
       'address2',
       'payment_terms',
       'document_language',
+      'einvoice_format',
       ...CUSTOMER_IDENTITY_COLUMNS,
       'created_at',
       'version',

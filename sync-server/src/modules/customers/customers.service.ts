@@ -60,6 +60,7 @@ export function toCustomer(row: repo.CustomerRow): Customer {
     address2: row.address2,
     paymentTerms: row.payment_terms,
     documentLanguage: row.document_language ?? null,
+    einvoiceFormat: row.einvoice_format ?? null,
     ...identityOf(row),
     createdAt: row.created_at.toISOString(),
     ...versionFields(row),
@@ -103,6 +104,7 @@ export async function createCustomer(
         address2: input.address2 ?? null,
         payment_terms: input.paymentTerms ?? null,
         document_language: input.documentLanguage ?? null,
+        einvoice_format: input.einvoiceFormat ?? null,
         ...identityColumns(input),
         version,
       });
@@ -144,6 +146,7 @@ export async function updateCustomer(
       address2: input.address2,
       payment_terms: input.paymentTerms,
       document_language: input.documentLanguage,
+      einvoice_format: input.einvoiceFormat,
       ...identityColumns(input),
       version,
       updated_at: new Date(),

@@ -26,6 +26,7 @@ import {
   withPdfAttachment,
   type PdfFile,
 } from '../pdf/pdf.service';
+import { mailWithEInvoice } from '../einvoice/einvoice.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './document-mail.repository';
 
@@ -73,7 +74,11 @@ export async function emailDocument<K extends MailedKind>(
     const pdf: PdfFile =
       kind === 'invoice' ? await invoiceDocument(at, id) : await orderDocument(at, id);
     const message = documentMail(input.value, companySender(scope.tenant, scope.user.email));
-    return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
+    if (kind !== 'invoice')
+      return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
+    // An invoice goes in the customer's e-invoice format (issue 35).
+    const withFiles = await mailWithEInvoice(at, 'invoice', id, pdf);
+    return { document: await load(), mail: () => withFiles(message) };
   });
 }
 

@@ -99,6 +99,11 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
   );
 }
 
+/** The document's PDF; as PDF/A-3b, the base of a Factur-X invoice. */
+export function renderPdf(file: PdfFile, options: { pdfA?: boolean } = {}): Promise<Buffer> {
+  return renderDocumentPdf(options.pdfA ? { ...file.model, pdfA: true } : file.model);
+}
+
 /** The message with the document's PDF attached (SMTP and the dev mailbox's .eml alike). */
 export async function withPdfAttachment(mail: MailMessage, file: PdfFile): Promise<MailMessage> {
   const content = await renderDocumentPdf(file.model);

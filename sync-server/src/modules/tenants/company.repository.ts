@@ -24,6 +24,7 @@ export const COMPANY_FIELD_COLUMNS = {
   quoteValidityDays: 'quote_validity_days',
   locale: 'locale',
   documentLanguage: 'document_language',
+  einvoiceFormat: 'einvoice_format',
   postcode: 'postcode',
   city: 'city',
   region: 'region',

@@ -33,6 +33,7 @@ export function companyOf(row: TenantRow): CompanyDetails {
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
     locale: row.locale ?? null,
     documentLanguage: row.document_language ?? DEFAULT_DOCUMENT_LANGUAGE,
+    einvoiceFormat: row.einvoice_format ?? 'none',
     postcode: row.postcode ?? null,
     city: row.city ?? null,
     region: row.region ?? null,

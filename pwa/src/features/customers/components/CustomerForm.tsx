@@ -6,6 +6,10 @@ import { PartyIdentityFields } from '../../../components/PartyIdentityFields';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '@smb/shared-types/payments';
 import { DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGE_NAMES } from '@smb/shared-types/document-language';
 import {
+  EINVOICE_PREFERENCES,
+  EINVOICE_PREFERENCE_LABELS,
+} from '@smb/shared-types/einvoice/preference';
+import {
   FormActions,
   useRecordForm,
   type RecordFormProps,
@@ -24,6 +28,8 @@ export interface CustomerFormValues {
   paymentTerms: string;
   /** The language of the customer's documents and mails; '' for the company's default. */
   documentLanguage: string;
+  /** The customer's e-invoice format; '' for the company's default. */
+  einvoiceFormat: string;
   /** Identity for invoices: all optional ('' = not filled in). */
   country: string;
   buyerReference: string;
@@ -54,6 +60,7 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   mainContactPhoneNumber: '',
   paymentTerms: '',
   documentLanguage: '',
+  einvoiceFormat: '',
   country: '',
   buyerReference: '',
   ...EMPTY_IDENTITY,
@@ -67,6 +74,11 @@ const TERMS_OPTIONS = [
 const LANGUAGE_OPTIONS = [
   { value: '', label: 'Company default' },
   ...DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: DOCUMENT_LANGUAGE_NAMES[l] })),
+];
+
+const EINVOICE_OPTIONS = [
+  { value: '', label: 'Company default' },
+  ...EINVOICE_PREFERENCES.map((f) => ({ value: f, label: EINVOICE_PREFERENCE_LABELS[f] })),
 ];
 
 /** A customer: the company's fields, plus its main contact when it is created. */
@@ -135,6 +147,15 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
             data={LANGUAGE_OPTIONS}
             value={values.documentLanguage}
             onChange={(value) => set('documentLanguage', value ?? '')}
+            allowDeselect={false}
+            disabled={done}
+          />
+          <Select
+            label="E-invoice format"
+            description="Sent with the invoice mail and offered for download; Peppol and XRechnung need the electronic address below"
+            data={EINVOICE_OPTIONS}
+            value={values.einvoiceFormat}
+            onChange={(value) => set('einvoiceFormat', value ?? '')}
             allowDeselect={false}
             disabled={done}
           />

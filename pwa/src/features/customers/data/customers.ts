@@ -35,6 +35,7 @@ const customers = entityWrites({
       address2: input.address2 ?? null,
       ...(input.paymentTerms ? { paymentTerms: input.paymentTerms } : {}),
       ...(input.documentLanguage ? { documentLanguage: input.documentLanguage } : {}),
+      ...(input.einvoiceFormat ? { einvoiceFormat: input.einvoiceFormat } : {}),
       ...customerIdentityRow(input),
       ...(main ? { mainContact: { id: newId(), ...main } } : {}),
     };

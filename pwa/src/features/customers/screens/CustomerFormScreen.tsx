@@ -1,3 +1,4 @@
+import { isEInvoicePreference } from '@smb/shared-types/einvoice/preference';
 import { CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types/customers';
 import { isPaymentTerms } from '@smb/shared-types/payments';
 import { isDocumentLanguage } from '@smb/shared-types/document-language';
@@ -24,6 +25,7 @@ function formValues(customer: CustomerRow): CustomerFormValues {
     companyAddress2: customer.address2 ?? '',
     paymentTerms: customer.paymentTerms ?? '',
     documentLanguage: customer.documentLanguage ?? '',
+    einvoiceFormat: customer.einvoiceFormat ?? '',
     ...Object.fromEntries(CUSTOMER_IDENTITY_FIELDS.map((f) => [f, customer[f] ?? ''])),
   };
 }
@@ -35,9 +37,10 @@ export default function CustomerFormScreen() {
     list: LIST,
     save: async (values: CustomerFormValues, recordId) => {
       if (recordId === null) {
-        const { paymentTerms, documentLanguage, ...rest } = values;
+        const { paymentTerms, documentLanguage, einvoiceFormat, ...rest } = values;
         return createCustomer({
           ...rest,
+          ...(isEInvoicePreference(einvoiceFormat) ? { einvoiceFormat } : {}),
           ...(isPaymentTerms(paymentTerms) ? { paymentTerms } : {}),
           ...(isDocumentLanguage(documentLanguage) ? { documentLanguage } : {}),
         });
@@ -55,6 +58,9 @@ export default function CustomerFormScreen() {
           : {}),
         ...((values.documentLanguage || null) !== (customer?.documentLanguage ?? null)
           ? { documentLanguage: values.documentLanguage || null }
+          : {}),
+        ...((values.einvoiceFormat || null) !== (customer?.einvoiceFormat ?? null)
+          ? { einvoiceFormat: values.einvoiceFormat || null }
           : {}),
       });
     },

@@ -31,6 +31,7 @@ import { formatDate } from '../components/format';
 import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components/InvoiceParts';
 import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
 import { IssueState } from '../components/IssueState';
+import { EInvoicePanel } from '../components/EInvoicePanel';
 import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
@@ -176,6 +177,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           )}
         </Group>
       </Card>
+
+      <EInvoicePanel invoice={invoice} />
 
       <PaymentsCard invoice={invoice} />
 

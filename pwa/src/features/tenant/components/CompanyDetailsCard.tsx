@@ -1,3 +1,7 @@
+import {
+  EINVOICE_PREFERENCES,
+  EINVOICE_PREFERENCE_LABELS,
+} from '@smb/shared-types/einvoice/preference';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button,
@@ -258,6 +262,17 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               data={LANGUAGE_OPTIONS}
               value={String(value('documentLanguage') || DEFAULT_DOCUMENT_LANGUAGE)}
               onChange={(next) => set('documentLanguage', next ?? DEFAULT_DOCUMENT_LANGUAGE)}
+              allowDeselect={false}
+            />
+            <Select
+              label="E-invoice format"
+              description="For customers without a format of their own"
+              data={EINVOICE_PREFERENCES.map((f) => ({
+                value: f,
+                label: EINVOICE_PREFERENCE_LABELS[f],
+              }))}
+              value={String(value('einvoiceFormat') || 'none')}
+              onChange={(next) => set('einvoiceFormat', next ?? 'none')}
               allowDeselect={false}
             />
             <NumberInput
