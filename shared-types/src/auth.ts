@@ -75,7 +75,7 @@ export const RegisterBody = Type.Object({
   password: Password,
   confirmPassword: Password,
   tenantNaturalName: Type.String({ maxLength: 200 }),
-  /** Issue 34.2: ISO 3166-1 alpha-2; sets the default currency, its tax rate, paper size and locale. */
+  /** ISO 3166-1 alpha-2; sets the default currency, its tax rate, paper size and locale. */
   country: Type.Optional(Type.String({ maxLength: 2 })),
   /** The browser's language tag (navigator.language); the locale when it is of the chosen country. */
   locale: Type.Optional(Type.String({ maxLength: 35 })),

@@ -107,9 +107,9 @@ export const CompanyDetails = Type.Object({
   quoteValidityDays: Type.Integer(),
   /** BCP 47 locale the company's numbers and dates are shown and typed in; null → en-US (`localeOf`). */
   locale: Type.Union([Type.String(), Type.Null()]),
-  /** The language of documents and mails for customers without one of their own (issue 34.3). */
+  /** The language of documents and mails for customers without one of their own. */
   documentLanguage: Type.String(),
-  /** The e-invoice format of customers without one of their own: none, peppol, xrechnung, facturx (issue 35). */
+  /** The e-invoice format of customers without one of their own: none, peppol, xrechnung, facturx. */
   einvoiceFormat: Type.String(),
   /** Identity for invoices: postcode, city, region, VAT ID, registration, e-address, bank. */
   ...PartyIdentitySchema,

@@ -84,11 +84,11 @@ const customerFields = {
   companyAddress2: OptionalText(300),
   /** The customer's own payment terms; null: the tenant's default. */
   paymentTerms: Type.Optional(NullablePaymentTermsSchema),
-  /** The language of the customer's documents and mails; null: the company's (issue 34.3). */
+  /** The language of the customer's documents and mails; null: the company's. */
   documentLanguage: OptionalText(10),
-  /** The e-invoice format the customer receives (none, peppol, xrechnung, facturx); null: the company's default (issue 35). */
+  /** The e-invoice format the customer receives (none, peppol, xrechnung, facturx); null: the company's default. */
   einvoiceFormat: OptionalText(20),
-  /** Identity for invoices (issue 33): address, VAT ID, registration, e-address, bank. */
+  /** Identity for invoices: address, VAT ID, registration, e-address, bank. */
   ...PartyIdentityBody,
   /** ISO 3166-1 alpha-2 of the address. */
   country: OptionalText(10),

@@ -1,5 +1,5 @@
 /**
- * E-mailing a document to its customer (issue 34.4): the request, what a send records on the
+ * E-mailing a document to its customer: the request, what a send records on the
  * document, and the default subject and text in the customer's document language — the same for
  * the PWA's mail dialog (offline too) and the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 34.1: calendar dates written and read the locale's way — `11/26/2026` (en-US),
+ * Calendar dates written and read the locale's way — `11/26/2026` (en-US),
  * `26.11.2026` (de-DE), `26/11/2026` (fr-FR), `26-11-2026` (nl-NL). Reading is strict, never a
  * guess: the locale's order of day, month and year, its separator, a four-digit year and a day
  * that exists. `26.11.2026` under en-US, or `11/26/2026` under de-DE, is refused with an example,

@@ -39,7 +39,7 @@ export const Order = Type.Object({
   status: Type.String(),
   invoiceId: OrNull(Type.String()),
   invoiceNumber: OrNull(Type.String()),
-  /** Issue 34.4: when the order confirmation was last e-mailed (ISO), and to whom. */
+  /** When the order confirmation was last e-mailed (ISO), and to whom. */
   emailedAt: OrNull(Type.String({ format: 'date-time' })),
   emailedTo: OrNull(Type.String()),
 });

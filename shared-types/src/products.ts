@@ -62,7 +62,7 @@ const fields = {
   category: OptionalText(100),
   supplier: OptionalText(200),
   description: OptionalText(5000),
-  /** Defaults of a new line (issue 33): a tax rate (none: the currency's) and a unit. */
+  /** Defaults of a new line: a tax rate (none: the currency's) and a unit. */
   taxRateId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   unitCode: Type.Optional(Type.String({ maxLength: 3 })),
 };

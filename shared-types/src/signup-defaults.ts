@@ -1,5 +1,5 @@
 /**
- * Issue 34.2: what a new company starts with, from the country chosen at sign-up (and the
+ * What a new company starts with, from the country chosen at sign-up (and the
  * browser's language). Only a starting point: every value is changed in Settings afterwards, and
  * companies that existed before keep what they have.
  */

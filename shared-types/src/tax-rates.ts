@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from './api';
 import { TAX_CATEGORIES, taxRateProblems, type TaxCategory } from './tax-categories';
 
-/** Tax rates as records (issue 33): what administrators manage in Settings → Tax rates. */
+/** Tax rates as records: what administrators manage in Settings → Tax rates. */
 export const TAX_RATE_RECORD_MESSAGES = {
   nameRequired: 'Give the tax rate a name',
   categoryRequired: 'Choose a tax category',

@@ -32,7 +32,7 @@ function read(text: string, locale: string, min: string | undefined) {
 }
 
 /**
- * Issue 34.1: the one date field. Shows and reads the day in the tenant's locale (`26.11.2026`
+ * The one date field. Shows and reads the day in the tenant's locale (`26.11.2026`
  * under de-DE, `11/26/2026` under en-US) — a native date input would follow the browser's
  * language instead — and refuses what the locale would not write with a message, never guessing
  * another day. The calendar button opens the browser's own picker; the day picked is shown the

@@ -26,7 +26,7 @@ function display(value: number | string, locale: string, decimals: number): stri
 }
 
 /**
- * Issue 34.1: the one input for amounts, quantities and percentages. Shown and parsed in the
+ * The one input for amounts, quantities and percentages. Shown and parsed in the
  * tenant's locale (`parseDecimal`): '1.234,56' under de-DE is 1234.56; what the locale would not
  * write ('1.000,00' under en-US) is refused with a message, never turned into another number.
  */

@@ -70,7 +70,7 @@ export function useContact(id: string | undefined): ContactRow | null | undefine
   return useRow<ContactRow>((db) => db.contacts, id);
 }
 
-/** By name in the tenant's alphabet (issue 34.5). */
+/** By name in the tenant's alphabet. */
 const byName = <T extends { name: string; id: string }>(rows: T[]) => sortByName(rows);
 
 export function useProducts(): ProductRow[] | undefined {

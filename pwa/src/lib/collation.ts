@@ -14,7 +14,7 @@ const LIGATURES: Record<string, string> = {
 };
 
 /**
- * Issue 34.5: text as a search compares it, ignoring case and accents ('Müller' → 'muller',
+ * Text as a search compares it, ignoring case and accents ('Müller' → 'muller',
  * 'Ørsted' → 'orsted'). Lists fold each row once (a search key) and the needle once per keystroke.
  */
 export function foldForSearch(text: string | null | undefined): string {

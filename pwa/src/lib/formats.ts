@@ -1,5 +1,5 @@
 /**
- * Issue 34.1: the one place the PWA writes amounts, numbers and dates for people, in the tenant's
+ * The one place the PWA writes amounts, numbers and dates for people, in the tenant's
  * locale (`Intl`). The locale is set by `TenantLocaleProvider` (lib/locale.tsx) from the tenant
  * record; before that, and in the spec's default, it is en-US. Amounts are formatted from their
  * decimal string (exact, no float). The app's own words stay English.

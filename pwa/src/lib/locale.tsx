@@ -5,7 +5,7 @@ import { setFormatLocale } from './formats';
 const LocaleContext = createContext<string>(DEFAULT_LOCALE);
 
 /**
- * Issue 34.1: the tenant's locale for everything below: `useLocale()` for inputs, and the
+ * The tenant's locale for everything below: `useLocale()` for inputs, and the
  * formatting module (lib/formats.ts) for text. A change of locale (Settings → General) draws the
  * screens below again, so nothing keeps the old format.
  */

@@ -28,7 +28,7 @@ export interface DocumentLine {
   quantity: number;
   unitPrice: number | string;
   lineTotal: number | string;
-  /** Issue 33: a description beside the product (a free line's name is its description). */
+  /** A description beside the product (a free line's name is its description). */
   description?: string | null;
 }
 
@@ -68,7 +68,7 @@ export interface DocumentModel {
   taxRate: number | string;
   taxAmount: number | string;
   total: number | string;
-  /** Issue 33: discounts and charges, and the tax per rate (absent: the one `taxRate` line). */
+  /** Discounts and charges, and the tax per rate (absent: the one `taxRate` line). */
   adjustments?: DocumentAdjustmentLine[];
   taxBreakdown?: DocumentTaxRow[];
   /** Invoices with payments, once those exist. */
@@ -80,9 +80,9 @@ export interface DocumentModel {
   /** A data: URI of the PNG or JPEG logo. */
   logo: string | null;
   paperSize: PaperSize;
-  /** The customer's document language (issue 34.3); absent: English. */
+  /** The customer's document language; absent: English. */
   language?: DocumentLanguage;
-  /** Render as PDF/A-3b (an sRGB output intent, XMP): the base of a Factur-X invoice (issue 35). */
+  /** Render as PDF/A-3b (an sRGB output intent, XMP): the base of a Factur-X invoice. */
   pdfA?: boolean;
 }
 

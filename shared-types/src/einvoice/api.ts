@@ -1,4 +1,4 @@
-/** The e-invoice routes' shapes (issue 35): the format asked for and the readiness answer. */
+/** The e-invoice routes' shapes: the format asked for and the readiness answer. */
 import { Type, type Static } from 'typebox';
 import { SCHEMA_MESSAGE } from '../api';
 import { EINVOICE_MESSAGES } from './preference';

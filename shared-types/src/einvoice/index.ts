@@ -1,4 +1,4 @@
-/** E-invoices (issue 35): the EN 16931 model, its writers and readers, readiness, preferences. */
+/** E-invoices: the EN 16931 model, its writers and readers, readiness, preferences. */
 export * from './model';
 export * from './build';
 export * from './ubl';

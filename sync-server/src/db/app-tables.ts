@@ -19,7 +19,7 @@ export interface TenantTable {
   document_footer: ColumnType<string | null, string | null | undefined, string | null>;
   paper_size: ColumnType<string | null, string | null | undefined, string | null>;
   logo_sha256: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The company's identity for invoices (issue 33; shared-types parties.ts). */
+  /** The company's identity for invoices (shared-types parties.ts). */
   postcode: ColumnType<string | null, string | null | undefined, string | null>;
   city: ColumnType<string | null, string | null | undefined, string | null>;
   region: ColumnType<string | null, string | null | undefined, string | null>;
@@ -31,14 +31,14 @@ export interface TenantTable {
   bic: ColumnType<string | null, string | null | undefined, string | null>;
   /** A sent quote is valid for this many days unless its Draft set a date. */
   quote_validity_days: ColumnType<number, number | undefined, number>;
-  /** Issue 34.1: BCP 47 locale of numbers and dates; null = en-US. */
+  /** BCP 47 locale of numbers and dates; null = en-US. */
   locale: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 34.3: documents and mails for customers without a language of their own. */
+  /** Documents and mails for customers without a language of their own. */
   document_language: ColumnType<string, string | undefined, string>;
-  /** Issue 35: the e-invoice format of customers without one of their own ('none', 'peppol', …). */
+  /** The e-invoice format of customers without one of their own ('none', 'peppol', …). */
   einvoice_format: ColumnType<string, string | undefined, string>;
   /**
-   * Issue 38.2: the last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
+   * The last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
    * than the code needs is not served (`db/schema-version.ts`).
    */
   schema_version: ColumnType<string | null, string | null | undefined, string | null>;

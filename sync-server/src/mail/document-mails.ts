@@ -1,7 +1,7 @@
 /**
  * The mails a company's customers receive — the quote, its documents, payment reminders — in the
- * customer's document language (issue 34.3), sent under the company's name with its address as
- * Reply-To (issue 34.4): a reply reaches the company, while the sending address stays MAIL_FROM.
+ * customer's document language, sent under the company's name with its address as
+ * Reply-To: a reply reaches the company, while the sending address stays MAIL_FROM.
  */
 import {
   documentAmount,

@@ -12,7 +12,7 @@ export interface MailMessage {
   /** Files sent with the message (e.g. the quote's PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
   /**
-   * Mails for a company's customers (issue 34.4): the company's name as the sender's display name
+   * Mails for a company's customers: the company's name as the sender's display name
    * (the address, and the envelope sender, stay `MAIL_FROM`'s) and its address as Reply-To.
    */
   fromName?: string;

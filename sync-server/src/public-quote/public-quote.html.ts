@@ -301,9 +301,9 @@ export interface QuotePageOptions {
   company?: CompanyDetails;
   /** What the recipient typed, refilled after a refused answer. */
   values?: { signerName?: string; reason?: string };
-  /** The company's logo, shown above its name (issue 34.6). */
+  /** The company's logo, shown above its name. */
   logo?: QuoteLogo | null;
-  /** The customer's document language (issue 34.3); English when not given. */
+  /** The customer's document language; English when not given. */
   language?: DocumentLanguage;
   /** The customer's address lines, postcode, city, country and VAT ID (today's). */
   buyer?: Partial<DocumentParty>;

@@ -42,7 +42,7 @@ export interface PublicQuote {
   company: CompanyDetails;
   /** The company's logo, or null. */
   logo: { contentType: string; data: Buffer } | null;
-  /** The customer's document language (issue 34.3): the page is written in it. */
+  /** The customer's document language: the page is written in it. */
   language: DocumentLanguage;
   /** The customer's address and VAT ID as they are today (the quote keeps name and e-mail). */
   buyer: Partial<DocumentParty>;

@@ -27,7 +27,7 @@ interface ContactPickerModalProps {
   /** The customer's contacts; undefined while loading. */
   contacts: ContactRow[] | undefined;
   onSelect: (contact: ContactRow) => void;
-  /** Adds a contact to the customer (issue 34.6) and answers its id; no button without it. */
+  /** Adds a contact to the customer and answers its id; no button without it. */
   onCreate?: (contact: NewContact) => Promise<string>;
   /** The contact just added, to select. */
   onCreated?: (id: string) => void;

@@ -109,7 +109,7 @@ export interface DocumentEditorProps {
   /** Where the form's Save goes; only existing documents when `create` is missing. */
   create?: (input: DocumentInput) => Promise<string>;
   update: (id: string, input: DocumentInput) => Promise<unknown>;
-  /** Adds a contact from the Select Contact dialog (issue 34.6): the customer's, answering its id. */
+  /** Adds a contact from the Select Contact dialog: the customer's, answering its id. */
   createContact?: (customerId: string, contact: NewContact) => Promise<string>;
   /**
    * Buttons left of Cancel/Save, with their dialogs. Rendered once, not on every keystroke: the

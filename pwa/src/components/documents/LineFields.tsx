@@ -6,7 +6,7 @@ import type { TaxRateRow } from '../../db/types';
 import type { DraftLine } from './draft';
 
 /**
- * A line's own fields beside its product (issue 33): description, unit, tax rate and discount.
+ * A line's own fields beside its product: description, unit, tax rate and discount.
  * Each select is memoized on primitive props, so a keystroke in one field renders no select again.
  */
 

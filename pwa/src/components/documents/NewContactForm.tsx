@@ -17,7 +17,7 @@ interface NewContactFormProps {
 }
 
 /**
- * Issue 34.6: a contact added from the Select Contact dialog, without leaving the document (its
+ * A contact added from the Select Contact dialog, without leaving the document (its
  * lines and notes stay as typed). The contact rules and messages are the contact form's (the
  * data layer checks them).
  */

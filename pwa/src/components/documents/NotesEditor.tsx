@@ -56,7 +56,7 @@ export default function NotesEditor({
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
-  // Issue 34.6: `useEditor` destroys the editor it rendered when its effect has not run within
+  // `useEditor` destroys the editor it rendered when its effect has not run within
   // 1 ms (it then makes a new one and renders again). A navigation's effects run after the
   // browser paints, often later than that: the editor of this render may already be destroyed,
   // and reading it (getHTML, setContent: its schema is null) crashed the quote screen. A

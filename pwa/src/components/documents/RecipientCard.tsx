@@ -18,7 +18,7 @@ interface RecipientCardProps {
   /** 'Select Recipient' on quotes, 'Change Recipient' on orders. */
   buttonLabel: string;
   readOnly?: boolean;
-  /** Adds a contact to a customer from the Select Contact dialog (issue 34.6); answers its id. */
+  /** Adds a contact to a customer from the Select Contact dialog; answers its id. */
   createContact?: (customerId: string, contact: NewContact) => Promise<string>;
 }
 

@@ -127,7 +127,7 @@ export async function renderDocumentPdf(
   kind: DocumentKind,
   id: string,
   token: string | null,
-  /** pdfA: as PDF/A-3b, the base of a Factur-X invoice (issue 35). */
+  /** pdfA: as PDF/A-3b, the base of a Factur-X invoice. */
   options: { pdfA?: boolean } = {},
 ): Promise<RenderedPdf> {
   await prepareDocumentFonts({ regular, italic, bold, boldItalic });

@@ -58,7 +58,7 @@ async function lookups(w: LocalWriter, items: LineInput[]) {
   return { products, rates };
 }
 
-/** A stored line as the resolver reads it; a line stored before issue 33 has the document's rate. */
+/** A stored line as the resolver reads it; a line stored before lines had rates of their own has the document's rate. */
 const toRef = (documentRate: number) => (l: DocumentItemRow) => {
   const tax = defaultLineTax(documentRate);
   return {

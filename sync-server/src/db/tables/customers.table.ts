@@ -12,7 +12,7 @@ export interface CustomerTable extends Versioned {
   payment_terms: PaymentTerms | null;
   /** null: the company's document language. */
   document_language: string | null;
-  /** Issue 35: none, peppol, xrechnung, facturx; null: the company's default. */
+  /** None, peppol, xrechnung, facturx; null: the company's default. */
   einvoice_format: string | null;
   /** Identity for invoices (all optional; shared-types parties.ts). */
   postcode: string | null;

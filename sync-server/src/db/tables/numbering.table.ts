@@ -3,7 +3,7 @@ import type { NumberingKind } from '@smb/shared-types';
 
 /**
  * A document type's running numbers per period: '' for ever (the default numbers, patterns
- * without a date), '2026' per year, '2026-11' per month (issue 33.8).
+ * without a date), '2026' per year, '2026-11' per month.
  */
 export interface CounterTable {
   name: NumberingKind;

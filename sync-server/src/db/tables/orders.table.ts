@@ -9,12 +9,12 @@ export interface OrderTable extends DocumentColumns {
   order_number: string;
   quote_id: string | null;
   status: string;
-  /** Issue 34.4: when the order confirmation was last e-mailed, and to whom. */
+  /** When the order confirmation was last e-mailed, and to whom. */
   emailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   emailed_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Issue 34.4: each e-mail a device asked for, by its client-made id (never mailed twice). */
+/** Each e-mail a device asked for, by its client-made id (never mailed twice). */
 export interface DocumentMailTable {
   id: string;
   entity: 'invoices' | 'orders';

@@ -1,7 +1,7 @@
 import type { TaxCategory } from '@smb/shared-types';
 import type { CreatedAt, Numeric, Versioned } from './columns';
 
-/** A tenant's tax rates (issue 33): name, percent and EN 16931 category. */
+/** A tenant's tax rates: name, percent and EN 16931 category. */
 export interface TaxRateTable extends Versioned {
   id: string;
   name: string;

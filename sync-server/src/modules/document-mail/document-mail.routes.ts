@@ -7,7 +7,7 @@ import { emailDocumentNow } from './document-mail.service';
 const DESCRIPTION =
   'Mails the document with its PDF to `to` (the subject and text as given: the app fills them in the customer’s document language), from the company’s name with Reply-To its e-mail, and records emailedAt / emailedTo. 400 for a bad address or an empty subject or text; 503 when the mail could not be delivered.';
 
-/** POST /api/invoices/{id}/email and /api/orders/{id}/email (issue 34.4). */
+/** POST /api/invoices/{id}/email and /api/orders/{id}/email. */
 const documentMailRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const schema = (tags: string[], response: typeof Invoice | typeof Order) => ({
     ...signedIn(app),

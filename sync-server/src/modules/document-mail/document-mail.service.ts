@@ -1,5 +1,5 @@
 /**
- * E-mailing an invoice or an order confirmation to its customer (issue 34.4), with its PDF: the
+ * E-mailing an invoice or an order confirmation to its customer, with its PDF: the
  * send is recorded on the document (emailedAt, emailedTo) in the caller's transaction and the mail
  * is delivered after the commit. A send a device asked for carries its own id: the same id again
  * (a replayed mutation) records and mails nothing.
@@ -76,7 +76,7 @@ export async function emailDocument<K extends MailedKind>(
     const message = documentMail(input.value, companySender(scope.tenant, scope.user.email));
     if (kind !== 'invoice')
       return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
-    // An invoice goes in the customer's e-invoice format (issue 35).
+    // An invoice goes in the customer's e-invoice format.
     const withFiles = await mailWithEInvoice(at, 'invoice', id, pdf);
     return { document: await load(), mail: () => withFiles(message) };
   });

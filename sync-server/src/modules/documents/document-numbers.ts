@@ -13,7 +13,7 @@ import type { TenantRow } from '../../db/app-tables';
 import type { TenantDb } from '../../db/tenant-database';
 
 /**
- * Document numbers (issue 33.8): a pattern per type (`INV-{YYYY}-{0000}`, none: the spec's
+ * Document numbers: a pattern per type (`INV-{YYYY}-{0000}`, none: the spec's
  * `INV-0001`) and a counter per (type, period). The server assigns every number, also to a
  * document written offline, when it writes the document.
  */

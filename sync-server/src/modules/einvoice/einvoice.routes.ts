@@ -20,7 +20,7 @@ const FILE = {
 
 /**
  * GET /api/invoices/{id}/e-invoice?format=peppol|xrechnung|facturx and
- * GET /api/invoices/{id}/e-invoice/readiness (issue 35) for every signed-in user of the tenant:
+ * GET /api/invoices/{id}/e-invoice/readiness for every signed-in user of the tenant:
  * unknown and other tenants' ids → 404, a draft → 409, another format → 400. Credit notes get
  * the same two routes by adding their path here once their loader is in `einvoiceSourceFor`.
  */

@@ -1,5 +1,5 @@
 /**
- * E-invoices of issued documents (issue 35): the EN 16931 source of a stored invoice, built with
+ * E-invoices of issued documents: the EN 16931 source of a stored invoice, built with
  * the shared mapping the PWA uses offline (`eInvoiceSourceOf`), written as Peppol BIS or
  * XRechnung (UBL) or as a Factur-X PDF (the invoice PDF as PDF/A-3b with its CII XML attached),
  * and what the chosen format still needs (`eInvoiceReadiness`).

@@ -1,5 +1,5 @@
 /**
- * How an e-invoice leaves (issue 35). Two paths ship: the download (GET …/e-invoice, the file to
+ * How an e-invoice leaves. Two paths ship: the download (GET …/e-invoice, the file to
  * the user, who passes it on) and the e-mail (the invoice mail carries the customer's format).
  * Delivery over the Peppol network goes through an access-point provider; it plugs in as another
  * `EInvoiceTransmitter` (see docs/e-invoicing.md). None is built: there is no network call here.

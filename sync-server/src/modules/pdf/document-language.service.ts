@@ -5,7 +5,7 @@ import { companyOf } from '../tenants/company.service';
 import { findCustomer } from '../documents/documents.repository';
 
 /**
- * The language a customer's documents and mails are written in (issue 34.3): the customer's own,
+ * The language a customer's documents and mails are written in: the customer's own,
  * else the company's default. For a customer already loaded (its API shape).
  */
 export function documentLanguageFor(

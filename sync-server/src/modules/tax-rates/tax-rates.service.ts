@@ -54,7 +54,7 @@ export async function getTaxRate(scope: Pick<TenantScope, 'db'>, id: string): Pr
 
 /**
  * Creates tax rates in the caller's transaction (after its `nextVersion`): the sign-up's country
- * defaults (issue 34) call this with the new tenant's first rates.
+ * defaults call this with the new tenant's first rates.
  */
 export async function insertTaxRates(
   trx: TenantDb,

@@ -34,7 +34,7 @@ export const updateContact = contacts.update;
 export const deleteContact = contacts.remove;
 
 /**
- * A contact added to a customer from a document's Select Contact dialog (issue 34.6): the contact
+ * A contact added to a customer from a document's Select Contact dialog: the contact
  * form's rules, saved offline-first; answers its id.
  */
 export function addContactTo(

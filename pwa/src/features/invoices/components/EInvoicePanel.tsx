@@ -29,7 +29,7 @@ function save(blob: Blob, fileName: string) {
 }
 
 /**
- * The invoice's e-invoice (issue 35): what the chosen format still needs, checked on this device
+ * The invoice's e-invoice: what the chosen format still needs, checked on this device
  * from local data (offline too), and its download, written in the browser by the shared builder.
  */
 export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {

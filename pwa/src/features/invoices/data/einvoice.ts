@@ -1,5 +1,5 @@
 /**
- * The e-invoice of an invoice from the local store (issue 35), offline: the same shared mapping
+ * The e-invoice of an invoice from the local store, offline: the same shared mapping
  * (`eInvoiceSourceOf`) the server uses, fed with the device's rows, so the device writes the same
  * XML the server sends. Readiness runs the shared checks on it.
  */

@@ -22,7 +22,7 @@ export interface ProductFormValues {
   category: string;
   supplier: string;
   description: string;
-  /** Defaults of a new line (issue 33): null = the currency's rate. */
+  /** Defaults of a new line: null = the currency's rate. */
   taxRateId: string | null;
   unitCode: string;
 }

@@ -14,7 +14,7 @@ const products = entityWrites({
   notFound: PRODUCT_MESSAGES.notFound,
   input: (body: ProductCreateBody | ProductUpdateBody) => productInput(body),
   problem: (input, creating) => productError(input, creating),
-  // The line defaults (issue 33) only when the form sets them: the device's mutator and the
+  // The line defaults only when the form sets them: the device's mutator and the
   // server fill the same defaults (no rate, pieces) otherwise.
   createArgs: (input, id) => ({
     id,
