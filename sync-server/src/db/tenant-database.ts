@@ -8,6 +8,7 @@ import type { QuoteItemTable, QuoteTable } from './tables/quotes.table';
 import type { DocumentMailTable, OrderItemTable, OrderTable } from './tables/orders.table';
 import type { InvoiceItemTable, InvoiceTable } from './tables/invoices.table';
 import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
+import type { CreditNoteLineTable, CreditNoteTable } from './tables/credit-notes.table';
 import type {
   ConflictTable,
   SyncClientGroupTable,
@@ -19,7 +20,7 @@ import type {
 } from './tables/sync.table';
 
 export interface CounterTable {
-  name: 'quote' | 'order' | 'invoice';
+  name: 'quote' | 'order' | 'invoice' | 'credit_note';
   value: number;
 }
 
@@ -38,6 +39,8 @@ export interface TenantDatabase {
   order_items: OrderItemTable;
   invoices: InvoiceTable;
   invoice_items: InvoiceItemTable;
+  credit_notes: CreditNoteTable;
+  credit_note_lines: CreditNoteLineTable;
   document_mails: DocumentMailTable;
   payments: PaymentTable;
   billing_settings: BillingSettingsTable;

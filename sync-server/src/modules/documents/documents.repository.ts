@@ -51,10 +51,16 @@ export const PARTY_COLUMNS = [
   'ct.role as contact_role',
 ] as const;
 
-const PREFIX: Record<CounterTable['name'], string> = { quote: 'Q', order: 'SO', invoice: 'INV' };
+const PREFIX: Record<CounterTable['name'], string> = {
+  quote: 'Q',
+  order: 'SO',
+  invoice: 'INV',
+  credit_note: 'CN',
+};
 
 /**
- * The next quote/order/invoice number of the tenant (`Q-0001`, `SO-0001`, `INV-0001`). Call it in
+ * The next quote/order/invoice/credit note number of the tenant (`Q-0001`, `SO-0001`, `INV-0001`,
+ * `CN-0001`). Call it in
  * the writing transaction, after `nextVersion`: the UPDATE holds the counter's row lock until
  * commit, so numbers are unique and — as a rollback also undoes the increment — gapless.
  */
