@@ -31,3 +31,4 @@ export * from './signup-defaults';
 export * from './parties';
 export * from './document-lines';
 export * from './tax-rates';
+export * from './credit-notes';

@@ -27,6 +27,8 @@ export const INVOICE_MESSAGES = {
   /** A change to an issued invoice (API 409, and the Sync issues reason). */
   issued: 'This invoice has been issued; correct it with a credit note.',
   cancelledDraft: 'This invoice is cancelled: it cannot be issued',
+  /** A status change by hand on an invoice a credit note cancelled (API 409, Sync issues). */
+  creditedInFull: 'This invoice has been credited in full: it stays Cancelled.',
 } as const;
 
 /**
@@ -93,7 +95,9 @@ export const Invoice = Type.Object({
   dueDate: Type.String(),
   paymentTerms: Type.String(),
   amountPaid: Type.Number(),
-  /** total − amountPaid. */
+  /** Σ its credit notes (issue 33 item 7). */
+  creditedAmount: Type.Number(),
+  /** The amount due: total − amountPaid − creditedAmount. */
   balance: Type.Number(),
   /** Days past the due date with a balance (0 when not overdue). */
   daysOverdue: Type.Integer(),

@@ -19,6 +19,7 @@ export const NUMBERING_KINDS = {
   quote: { label: 'Quotes', prefix: 'Q', example: 'Q-{YYYY}-{0000}' },
   order: { label: 'Orders', prefix: 'SO', example: 'SO-{YYYY}-{0000}' },
   invoice: { label: 'Invoices', prefix: 'INV', example: 'INV-{YYYY}-{0000}' },
+  credit_note: { label: 'Credit notes', prefix: 'CN', example: 'CN-{YYYY}-{0000}' },
 } as const satisfies Record<string, { label: string; prefix: string; example: string }>;
 
 export type NumberingKind = keyof typeof NUMBERING_KINDS;

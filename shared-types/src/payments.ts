@@ -98,6 +98,17 @@ export function invoiceBalance(total: MoneyInput, payments: MoneyInput[]) {
   return { amountPaid: paid, balance: subtractMoney(total, paid) };
 }
 
+/** What the customer owes once credit notes are counted: total − credited. */
+export const payableTotal = (total: MoneyInput, creditedAmount: MoneyInput | null = 0) =>
+  subtractMoney(total, creditedAmount ?? 0);
+
+/** The amount due: total − payments − credited amount (credit notes). */
+export const amountDue = (
+  total: MoneyInput,
+  amountPaid: MoneyInput | null,
+  creditedAmount: MoneyInput | null = 0,
+) => subtractMoney(payableTotal(total, creditedAmount), amountPaid ?? 0);
+
 /** Statuses set by the money (Cancelled is set by hand, and stays). */
 export type MoneyStatus = 'Unpaid' | 'Partially paid' | 'Paid';
 
@@ -105,6 +116,21 @@ export type MoneyStatus = 'Unpaid' | 'Partially paid' | 'Paid';
 export function statusFromMoney(total: MoneyInput, amountPaid: MoneyInput): MoneyStatus {
   if (compareMoney(amountPaid, 0) <= 0) return 'Unpaid';
   return compareMoney(amountPaid, total) >= 0 ? 'Paid' : 'Partially paid';
+}
+
+/**
+ * An invoice's status once its money changed: Cancelled stays, and an invoice credited in full is
+ * Cancelled; otherwise Unpaid → Partially paid → Paid against what is payable (total − credited).
+ */
+export function settledStatus(
+  invoice: { status: string; total: MoneyInput; creditedAmount?: MoneyInput | null },
+  amountPaid: MoneyInput,
+): MoneyStatus | 'Cancelled' {
+  const credited = invoice.creditedAmount ?? 0;
+  if (invoice.status === 'Cancelled') return 'Cancelled';
+  if (compareMoney(credited, 0) > 0 && compareMoney(credited, invoice.total) >= 0)
+    return 'Cancelled';
+  return statusFromMoney(payableTotal(invoice.total, credited), amountPaid);
 }
 
 /** An amount a payment may carry: positive, whole cents. Null when fine. */

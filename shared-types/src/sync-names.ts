@@ -12,6 +12,7 @@ export const SYNC_ENTITIES = [
   'orders',
   'invoices',
   'payments',
+  'credit_notes',
   'conflicts',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
@@ -53,6 +54,7 @@ export const MUTATION_NAMES = [
   'invoice.issue',
   'payment.create',
   'payment.delete',
+  'creditNote.create',
   'conflict.resolve',
 ] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];

@@ -22,6 +22,10 @@ import contactRoutes from './modules/public/contact.routes';
 import quoteRoutes from './modules/quotes/quotes.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import invoiceRoutes from './modules/invoices/invoices.routes';
+import {
+  creditNoteRoutes,
+  invoiceCreditNoteRoutes,
+} from './modules/credit-notes/credit-notes.routes';
 import publicQuoteRoutes from './public-quote/public-quote.routes';
 import publicQuotePdfRoutes from './public-quote/public-quote-pdf.routes';
 import syncRoutes from './sync/sync.routes';
@@ -110,6 +114,8 @@ export async function buildApp(
     await scope.register(orderRoutes, { prefix: '/api/orders', ctx });
     await scope.register(invoiceRoutes, { prefix: '/api/invoices', ctx });
     await scope.register(invoicePaymentRoutes, { prefix: '/api/invoices' });
+    await scope.register(invoiceCreditNoteRoutes, { prefix: '/api/invoices', ctx });
+    await scope.register(creditNoteRoutes, { prefix: '/api/credit-notes', ctx });
     await scope.register(billingRoutes, { prefix: '/api/billing' });
     await scope.register(syncRoutes, { prefix: '/api/sync', ctx });
     await scope.register(customerRoutes, { prefix: '/api/customers' });

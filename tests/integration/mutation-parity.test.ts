@@ -80,6 +80,7 @@ const SERVER_MADE = new Set([
   'quoteNumber',
   'orderNumber',
   'invoiceNumber',
+  'creditNoteNumber',
   'accessToken',
   'paidAt',
   'issuedAt',
@@ -109,7 +110,12 @@ function normalise(entity: SyncEntity, row: Record<string, unknown>): Record<str
       out[key] = made(value);
     // A document's lines get their ids from the server (a client's are placeholders).
     else if (key === 'items' && Array.isArray(value))
-      out[key] = value.map((line: Record<string, unknown>) => ({ ...line, id: made(line.id) }));
+      out[key] = value.map((line: Record<string, unknown>) => ({
+        ...line,
+        id: made(line.id),
+        // A credit note's line names an invoice line, whose id each server made.
+        ...('invoiceItemId' in line ? { invoiceItemId: made(line.invoiceItemId) } : {}),
+      }));
     else out[key] = value;
   }
   return out;

@@ -30,6 +30,12 @@ const ProductFormScreen = lazy(() => import('../features/products/screens/Produc
 const ImportScreen = lazy(() => import('../features/csv/ImportScreen'));
 const InvoicesListScreen = lazy(() => import('../features/invoices/screens/InvoicesListScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/screens/InvoiceDetailScreen'));
+const CreditNotesListScreen = lazy(
+  () => import('../features/credit-notes/screens/CreditNotesListScreen'),
+);
+const CreditNoteDetailScreen = lazy(
+  () => import('../features/credit-notes/screens/CreditNoteDetailScreen'),
+);
 const TenantSettingsScreen = lazy(() => import('../features/tenant/screens/TenantSettingsScreen'));
 const CurrenciesSettingsScreen = lazy(
   () => import('../features/currencies/screens/CurrenciesSettingsScreen'),
@@ -111,6 +117,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <InvoicesListScreen /> },
               { path: ':id', element: <InvoiceDetailScreen /> },
+            ],
+          },
+          {
+            path: 'credit-notes',
+            children: [
+              { index: true, element: <CreditNotesListScreen /> },
+              { path: ':id', element: <CreditNoteDetailScreen /> },
             ],
           },
           {

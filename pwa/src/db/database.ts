@@ -8,6 +8,7 @@ import type {
   InvoiceRow,
   OrderRow,
   PaymentRow,
+  CreditNoteRow,
   ProductRow,
   TaxRateRow,
   QuoteRow,
@@ -158,6 +159,15 @@ export const SCHEMA_VERSIONS: {
       tax_rates: 'id, name',
     },
   },
+  {
+    // Issue 33 item 7: credit notes, listed newest first and per invoice.
+    version: 6,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      credit_notes: 'id, createdAt, invoiceId, customerId',
+    },
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -170,6 +180,7 @@ export class SmbDatabase extends Dexie {
   orders!: EntityTable<OrderRow, 'id'>;
   invoices!: EntityTable<InvoiceRow, 'id'>;
   payments!: EntityTable<PaymentRow, 'id'>;
+  credit_notes!: EntityTable<CreditNoteRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
   _server!: EntityTable<ServerCopy, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'localId'>;

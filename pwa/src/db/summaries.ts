@@ -43,6 +43,7 @@ export type InvoiceSummary = Pick<
   | 'status'
   | 'total'
   | 'amountPaid'
+  | 'creditedAmount'
   | 'issueDate'
   | 'dueDate'
   | 'createdAt'
@@ -72,6 +73,7 @@ export function invoiceSummary(i: InvoiceRow): InvoiceSummary {
     status: i.status,
     total: i.total,
     amountPaid: i.amountPaid ?? 0,
+    creditedAmount: i.creditedAmount ?? 0,
     issueDate: i.issueDate ?? null,
     dueDate: i.dueDate ?? null,
     createdAt: i.createdAt,
@@ -109,6 +111,7 @@ const FIELDS: {
     'status',
     'total',
     'amountPaid',
+    'creditedAmount',
     'issueDate',
     'dueDate',
     'createdAt',

@@ -190,12 +190,50 @@ export interface InvoiceRow extends DocumentFields, EmailedFields {
   issueDate?: string | null;
   dueDate?: string | null;
   paymentTerms?: string | null;
-  /** Σ payments; the balance is total − amountPaid (shared money module). */
+  /** Σ payments; the balance is total − amountPaid − creditedAmount (shared `amountDue`). */
   amountPaid?: number;
+  /** Σ credit notes (absent on rows pulled before credit notes existed: 0). */
+  creditedAmount?: number;
   /** "Stop reminders" on this invoice (absent in rows stored before reminders existed). */
   remindersStopped?: boolean;
   /** The reminders e-mailed, oldest first (written by the server's reminder job). */
   reminders?: { number: number; sentAt: string; sentTo: string }[];
+}
+
+/** A credit note's line: an invoice line's columns, and the invoice line it credits. */
+export interface CreditNoteItemRow extends DocumentItemRow {
+  invoiceItemId: string | null;
+}
+
+/** Issue 33 item 7: a credit note, issued when made and never changed. */
+export interface CreditNoteRow {
+  id: string;
+  /** null until the server numbers it (a credit note made offline). */
+  creditNoteNumber: string | null;
+  invoiceId: string;
+  customerId: string;
+  customerName: string;
+  customerEmail: string;
+  kind: string;
+  reason: string;
+  currencyCode: string;
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  pricesIncludeTax: boolean;
+  adjustments: StoredAdjustment[];
+  allowanceTotal: number;
+  chargeTotal: number;
+  roundingAmount: number;
+  taxBreakdown: StoredBreakdownRow[];
+  refundAmount: number;
+  issueDate: string;
+  emailedAt: string | null;
+  emailedTo: string | null;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+  items: CreditNoteItemRow[];
 }
 
 export interface PaymentRow {
@@ -255,5 +293,6 @@ export interface EntityRows {
   orders: OrderRow;
   invoices: InvoiceRow;
   payments: PaymentRow;
+  credit_notes: CreditNoteRow;
   conflicts: ConflictRow;
 }

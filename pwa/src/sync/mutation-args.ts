@@ -112,6 +112,15 @@ export interface PaymentCreateArgs {
   reference?: string | null;
   note?: string | null;
 }
+/** `creditNote.create`: the credit note's id is the device's; the server numbers it. */
+export interface CreditNoteCreateArgs {
+  id: string;
+  invoiceId: string;
+  kind: 'full' | 'lines' | 'amount';
+  reason: string;
+  lines?: { invoiceItemId: string; quantity: number }[];
+  amount?: number;
+}
 export interface PaymentDeleteArgs {
   id: string;
   invoiceId: string;

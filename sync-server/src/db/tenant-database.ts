@@ -9,6 +9,7 @@ import type { DocumentMailTable, OrderItemTable, OrderTable } from './tables/ord
 import type { InvoiceItemTable, InvoiceTable } from './tables/invoices.table';
 import type { CounterTable, NumberingPatternTable } from './tables/numbering.table';
 import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
+import type { CreditNoteLineTable, CreditNoteTable } from './tables/credit-notes.table';
 import type {
   ConflictTable,
   SyncClientGroupTable,
@@ -37,6 +38,8 @@ export interface TenantDatabase {
   order_items: OrderItemTable;
   invoices: InvoiceTable;
   invoice_items: InvoiceItemTable;
+  credit_notes: CreditNoteTable;
+  credit_note_lines: CreditNoteLineTable;
   document_mails: DocumentMailTable;
   payments: PaymentTable;
   billing_settings: BillingSettingsTable;

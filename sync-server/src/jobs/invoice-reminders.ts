@@ -85,7 +85,7 @@ export async function claimReminders(
     .where('issued_at', 'is not', null)
     .where('status', 'in', ['Unpaid', 'Partially paid'])
     .where('reminders_stopped', '=', false)
-    .where(sql<boolean>`total > amount_paid`)
+    .where(sql<boolean>`total > amount_paid + credited_amount`)
     .where(sql<boolean>`jsonb_array_length(reminders) < ${policy.reminderMax}`)
     .where('due_date', '<=', sql<Date>`${day}::date - ${policy.reminderFirstDays}::integer`)
     .orderBy('due_date')

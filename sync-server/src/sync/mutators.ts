@@ -11,6 +11,7 @@ import {
   InvoiceTermsBody,
   InvoiceRemindersBody,
   PaymentCreateBody,
+  CreditNoteCreateBody,
   ProductCreateBody,
   ProductUpdateBody,
   QuoteCreateBody,
@@ -37,6 +38,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import type { SessionCache } from '../modules/auth/session-cache';
 import type { TenantScope } from '../modules/tenant-scope';
 import * as contacts from '../modules/contacts/contacts.service';
+import * as creditNotes from '../modules/credit-notes/credit-notes.service';
 import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
 import * as invoices from '../modules/invoices/invoices.service';
@@ -348,6 +350,13 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   'payment.delete': async (scope, raw) => {
     const args = parse(Type.Object({ id: Uuid, invoiceId: Uuid }), raw);
     await payments.deletePayment(scope, args.invoiceId, args.id);
+  },
+  'creditNote.create': async (scope, raw) => {
+    const { invoiceId, ...input } = parse(
+      Type.Object({ ...CreditNoteCreateBody.properties, id: Uuid, invoiceId: Uuid }),
+      raw,
+    );
+    await creditNotes.createCreditNote(scope, invoiceId, input);
   },
 
   'conflict.resolve': async (scope, raw) => {

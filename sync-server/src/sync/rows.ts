@@ -13,6 +13,8 @@ const NUMERIC_COLUMNS = new Set([
   'dollar_exchange_rate',
   'amount',
   'amount_paid',
+  'credited_amount',
+  'refund_amount',
   'rate',
   'discount_value',
   'discount_amount',
@@ -53,5 +55,6 @@ export const ENTITY_TABLES: Record<SyncEntity, { items?: { table: string; parent
   orders: { items: { table: 'order_items', parent: 'order_id' } },
   invoices: { items: { table: 'invoice_items', parent: 'invoice_id' } },
   payments: {},
+  credit_notes: { items: { table: 'credit_note_lines', parent: 'credit_note_id' } },
   conflicts: {},
 };

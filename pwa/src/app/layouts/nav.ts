@@ -5,6 +5,7 @@ import {
   IconFileText,
   IconLayoutDashboard,
   IconPackage,
+  IconReceiptRefund,
   IconSettings,
   IconTruckDelivery,
   type Icon,
@@ -44,6 +45,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Quotes', to: '/dashboard/quotes', icon: IconFileText },
       { label: 'Orders', to: '/dashboard/orders', icon: IconTruckDelivery },
       { label: 'Invoices', to: '/dashboard/invoices', icon: IconFileInvoice },
+      { label: 'Credit notes', to: '/dashboard/credit-notes', icon: IconReceiptRefund },
     ],
   },
   {

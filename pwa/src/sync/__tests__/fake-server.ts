@@ -30,12 +30,17 @@ import {
 } from '@smb/shared-types/customers';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
+import { CREDIT_NOTE_MESSAGES } from '@smb/shared-types/credit-notes';
+import { planCreditNote } from '../mutators/credit-notes';
+import type { CreditNoteCreateArgs } from '../mutation-args';
 import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
 import {
   DEFAULT_BILLING_SETTINGS,
   DEFAULT_PAYMENT_TERMS,
   PAYMENT_MESSAGES,
+  amountDue,
   billingSettingsError,
+  payableTotal,
   type BillingSettingsUpdate,
   dueDateFor,
   isIsoDate,
@@ -98,6 +103,7 @@ const NOT_FOUND: Record<string, string> = {
   order: 'Order not found',
   invoice: 'Invoice not found',
   payment: PAYMENT_MESSAGES.notFound,
+  creditNote: CREDIT_NOTE_MESSAGES.notFound,
   conflict: 'Conflict not found',
 };
 const ENTITY: Record<string, SyncEntity> = {
@@ -110,6 +116,7 @@ const ENTITY: Record<string, SyncEntity> = {
   order: 'orders',
   invoice: 'invoices',
   payment: 'payments',
+  creditNote: 'credit_notes',
   conflict: 'conflicts',
 };
 
@@ -130,7 +137,7 @@ export class FakeSyncServer {
   /** The device whose update last wrote a field (entity/id/field), with the value it wrote. */
   private readonly fieldWrites = new Map<string, { clientGroupId: string; value: string }>();
   readonly tokenUsers = new Map<string, string>([['token-1', 'user-1']]);
-  private counters = { quotes: 0, orders: 0, invoices: 0 };
+  private counters = { quotes: 0, orders: 0, invoices: 0, creditNotes: 0 };
   private readonly pageSize: number;
   rule: FakeServerOptions['rule'];
   /** The tenant's default payment terms (GET/PUT /api/billing/settings on the real server). */
@@ -379,6 +386,8 @@ export class FakeSyncServer {
           row.orderNumber = `SO-${String(++this.counters.orders).padStart(4, '0')}`;
         if (kind === 'invoices' && row.invoiceNumber == null)
           row.invoiceNumber = `INV-${String(++this.counters.invoices).padStart(4, '0')}`;
+        if (kind === 'credit_notes' && row.creditNoteNumber == null)
+          row.creditNoteNumber = `CN-${String(++this.counters.creditNotes).padStart(4, '0')}`;
         if (mutation.name === 'quote.send' && kind === 'quotes')
           row.accessToken = row.accessToken ?? newId();
         await table.put(row as { id: string });
@@ -396,6 +405,8 @@ export class FakeSyncServer {
   ): Promise<void> {
     const id = String(args.id);
     if (name === 'payment.create') await w.patch('payments', id, { createdBy: userId });
+    // A credit note's refund is a payment the server records (its id is the credit note's).
+    if (name === 'creditNote.create') await w.patch('payments', id, { createdBy: userId });
     // The quote's owner, mailed when the customer answers.
     if (name === 'quote.send') await w.patch('quotes', id, { sentBy: userId });
     // A customer without terms of its own: the tenant's default (the device does not know it).
@@ -440,12 +451,13 @@ export class FakeSyncServer {
     const id = before.id;
     if (status === 'Cancelled' || before.status === status) return;
     const paidBefore = before.amountPaid ?? 0;
-    const byMoney = statusFromMoney(before.total, paidBefore);
+    const payable = payableTotal(before.total, before.creditedAmount ?? 0);
+    const byMoney = statusFromMoney(payable, paidBefore);
     if (status === 'Paid' && byMoney !== 'Paid') {
       await w.put('payments', {
         id: newId(),
         invoiceId: id,
-        amount: toMoneyNumber(subtractMoney(before.total, paidBefore)),
+        amount: toMoneyNumber(subtractMoney(payable, paidBefore)),
         paidOn: today(),
         method: 'other',
         reference: null,
@@ -536,9 +548,14 @@ export class FakeSyncServer {
       case 'invoice.setStatus': {
         const invoice = await db.invoices.get(id);
         if (!invoice || invoice.status === args.status) return null;
+        if (invoice.status === 'Cancelled' && invoice.issuedAt)
+          return new Refusal(409, INVOICE_MESSAGES.creditedInFull);
         if (args.status === 'Cancelled')
           return invoice.issuedAt ? new Refusal(409, INVOICE_MESSAGES.issued) : null;
-        const byMoney = statusFromMoney(invoice.total, invoice.amountPaid ?? 0);
+        const byMoney = statusFromMoney(
+          payableTotal(invoice.total, invoice.creditedAmount ?? 0),
+          invoice.amountPaid ?? 0,
+        );
         return args.status !== 'Paid' &&
           args.status !== byMoney &&
           compareMoney(invoice.amountPaid ?? 0, 0) > 0
@@ -573,10 +590,22 @@ export class FakeSyncServer {
         const invoice = await db.invoices.get(String(args.invoiceId));
         if (!invoice) return new Refusal(404, INVOICE_MESSAGES.notFound);
         if (invoice.status === 'Cancelled') return new Refusal(409, PAYMENT_MESSAGES.cancelled);
-        const balance = subtractMoney(invoice.total, invoice.amountPaid ?? 0);
+        const balance = amountDue(
+          invoice.total,
+          invoice.amountPaid ?? 0,
+          invoice.creditedAmount ?? 0,
+        );
         return compareMoney(Number(args.amount), balance) > 0
           ? new Refusal(409, PAYMENT_MESSAGES.overpaid(formatMoney(balance, invoice.currencyCode)))
           : null;
+      }
+      case 'creditNote.create': {
+        const reader = { db, get: (e: SyncEntity, key: string) => db.entityTable(e).get(key) };
+        const plan = await planCreditNote(
+          reader as Parameters<typeof planCreditNote>[0],
+          args as unknown as CreditNoteCreateArgs,
+        );
+        return plan.refusal ? new Refusal(plan.refusal.statusCode, plan.refusal.message) : null;
       }
       case 'payment.delete': {
         if (!(await db.invoices.get(String(args.invoiceId))))

@@ -75,6 +75,25 @@ const balanceOf =
     return Math.round((Number(invoice.total) - Number(invoice.amountPaid ?? 0)) * 100) / 100;
   };
 
+const CN1 = id(91);
+const CN2 = id(92);
+const CN3 = id(93);
+
+/** `creditNote.create` of one invoice line (by position) and a quantity. */
+const creditLines =
+  (rowId: string, line: number, quantity: number) =>
+  (rows: RowsByEntity): Record<string, unknown> => {
+    const invoice = rows.invoices.find((r) => r.id === I1)!;
+    const items = invoice.items as { id: string }[];
+    return {
+      id: rowId,
+      invoiceId: I1,
+      kind: 'lines',
+      reason: 'Returned',
+      lines: [{ invoiceItemId: items[line]!.id, quantity }],
+    };
+  };
+
 const step = (name: MutationName, args: ScriptStep['args']): ScriptStep => ({ name, args });
 
 function update(
@@ -442,6 +461,41 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('order.createInvoice', { id: O3, invoiceId: I3 }),
       step('payment.create', payment(PAY2, 5, I3)), // a payment issues the draft
       step('invoice.setTerms', { id: I3, paymentTerms: 'net_7' }), // issued: 409
+    ],
+  },
+  {
+    title: 'credit notes: by lines, by amount, in full with a refund; refused requests',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('product.create', product(P2, 'Gadget', 19.99)),
+      step(
+        'order.create',
+        document(O1, [
+          { id: L(1), productId: P1, quantity: 3, discount: { kind: 'amount', value: 3 } },
+          { id: L(2), productId: P2, quantity: 2 },
+        ]),
+      ),
+      step('order.createInvoice', { id: O1, invoiceId: I1 }),
+      step('creditNote.create', { id: CN1, invoiceId: I1, kind: 'full', reason: 'x' }), // draft: 409
+      step('invoice.issue', { id: I1 }),
+      step('creditNote.create', creditLines(CN1, 0, 1)),
+      step('creditNote.create', creditLines(CN2, 0, 3)), // 2 left: 400
+      step('creditNote.create', { id: CN2, invoiceId: I1, kind: 'amount', reason: ' ' }), // 400
+      step('creditNote.create', { id: CN2, invoiceId: id(99), kind: 'full', reason: 'x' }), // 404
+      step('creditNote.create', creditLines(CN1, 1, 1)), // the id exists: 409
+      step('payment.create', payment(PAY1, 10)),
+      step('creditNote.create', {
+        id: CN2,
+        invoiceId: I1,
+        kind: 'amount',
+        reason: 'Goodwill',
+        amount: 7.77,
+      }),
+      step('creditNote.create', { id: CN3, invoiceId: I1, kind: 'full', reason: 'Cancelled' }),
+      step('creditNote.create', { id: id(94), invoiceId: I1, kind: 'full', reason: 'x' }), // 409
+      step('invoice.setStatus', { id: I1, status: 'Unpaid' }), // credited in full: 409
+      step('payment.create', payment(PAY2, 1)), // cancelled: 409
     ],
   },
   {

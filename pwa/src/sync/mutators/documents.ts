@@ -1,5 +1,12 @@
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@smb/shared-types/company';
-import { addDays, dueDateFor, isPaymentTerms, today } from '@smb/shared-types/payments';
+import {
+  addDays,
+  dueDateFor,
+  isPaymentTerms,
+  payableTotal,
+  today,
+} from '@smb/shared-types/payments';
+import { toMoneyNumber } from '@smb/shared-types/money';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
@@ -202,6 +209,7 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     dueDate: isPaymentTerms(terms) ? dueDateFor(issueDate, terms) : null,
     paymentTerms: isPaymentTerms(terms) ? terms : null,
     amountPaid: 0,
+    creditedAmount: 0,
     remindersStopped: false,
     reminders: [],
     emailedAt: null,
@@ -233,9 +241,14 @@ export async function invoiceSetStatus(w: LocalWriter, a: SetStatusArgs): Promis
   const invoice = await w.get('invoices', a.id);
   // An issued invoice is not cancelled by hand: the server refuses it (Sync issues).
   if (!invoice || (a.status === 'Cancelled' && invoice.issuedAt)) return;
+  // Cancelled by a credit note in full: that stays (the server refuses the change).
+  if (invoice.status === 'Cancelled' && invoice.issuedAt) return;
   const paidAt = a.status === 'Paid' ? (invoice.paidAt ?? w.now) : null;
   // "Paid" by hand pays the balance (the server records that payment).
-  const amountPaid = a.status === 'Paid' ? invoice.total : invoice.amountPaid;
+  const amountPaid =
+    a.status === 'Paid'
+      ? toMoneyNumber(payableTotal(invoice.total, invoice.creditedAmount ?? 0))
+      : invoice.amountPaid;
   // Paid by hand records a payment, which issues a draft (as payment.create).
   const issuedAt = a.status === 'Paid' ? (invoice.issuedAt ?? w.now) : (invoice.issuedAt ?? null);
   await w.patch('invoices', a.id, { status: a.status, paidAt, amountPaid, issuedAt });

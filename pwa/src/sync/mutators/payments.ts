@@ -1,5 +1,5 @@
 import { compareMoney, subtractMoney, sumMoney, toMoneyNumber } from '@smb/shared-types/money';
-import { dueDateFor, isPaymentTerms, statusFromMoney } from '@smb/shared-types/payments';
+import { amountDue, dueDateFor, isPaymentTerms, settledStatus } from '@smb/shared-types/payments';
 import type { InvoiceRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
 import type {
@@ -15,8 +15,7 @@ import type {
  * rejection (Sync issues) — the UI checks them before queueing.
  */
 function settled(invoice: InvoiceRow, amountPaid: string, now: string): Partial<InvoiceRow> {
-  const status =
-    invoice.status === 'Cancelled' ? 'Cancelled' : statusFromMoney(invoice.total, amountPaid);
+  const status = settledStatus(invoice, amountPaid);
   return {
     amountPaid: toMoneyNumber(amountPaid),
     status,
@@ -29,7 +28,7 @@ function settled(invoice: InvoiceRow, amountPaid: string, now: string): Partial<
 export async function paymentCreate(w: LocalWriter, a: PaymentCreateArgs): Promise<void> {
   const invoice = await w.get('invoices', a.invoiceId);
   if (!invoice || invoice.status === 'Cancelled') return;
-  const balance = subtractMoney(invoice.total, invoice.amountPaid ?? 0);
+  const balance = amountDue(invoice.total, invoice.amountPaid ?? 0, invoice.creditedAmount ?? 0);
   if (compareMoney(a.amount, balance) > 0) return;
   await w.put('payments', {
     id: a.id,

@@ -5,6 +5,7 @@ import * as docs from './documents';
 import * as master from './master-data';
 import * as pay from './payments';
 import * as mail from './mail';
+import { creditNoteCreate } from './credit-notes';
 import type { DocumentMailArgs } from '@smb/shared-types/document-mail';
 
 /** The argument type of each mutation name. */
@@ -45,6 +46,7 @@ export interface MutationArgs {
   'invoice.issue': A.IdArgs;
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
+  'creditNote.create': A.CreditNoteCreateArgs;
   'conflict.resolve': A.IdArgs;
 }
 
@@ -91,6 +93,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'invoice.issue': docs.invoiceIssue,
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
+  'creditNote.create': creditNoteCreate,
   'conflict.resolve': master.conflictResolve,
 };
 

@@ -26,6 +26,8 @@ export interface InvoiceTable extends DocumentColumns {
   payment_terms: ColumnType<PaymentTerms, PaymentTerms | undefined, PaymentTerms>;
   /** Σ payments, kept with every payment written or deleted: balance = total − amount_paid. */
   amount_paid: ColumnType<string, string | undefined, string>;
+  /** Σ credit notes: amount due = total − amount_paid − credited_amount. */
+  credited_amount: ColumnType<string, string | undefined, string>;
   /** "Stop reminders" on this invoice. */
   reminders_stopped: ColumnType<boolean, boolean | undefined, boolean>;
   /** The reminders sent, oldest first (jsonb array; written by the reminder job). */
@@ -62,6 +64,7 @@ export const INVOICE_COLUMN_NAMES = [
   'due_date',
   'payment_terms',
   'amount_paid',
+  'credited_amount',
   'reminders_stopped',
   'reminders',
   'emailed_at',

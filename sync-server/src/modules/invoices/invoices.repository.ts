@@ -62,7 +62,7 @@ export async function listInvoicesFiltered(
   if (query.status === 'Overdue')
     base = base
       .where('inv.status', '!=', 'Cancelled')
-      .where('inv.amount_paid', '<', sql<string>`inv.total`)
+      .where(sql<boolean>`inv.amount_paid + inv.credited_amount < inv.total`)
       .where('inv.due_date', '<', sql<Date>`${query.today}::date`);
   else if (query.status) base = base.where('inv.status', '=', query.status as never);
   return fetchPage(

@@ -8,8 +8,10 @@ import {
   isIsoDate,
   isUuid,
   overdueDays,
+  amountDue,
+  payableTotal,
+  settledStatus,
   statusFromMoney,
-  subtractMoney,
   toMoneyNumber,
   today,
   type Invoice,
@@ -100,15 +102,17 @@ export function invoiceDates(row: {
   payment_terms: string;
   total: string;
   amount_paid: string;
+  credited_amount: string;
   status: string;
 }) {
   const dueDate = calendarDate(row.due_date);
-  const balance = subtractMoney(row.total, row.amount_paid);
+  const balance = amountDue(row.total, row.amount_paid, row.credited_amount);
   return {
     issueDate: calendarDate(row.issue_date),
     dueDate,
     paymentTerms: row.payment_terms,
     amountPaid: toMoneyNumber(row.amount_paid),
+    creditedAmount: toMoneyNumber(row.credited_amount),
     balance: toMoneyNumber(balance),
     daysOverdue: overdueDays({ status: row.status, dueDate, balance }),
   };
@@ -236,6 +240,9 @@ export async function setInvoiceStatus(
     const version = await nextVersion(trx);
     const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
     if (row.status === status) return loadInvoice(trx, row.id);
+    // Cancelled by a credit note in full: that stays.
+    if (row.status === 'Cancelled' && row.issued_at !== null)
+      throw conflict(INVOICE_MESSAGES.creditedInFull);
     // An issued invoice is cancelled by crediting it in full (credit notes), not by hand.
     if (status === 'Cancelled') {
       assertDraft(row);
@@ -247,11 +254,11 @@ export async function setInvoiceStatus(
       });
       return loadInvoice(trx, row.id);
     }
-    const byMoney = statusFromMoney(row.total, row.amount_paid);
+    const byMoney = statusFromMoney(payableTotal(row.total, row.credited_amount), row.amount_paid);
     if (status === 'Paid' && byMoney !== 'Paid') {
       // "Mark as paid": the rest of the balance is paid today.
       await recordPayment(trx, scope, { ...row, status: byMoney }, version, {
-        amount: subtractMoney(row.total, row.amount_paid),
+        amount: amountDue(row.total, row.amount_paid, row.credited_amount),
         paidOn: today(),
         method: 'other',
         note: PAYMENT_MESSAGES.markedPaidNote,
@@ -349,4 +356,32 @@ export async function issueInvoice(scope: Pick<TenantScope, 'db'>, id: string): 
     if (row.issued_at === null) await issueLockedInvoice(trx, row, await nextVersion(trx));
     return loadInvoice(trx, row.id);
   });
+}
+
+/** The locked invoice and its lines, for a credit note (404 for an unknown id). */
+export async function lockInvoiceWithItems(trx: TenantDb, id: string) {
+  const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+  return { row, items: await repo.findInvoiceItems(trx, [row.id]) };
+}
+
+/**
+ * A credit note lowered the invoice's amount due: its credited amount, and the status that follows
+ * (credited in full: Cancelled). Answers the row as it now is, for a refund to settle against.
+ */
+export async function creditLockedInvoice(
+  trx: TenantDb,
+  row: NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>,
+  creditedAmount: string,
+  version: string,
+) {
+  const status = settledStatus({ ...row, creditedAmount }, row.amount_paid);
+  const set = {
+    credited_amount: creditedAmount,
+    status,
+    paid_at: status === 'Paid' ? (row.paid_at ?? new Date()) : null,
+    version,
+    updated_at: new Date(),
+  };
+  await repo.updateInvoice(trx, row.id, set);
+  return { ...row, ...set };
 }

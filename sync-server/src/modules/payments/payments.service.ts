@@ -8,7 +8,8 @@ import {
   isUuid,
   paymentAmountError,
   roundMoney,
-  statusFromMoney,
+  amountDue,
+  settledStatus,
   subtractMoney,
   sumMoney,
   toMoneyNumber,
@@ -51,8 +52,10 @@ function toPayment(row: repo.PaymentRow): Payment {
 
 /** The invoice's new amount paid, status and paid date, written with `version`. */
 async function settle(trx: TenantDb, invoice: LockedInvoice, amountPaid: string, version: string) {
-  const status =
-    invoice.status === 'Cancelled' ? 'Cancelled' : statusFromMoney(invoice.total, amountPaid);
+  const status = settledStatus(
+    { status: invoice.status, total: invoice.total, creditedAmount: invoice.credited_amount },
+    amountPaid,
+  );
   await repo.settleInvoice(trx, invoice.id, {
     amount_paid: amountPaid,
     status,
@@ -83,7 +86,7 @@ export async function recordPayment(
   },
 ): Promise<string> {
   if (invoice.status === 'Cancelled') throw conflict(PAYMENT_MESSAGES.cancelled);
-  const balance = subtractMoney(invoice.total, invoice.amount_paid);
+  const balance = amountDue(invoice.total, invoice.amount_paid, invoice.credited_amount);
   if (compareMoney(input.amount, balance) > 0)
     throw conflict(PAYMENT_MESSAGES.overpaid(formatMoney(balance, invoice.currency_code.trim())));
   const id = newDocumentId(input.id);
@@ -106,6 +109,33 @@ export async function recordPayment(
   }
   await settle(trx, invoice, sumMoney([invoice.amount_paid, input.amount]), version);
   return id;
+}
+
+/**
+ * A refund: what the customer paid beyond the amount due once a credit note lowered it, paid back
+ * as a negative payment (method other, today, its note naming the credit note), in the caller's
+ * transaction. `invoice` is the locked row with its new credited amount.
+ */
+export async function recordRefund(
+  trx: TenantDb,
+  scope: Pick<TenantScope, 'user'>,
+  invoice: LockedInvoice,
+  version: string,
+  input: { id: string; amount: string; note: string },
+): Promise<void> {
+  await repo.insertPayment(trx, {
+    id: input.id,
+    invoice_id: invoice.id,
+    amount: subtractMoney(0, input.amount),
+    paid_on: today(),
+    method: 'other',
+    reference: null,
+    note: input.note,
+    created_by: scope.user.id,
+    version,
+    updated_at: new Date(),
+  });
+  await settle(trx, invoice, subtractMoney(invoice.amount_paid, input.amount), version);
 }
 
 async function lockedInvoice(trx: TenantDb, invoiceId: string) {

@@ -198,7 +198,8 @@ export function computeDashboard(input: DashboardInput): DashboardMetrics {
     currencyOfInvoice.set(invoice.id, code);
     if (invoice.dueDate) anyDueDate = true;
     if (invoice.status === 'Cancelled') continue;
-    const total = toCents(invoice.total);
+    // Net of credit notes: what the invoice asks for now (issue 33 item 7).
+    const total = toCents(invoice.total) - toCents(invoice.creditedAmount ?? 0);
     const balance = total - toCents(invoice.amountPaid ?? 0);
     if (balance > 0) {
       outstanding.add(balance, code);

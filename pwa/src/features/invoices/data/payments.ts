@@ -1,8 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
-import { compareMoney, subtractMoney } from '@smb/shared-types/money';
+import { compareMoney } from '@smb/shared-types/money';
 import { formatMoney } from '../../../lib/formats';
-import { PAYMENT_MESSAGES, isIsoDate, paymentAmountError } from '@smb/shared-types/payments';
+import {
+  PAYMENT_MESSAGES,
+  amountDue,
+  isIsoDate,
+  paymentAmountError,
+} from '@smb/shared-types/payments';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { NotFoundError, ValidationError } from '../../../db/errors';
@@ -10,9 +15,9 @@ import { newId } from '../../../db/meta';
 import type { InvoiceRow, PaymentRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 
-/** What is left to pay: total − payments (exact, 2 decimals). */
-export const balanceOf = (invoice: Pick<InvoiceRow, 'total' | 'amountPaid'>) =>
-  subtractMoney(invoice.total, invoice.amountPaid ?? 0);
+/** What is left to pay: total − payments − credit notes (exact, 2 decimals). */
+export const balanceOf = (invoice: Pick<InvoiceRow, 'total' | 'amountPaid' | 'creditedAmount'>) =>
+  amountDue(invoice.total, invoice.amountPaid ?? 0, invoice.creditedAmount ?? 0);
 
 export interface PaymentInput {
   amount: number;

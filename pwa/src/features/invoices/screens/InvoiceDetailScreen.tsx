@@ -12,7 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCheck,
+  IconDeviceFloppy,
+  IconReceiptRefund,
+} from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { INVOICE_STATUSES, invoiceStatusLabel, isIssued } from '@smb/shared-types/invoices';
@@ -37,9 +43,16 @@ import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
 import { hasNoteText } from '../components/sanitize-notes';
 import { LinkButton } from '../../../components/LinkButton';
+import { SummaryLine } from '../../../components/documents/ReadOnlyParts';
+import { formatMoney } from '../../../lib/formats';
+import { useInvoiceCreditNotes } from '../../credit-notes/data/credit-notes';
+import { balanceOf } from '../data/payments';
+import { CreditNoteDialog } from '../components/CreditNoteDialog';
+import { CreditNotesCard } from '../components/CreditNotesCard';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 export const NO_CANCEL_ISSUED = 'An issued invoice is cancelled with a credit note, not here.';
+export const CREDITED_IN_FULL = 'Credited in full by a credit note.';
 
 function BackLink() {
   return (
@@ -74,6 +87,11 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const [error, setError] = useState<string | null>(null);
   const dirty = status !== invoice.status;
   const issued = isIssued(invoice);
+  const creditNotes = useInvoiceCreditNotes(invoice.id) ?? [];
+  const [crediting, setCrediting] = useState(false);
+  // Credited in full: the credit note cancelled it, and that stays.
+  const creditedInFull = issued && invoice.status === 'Cancelled';
+  const canCredit = issued && !creditedInFull;
   useUpdateGuard('invoice-status', dirty);
 
   const save = async () => {
@@ -104,6 +122,15 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             {pending && <NotSyncedBadge />}
           </Group>
           <Group gap="sm">
+            {canCredit && (
+              <Button
+                variant="default"
+                leftSection={<IconReceiptRefund size={16} />}
+                onClick={() => setCrediting(true)}
+              >
+                Credit note
+              </Button>
+            )}
             <MailButton kind="invoice" doc={invoice} label={number} />
             <PdfButton kind="invoice" id={invoice.id} label={number} />
           </Group>
@@ -149,13 +176,12 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         <Group align="flex-end" mt="lg" gap="sm" wrap="wrap">
           <Select
             label="Status"
-            data={INVOICE_STATUSES.map((value) => ({
-              value,
-              label: value,
-              // An issued invoice is cancelled by crediting it in full.
-              disabled: value === 'Cancelled' && issued && invoice.status !== 'Cancelled',
-            }))}
-            description={issued && invoice.status !== 'Cancelled' ? NO_CANCEL_ISSUED : undefined}
+            // An issued invoice is cancelled by crediting it in full: no Cancelled option here.
+            data={INVOICE_STATUSES.filter(
+              (value) => !issued || value !== 'Cancelled' || creditedInFull,
+            )}
+            disabled={creditedInFull}
+            description={creditedInFull ? CREDITED_IN_FULL : issued ? NO_CANCEL_ISSUED : undefined}
             value={status}
             onChange={(value) => value && setStatus(value)}
             allowDeselect={false}
@@ -164,6 +190,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           <Button
             onClick={() => void save()}
             loading={saving}
+            disabled={creditedInFull}
             leftSection={<IconDeviceFloppy size={16} />}
           >
             Save
@@ -181,6 +208,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       <EInvoicePanel invoice={invoice} />
 
       <PaymentsCard invoice={invoice} />
+
+      <CreditNotesCard invoice={invoice} creditNotes={creditNotes} />
 
       <RemindersCard invoice={invoice} />
 
@@ -200,7 +229,21 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             <Title order={3} size="h4" mb="md">
               Summary
             </Title>
-            <InvoiceSummary invoice={invoice} />
+            <InvoiceSummary invoice={invoice}>
+              {(invoice.creditedAmount ?? 0) > 0 && (
+                <>
+                  <SummaryLine
+                    label="Credited"
+                    value={`−${formatMoney(invoice.creditedAmount ?? 0, invoice.currencyCode)}`}
+                  />
+                  <SummaryLine
+                    label="Amount due"
+                    value={formatMoney(balanceOf(invoice), invoice.currencyCode)}
+                    strong
+                  />
+                </>
+              )}
+            </InvoiceSummary>
           </Card>
         </Grid.Col>
       </Grid>
@@ -212,6 +255,15 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           </Title>
           <NotesView notes={invoice.notes} />
         </Card>
+      )}
+
+      {crediting && (
+        <CreditNoteDialog
+          invoice={invoice}
+          creditNotes={creditNotes}
+          onClose={() => setCrediting(false)}
+          onCreated={(id) => navigate(`/dashboard/credit-notes/${id}`)}
+        />
       )}
 
       <Group justify="flex-end">

@@ -6,6 +6,7 @@ import type { SmbDatabase } from '../../../../db/database';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
 import { SLOW_WAIT, expectLocation, renderScreen } from '../../../../test/render';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
+import { CREDIT_NOTE_MESSAGES } from '@smb/shared-types/credit-notes';
 import { DRAFT_NOTE, ISSUED_NOTE } from '../../components/IssueState';
 import InvoiceDetailScreen, { NO_CANCEL_ISSUED } from '../InvoiceDetailScreen';
 import { invoiceRow, seed } from './fixtures';
@@ -207,8 +208,27 @@ describe('InvoiceDetailScreen: draft and issued', () => {
     expect(screen.getByText(NO_CANCEL_ISSUED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change Due Date' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    const cancelled = await screen.findByRole('option', { name: 'Cancelled', hidden: true });
-    expect(cancelled).toHaveAttribute('data-combobox-disabled', 'true');
+    // Cancelling an issued invoice means crediting it in full: the option is not offered.
+    expect(await screen.findByRole('option', { name: 'Paid', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Cancelled', hidden: true })).toBeNull();
+  });
+
+  it('credits an issued invoice in full from the "Credit note" dialog: Cancelled, nothing due', async () => {
+    await seed(db, [invoiceRow({ id: 'a', issuedAt: '2026-03-05T09:00:00.000Z' })]);
+    renderDetail('a');
+    fireEvent.click(await screen.findByRole('button', { name: 'Credit note' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create credit note' }));
+    expect(await screen.findAllByText(CREDIT_NOTE_MESSAGES.reasonRequired)).not.toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Order cancelled' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create credit note' }));
+    await waitFor(async () => expect(await db.credit_notes.count()).toBe(1), SLOW_WAIT);
+    const [note] = await db.credit_notes.toArray();
+    const invoice = (await db.invoices.get('a'))!;
+    expect(note).toMatchObject({ invoiceId: 'a', reason: 'Order cancelled', kind: 'full' });
+    expect(note!.total).toBe(invoice.total);
+    expect(invoice).toMatchObject({ status: 'Cancelled', creditedAmount: invoice.total });
   });
 
   it('shows an edit the server refused because the invoice was issued, with the reason', async () => {
