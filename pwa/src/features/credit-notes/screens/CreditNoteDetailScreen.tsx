@@ -22,29 +22,7 @@ import { displayNumber } from '../../../db/display';
 import { formatDate, formatMoney } from '../../../lib/formats';
 import { creditNoteNumberLabel, useCreditNote } from '../data/credit-notes';
 import { useCreditedInvoice } from '../data/invoice-numbers';
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/dashboard/credit-notes" size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} /> Back to Credit notes
-      </Group>
-    </Anchor>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { BackLink, DetailField } from '../../../components/documents/DetailParts';
 
 function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
   const invoice = useCreditedInvoice(note.invoiceId);
@@ -54,7 +32,7 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
   return (
     <Stack gap="lg">
       <div>
-        <BackLink />
+        <BackLink to="/dashboard/credit-notes" label="Back to Credit notes" />
         <Group gap="sm" mt={6} wrap="wrap">
           <Title order={2}>Credit note {creditNoteNumberLabel(note)}</Title>
           <Badge color="gray" variant="outline" radius="sm">
@@ -71,18 +49,18 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
 
       <Card padding="lg" shadow="xs">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
-          <Field label="Date">{formatDate(note.issueDate)}</Field>
-          <Field label="Customer">{note.customerName}</Field>
-          <Field label="Credited">
+          <DetailField label="Date">{formatDate(note.issueDate)}</DetailField>
+          <DetailField label="Customer">{note.customerName}</DetailField>
+          <DetailField label="Credited">
             {CREDIT_NOTE_KIND_LABELS[note.kind as CreditNoteKind] ?? note.kind}
-          </Field>
-          <Field label="Amount">{money(note.total)}</Field>
+          </DetailField>
+          <DetailField label="Amount">{money(note.total)}</DetailField>
         </SimpleGrid>
-        <Field label="Reason">
+        <DetailField label="Reason">
           <Text mt={4} style={{ whiteSpace: 'pre-wrap' }}>
             {note.reason}
           </Text>
-        </Field>
+        </DetailField>
         {note.refundAmount > 0 && (
           <Alert color="blue" mt="md" title="Refunded">
             {money(note.refundAmount)} paid back to the customer (a negative payment on the
@@ -127,7 +105,7 @@ export default function CreditNoteDetailScreen() {
   if (note === null)
     return (
       <Stack gap="lg">
-        <BackLink />
+        <BackLink to="/dashboard/credit-notes" label="Back to Credit notes" />
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Credit note not found">
           This credit note does not exist or has not reached this device yet.
         </Alert>

@@ -49,33 +49,11 @@ import { useInvoiceCreditNotes } from '../../credit-notes/data/credit-notes';
 import { balanceOf } from '../data/payments';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
 import { CreditNotesCard } from '../components/CreditNotesCard';
+import { BackLink, DetailField } from '../../../components/documents/DetailParts';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 export const NO_CANCEL_ISSUED = 'An issued invoice is cancelled with a credit note, not here.';
 export const CREDITED_IN_FULL = 'Credited in full by a credit note.';
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/dashboard/invoices" size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} /> Back to Invoices
-      </Group>
-    </Anchor>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const navigate = useNavigate();
@@ -114,7 +92,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   return (
     <Stack gap="lg">
       <div>
-        <BackLink />
+        <BackLink to="/dashboard/invoices" label="Back to Invoices" />
         <Group justify="space-between" align="center" mt={6} wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
             <Title order={2}>Invoice {number}</Title>
@@ -160,8 +138,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
           Invoice Details
         </Title>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
-          <Field label="Invoice Number">{number}</Field>
-          <Field label="Order Number">
+          <DetailField label="Invoice Number">{number}</DetailField>
+          <DetailField label="Order Number">
             {order ? (
               <Anchor component={Link} to={`/dashboard/orders/${order.id}`}>
                 {orderNumberLabel(order)}
@@ -169,9 +147,11 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             ) : (
               '—'
             )}
-          </Field>
-          <Field label="Date">{formatDate(invoice.createdAt)}</Field>
-          {invoice.status === 'Paid' && <Field label="Paid On">{formatDate(invoice.paidAt)}</Field>}
+          </DetailField>
+          <DetailField label="Date">{formatDate(invoice.createdAt)}</DetailField>
+          {invoice.status === 'Paid' && (
+            <DetailField label="Paid On">{formatDate(invoice.paidAt)}</DetailField>
+          )}
         </SimpleGrid>
         <Group align="flex-end" mt="lg" gap="sm" wrap="wrap">
           <Select
@@ -283,7 +263,7 @@ export default function InvoiceDetailScreen() {
   if (invoice === null)
     return (
       <Stack gap="lg">
-        <BackLink />
+        <BackLink to="/dashboard/invoices" label="Back to Invoices" />
         <Alert color="red" icon={<IconAlertCircle size={18} />} title="Invoice not found">
           This invoice does not exist or has not reached this device yet.
         </Alert>
