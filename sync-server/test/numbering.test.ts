@@ -68,6 +68,7 @@ describe('numbering patterns', () => {
       ['quote', null, 'Q-0001'],
       ['order', null, 'SO-0001'],
       ['invoice', null, 'INV-0001'],
+      ['credit_note', null, 'CN-0001'],
     ]);
     const q1 = await quote(api, c.quoteBody);
     expect(q1.quoteNumber).toBe('Q-0001');
@@ -90,13 +91,18 @@ describe('numbering patterns', () => {
     expect((await member.put('/api/numbering', { quote: 'X-{0000}' })).statusCode).toBe(403);
 
     const saved = expectStatus<NumberingSettings>(
-      await api.put('/api/numbering', { quote: ' Q-{YYYY}-{0000} ', invoice: 'INV/{YY}/{000}' }),
+      await api.put('/api/numbering', {
+        quote: ' Q-{YYYY}-{0000} ',
+        invoice: 'INV/{YY}/{000}',
+        credit_note: 'CN-{YYYY}-{000}',
+      }),
       200,
     );
     expect(saved.kinds.map((k) => [k.pattern, k.next])).toEqual([
       ['Q-{YYYY}-{0000}', `Q-${year}-0001`],
       [null, 'SO-0001'],
       ['INV/{YY}/{000}', `INV/${year.slice(2)}/001`],
+      ['CN-{YYYY}-{000}', `CN-${year}-001`],
     ]);
     const q3 = await quote(api, c.quoteBody);
     expect(q3.quoteNumber).toBe(`Q-${year}-0001`);

@@ -147,6 +147,16 @@ async function issuedInvoice(): Promise<string> {
   expectStatus(await api('POST', { url: `/api/invoices/${id}/issue` }), 200);
   return id;
 }
+/** A credit note crediting a fresh issued invoice in full. */
+async function newCreditNote(): Promise<string> {
+  return expectStatus<{ id: string }>(
+    await api('POST', {
+      url: `/api/invoices/${await issuedInvoice()}/credit-notes`,
+      payload: { kind: 'full', reason: 'Returned' },
+    }),
+    201,
+  ).id;
+}
 /** A payment of 1.00 on a fresh invoice. */
 async function newPayment(): Promise<{ id: string; invoiceId: string }> {
   const invoiceId = await newInvoice();
@@ -356,6 +366,15 @@ const VALID: Record<string, () => Promise<Call>> = {
   'GET /api/invoices/{id}/e-invoice/readiness': async () => ({
     url: `/api/invoices/${await issuedInvoice()}/e-invoice/readiness?format=xrechnung`,
   }),
+  'POST /api/invoices/{id}/credit-notes': async () => ({
+    url: `/api/invoices/${await issuedInvoice()}/credit-notes`,
+    payload: { kind: 'full', reason: 'Returned' },
+  }),
+  'GET /api/invoices/{id}/credit-notes': async () => ({
+    url: `/api/invoices/${await issuedInvoice()}/credit-notes`,
+  }),
+  'GET /api/credit-notes': async () => ({ url: '/api/credit-notes?q=CN' }),
+  'GET /api/credit-notes/{id}': async () => ({ url: `/api/credit-notes/${await newCreditNote()}` }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },
@@ -708,7 +727,7 @@ describe('the OpenAPI document', () => {
     expect(
       (quote.properties.items!.items as { properties: Record<string, unknown> }).properties
         .quantity,
-    ).toMatchObject({ type: 'integer', minimum: 1 });
+    ).toMatchObject({ type: 'number', exclusiveMinimum: 0 });
     const product = bodyOf('/api/products/', 'post');
     expect(product.required).toEqual(['name', 'currencyCode']);
     expect(product.properties.price).toMatchObject({ minimum: 0, maximum: 999_999_999_999.99 });
