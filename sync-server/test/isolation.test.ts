@@ -42,6 +42,7 @@ interface TenantA {
   orderId?: string;
   invoiceId?: string;
   paymentId?: string;
+  creditNoteId?: string;
 }
 
 /**
@@ -64,6 +65,7 @@ const PARAMS: Array<{ prefix: string; param: string; value: (a: TenantA) => stri
     { prefix: '/api/orders/', param: 'id', value: (a) => a.orderId },
     { prefix: '/api/invoices/', param: 'id', value: (a) => a.invoiceId },
     { prefix: '/api/invoices/', param: 'paymentId', value: (a) => a.paymentId },
+    { prefix: '/api/credit-notes/', param: 'id', value: (a) => a.creditNoteId },
   ];
 
 /**
@@ -88,6 +90,7 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'POST /api/invoices/:id/email': () => documentMail,
   'POST /api/orders/:id/email': () => documentMail,
   'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
+  'POST /api/invoices/:id/credit-notes': () => ({ kind: 'full', reason: 'Credited by the matrix' }),
 };
 
 const documentMail = { to: 'matrix@example.com', subject: 'Invoice', text: 'Attached.' };
@@ -159,10 +162,13 @@ function pathFor(route: Route): string {
   });
 }
 
+/** Query strings for routes that validate their query before looking the record up. */
+const QUERIES: Record<string, string> = { 'GET /api/invoices/:id/e-invoice': '?format=peppol' };
+
 function call(api: Client, route: Route) {
   const body =
     BODIES[route.key]?.(a) ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined);
-  return api.call(route.method, pathFor(route), body);
+  return api.call(route.method, pathFor(route) + (QUERIES[route.key] ?? ''), body);
 }
 
 /** Everything of tenant A: every table of its schema, and its control-plane rows. */
@@ -251,9 +257,34 @@ async function seedTenantA(): Promise<void> {
             }),
             201,
           ).id;
+        if (has('POST /api/invoices/:id/credit-notes')) a.creditNoteId = await creditNoteOfA();
       }
     }
   }
+}
+
+/** A credit note of tenant A: 1.00 credited on an invoice of its own, issued. */
+async function creditNoteOfA(): Promise<string> {
+  const quote = expectStatus<{ id: string }>(
+    await adminA.post('/api/quotes', documentBody(a)),
+    201,
+  );
+  const order = await adminA.post(`/api/quotes/${quote.id}/convert`, {});
+  const orderId = expectStatus<{ id: string }>(order, order.statusCode === 200 ? 200 : 201).id;
+  const invoice = await adminA.post(`/api/orders/${orderId}/create-invoice`, {});
+  const invoiceId = expectStatus<{ id: string }>(
+    invoice,
+    invoice.statusCode === 200 ? 200 : 201,
+  ).id;
+  expectStatus(await adminA.post(`/api/invoices/${invoiceId}/issue`, {}), 200);
+  return expectStatus<{ id: string }>(
+    await adminA.post(`/api/invoices/${invoiceId}/credit-notes`, {
+      kind: 'amount',
+      amount: 1,
+      reason: 'Matrix',
+    }),
+    201,
+  ).id;
 }
 
 beforeAll(async () => {
