@@ -15,7 +15,7 @@ const LAYERS = [
   { name: 'server/app', paths: ['server.ts', 'app.ts', 'backup'] },
   { name: 'jobs/public-quote', paths: ['jobs', 'public-quote'] },
   { name: 'sync/plugins', paths: ['sync', 'plugins', 'request-log.ts'] },
-  { name: 'modules', paths: ['modules', 'context.ts', 'http.ts'] },
+  { name: 'modules', paths: ['modules', 'context.ts', 'http.ts', 'crud-routes.ts'] },
   { name: 'db/mail', paths: ['db', 'mail'] },
   { name: 'config', paths: ['config.ts', 'errors.ts', 'clock.ts'] },
 ];

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from 'typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import { ApiErrorBody, DocumentIdParams, IdParams, ListQuery } from '@smb/shared-types';
 import type { Page } from './db/query';
 import { badRequest } from './errors';
-import type { TenantScope } from './modules/tenant-scope';
 
 /** OpenAPI security requirement of every authenticated route. */
 export const BEARER = [{ bearer: [] }];
@@ -216,77 +215,4 @@ export function routesFor(app: FastifyInstance, tags: string[]) {
     /** A document's delete: 204, no body. */
     deleteDocument: (options?: RouteOptions) => deleteDocumentRoute(app, tags, options),
   };
-}
-
-/** A record module's service functions, as its standard routes call them. */
-export interface RecordService<Item, Create, Update> {
-  list?(scope: TenantScope, query: ListQuery): Promise<Page<Item>>;
-  create?(scope: TenantScope, body: Create): Promise<Item>;
-  get(scope: TenantScope, id: string): Promise<Item>;
-  update(scope: TenantScope, id: string, body: Update): Promise<Item>;
-  remove(scope: TenantScope, id: string): Promise<void>;
-}
-
-/** What a record module's routes state: its shapes, who writes, and the words of a delete. */
-export interface RecordRoutesSpec<T extends TSchema, C extends TSchema, U extends TSchema> {
-  item: T;
-  createBody?: C;
-  updateBody: U;
-  /** "Customer deleted": the message of a successful delete. */
-  deletedMessage: string;
-  /** Options of the writes (POST, PUT, DELETE), e.g. `{ admin: true }`. */
-  writes?: RouteOptions;
-  /** Extra options of the PUT and the DELETE (their own 409s and descriptions). */
-  update?: RouteOptions;
-  delete?: RouteOptions;
-}
-
-/**
- * The standard routes of a record module: `GET /` (when the service lists), `POST /` (when it
- * creates), `GET /:id`, `PUT /:id` and `DELETE /:id`. Validation is the schemas'; the handlers
- * only call the service with the caller's scope. Routes a module has besides these it declares
- * itself.
- */
-export function recordRoutes<T extends TSchema, C extends TSchema, U extends TSchema>(
-  app: FastifyInstance,
-  tags: string[],
-  spec: RecordRoutesSpec<T, C, U>,
-  service: RecordService<Static<T>, Static<C>, Static<U>>,
-): void {
-  const route = routesFor(app, tags);
-  const writes = spec.writes ?? {};
-  const merge = (extra: RouteOptions = {}): RouteOptions => ({
-    ...writes,
-    ...extra,
-    errorCodes: [...(writes.errorCodes ?? []), ...(extra.errorCodes ?? [])],
-  });
-  const id = (request: { params: unknown }) => (request.params as { id: string }).id;
-
-  // Registered through untyped options: the schemas validate, the handlers only pass on.
-  const on = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    options: object,
-    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  ) => app.route({ method, url, ...options, handler });
-
-  const { list, create } = service;
-  if (list)
-    on('GET', '/', route.list(spec.item), async (request, reply) =>
-      sendPage(reply, await list(request.auth, request.query as ListQuery)),
-    );
-  if (create && spec.createBody)
-    on('POST', '/', route.create(spec.createBody, spec.item, writes), async (request, reply) =>
-      reply.status(201).send(await create(request.auth, request.body as Static<C>)),
-    );
-  on('GET', '/:id', route.get(spec.item), async (request) =>
-    service.get(request.auth, id(request)),
-  );
-  on('PUT', '/:id', route.put(spec.updateBody, spec.item, merge(spec.update)), async (request) =>
-    service.update(request.auth, id(request), request.body as Static<U>),
-  );
-  on('DELETE', '/:id', route.delete(merge(spec.delete)), async (request) => {
-    await service.remove(request.auth, id(request));
-    return deleted(spec.deletedMessage);
-  });
 }

@@ -6,7 +6,8 @@ import {
   ContactUpdateBody,
   CustomerIdParams,
 } from '@smb/shared-types';
-import { LIST_DESCRIPTION, recordRoutes, routesFor, sendPage } from '../../http';
+import { recordRoutes } from '../../crud-routes';
+import { LIST_DESCRIPTION, routesFor, sendPage } from '../../http';
 import * as contacts from './contacts.service';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {

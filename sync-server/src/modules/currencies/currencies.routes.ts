@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeParams, Currency, CurrencyCreateBody, CurrencyUpdateBody } from '@smb/shared-types';
-import { BEARER, errors, recordRoutes, signedIn } from '../../http';
+import { recordRoutes } from '../../crud-routes';
+import { BEARER, errors, signedIn } from '../../http';
 import * as currencies from './currencies.service';
 
 /** Reads for every signed-in user; writes for tenant administrators only. */

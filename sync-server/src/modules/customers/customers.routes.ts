@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Customer, CustomerCreateBody, CustomerUpdateBody } from '@smb/shared-types';
-import { recordRoutes } from '../../http';
+import { recordRoutes } from '../../crud-routes';
 import * as customers from './customers.service';
 
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/shared-types';
-import {
-  BEARER,
-  LIST_DESCRIPTION,
-  errors,
-  recordRoutes,
-  routesFor,
-  sendPage,
-  signedIn,
-} from '../../http';
+import { BEARER, LIST_DESCRIPTION, errors, routesFor, sendPage, signedIn } from '../../http';
+import { recordRoutes } from '../../crud-routes';
 import { getDefaultCurrency, listCurrencies } from '../currencies/currencies.service';
 import * as products from './products.service';
 

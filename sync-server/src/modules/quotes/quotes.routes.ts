@@ -9,50 +9,36 @@ import {
   QuoteUpdateBody,
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { BEARER, checkBodyId, errors, routesFor, sendPage, signedIn } from '../../http';
+import { documentRoutes } from '../../crud-routes';
+import { BEARER, errors, signedIn } from '../../http';
 import { sendQuoteAndMail } from '../quote-sending/quote-sending.service';
 import * as quotes from './quotes.service';
 
 const quoteRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['quotes'];
-  const route = routesFor(app, tags);
   const action = { ...signedIn(app), schema: { tags, security: BEARER, params } };
 
-  app.get(
-    '/',
-    route.list(Quote, {
-      description:
-        '`status` filters by one status, or `Expired`: Sent quotes past their valid-until day (then `Sent` lists only the open ones).',
-      querystring: QuoteListQuery,
-    }),
-    async (request, reply) => {
-      const { items, total } = await quotes.listQuotes(request.auth, request.query);
-      return sendPage(reply, { rows: items, total });
+  documentRoutes(
+    app,
+    tags,
+    {
+      item: Quote,
+      query: QuoteListQuery,
+      createBody: QuoteCreateBody,
+      updateBody: QuoteUpdateBody,
+      list: {
+        description:
+          '`status` filters by one status, or `Expired`: Sent quotes past their valid-until day (then `Sent` lists only the open ones).',
+      },
+    },
+    {
+      list: quotes.listQuotes,
+      create: quotes.createQuote,
+      get: quotes.getQuote,
+      update: quotes.updateQuote,
+      remove: quotes.deleteQuote,
     },
   );
-
-  app.post('/', route.create(QuoteCreateBody, Quote), async (request, reply) =>
-    reply.status(201).send(await quotes.createQuote(request.auth, request.body)),
-  );
-
-  app.get('/:id', route.get(Quote, { params }), async (request) =>
-    quotes.getQuote(request.auth, request.params.id),
-  );
-
-  app.put(
-    '/:id',
-    route.put(QuoteUpdateBody, Quote, { params, errorCodes: [409] }),
-    async (request) => {
-      const { id, ...input } = request.body;
-      checkBodyId(id, request.params.id);
-      return quotes.updateQuote(request.auth, request.params.id, input);
-    },
-  );
-
-  app.delete('/:id', route.deleteDocument(), async (request, reply) => {
-    await quotes.deleteQuote(request.auth, request.params.id);
-    return reply.status(204).send(null);
-  });
 
   app.post(
     '/:id/send',

@@ -29,6 +29,17 @@ import { updateBillingSettings } from '../data/tenant';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
 
+/** The three numbers of the reminder policy, each with its allowed range. */
+const REMINDER_FIELDS = [
+  {
+    key: 'reminderFirstDays',
+    label: 'First reminder (days after due)',
+    limits: REMINDER_LIMITS.firstDays,
+  },
+  { key: 'reminderEveryDays', label: 'Then every (days)', limits: REMINDER_LIMITS.everyDays },
+  { key: 'reminderMax', label: 'At most (reminders)', limits: REMINDER_LIMITS.max },
+] as const;
+
 export const BILLING_SAVED = 'Payment settings saved';
 export const BILLING_SAVE_FAILED = 'Failed to save the payment settings';
 export const BILLING_REFUSED = 'The server refused a change to the payment settings';
@@ -111,36 +122,19 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
             />
             {/* Inputs line up at the bottom when one label wraps onto two lines. */}
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" style={{ alignItems: 'end' }}>
-              <NumberInput
-                label="First reminder (days after due)"
-                value={form.reminderFirstDays}
-                min={REMINDER_LIMITS.firstDays.min}
-                max={REMINDER_LIMITS.firstDays.max}
-                allowDecimal={false}
-                clampBehavior="strict"
-                disabled={!form.remindersEnabled}
-                onChange={(v) => set('reminderFirstDays', whole(v, form.reminderFirstDays))}
-              />
-              <NumberInput
-                label="Then every (days)"
-                value={form.reminderEveryDays}
-                min={REMINDER_LIMITS.everyDays.min}
-                max={REMINDER_LIMITS.everyDays.max}
-                allowDecimal={false}
-                clampBehavior="strict"
-                disabled={!form.remindersEnabled}
-                onChange={(v) => set('reminderEveryDays', whole(v, form.reminderEveryDays))}
-              />
-              <NumberInput
-                label="At most (reminders)"
-                value={form.reminderMax}
-                min={REMINDER_LIMITS.max.min}
-                max={REMINDER_LIMITS.max.max}
-                allowDecimal={false}
-                clampBehavior="strict"
-                disabled={!form.remindersEnabled}
-                onChange={(v) => set('reminderMax', whole(v, form.reminderMax))}
-              />
+              {REMINDER_FIELDS.map(({ key, label, limits }) => (
+                <NumberInput
+                  key={key}
+                  label={label}
+                  value={form[key]}
+                  min={limits.min}
+                  max={limits.max}
+                  allowDecimal={false}
+                  clampBehavior="strict"
+                  disabled={!form.remindersEnabled}
+                  onChange={(v) => set(key, whole(v, form[key]))}
+                />
+              ))}
             </SimpleGrid>
             <SaveButton saving={save.busy} dirty={dirty}>
               Save
