@@ -42,12 +42,13 @@ export function ReceivedLines({ lines, currency }: { lines: EInvoiceLine[]; curr
   if (narrow) {
     return (
       <Stack gap={0} data-testid="einvoice-lines">
-        {lines.map((line) => (
+        {lines.map((line, i) => (
           <Stack
             key={line.id}
             gap={4}
             py="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            // The divider above the lines already separates the first one.
+            style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
             data-testid="einvoice-line"
           >
             <Description line={line} currency={currency} />
@@ -64,7 +65,7 @@ export function ReceivedLines({ lines, currency }: { lines: EInvoiceLine[]; curr
   }
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped highlightOnHover data-testid="einvoice-lines">
+      <Table verticalSpacing="sm" highlightOnHover data-testid="einvoice-lines">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>#</Table.Th>
