@@ -19,9 +19,9 @@ export function VatBreakdown({ doc }: { doc: EInvoiceDocument }) {
       <Table data-testid="einvoice-vat" verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>VAT</Table.Th>
+            <Table.Th>Rate</Table.Th>
             <Table.Th ta="right">Taxable</Table.Th>
-            <Table.Th ta="right">VAT amount</Table.Th>
+            <Table.Th ta="right">VAT</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -29,7 +29,7 @@ export function VatBreakdown({ doc }: { doc: EInvoiceDocument }) {
             <Table.Tr key={`${row.category}|${row.rate}`}>
               <Table.Td>
                 {taxLabel(row)}
-                {row.exemptionReason && (
+                {row.exemptionReason && row.exemptionReason !== taxLabel(row) && (
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {row.exemptionReason}
                   </Text>

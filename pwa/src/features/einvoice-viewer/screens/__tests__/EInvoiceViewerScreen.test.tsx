@@ -147,12 +147,20 @@ describe('Open e-invoice', () => {
       ['1', 'Consulting', '8', 'hour', '€120.00', 'Reverse charge', '€960.00'],
     ]);
     const vat = within(screen.getByTestId('einvoice-vat')).getAllByRole('row')[1]!;
-    expect(vat).toHaveTextContent('Reverse charge');
-    expect(vat).toHaveTextContent('€960.00€0.00');
+    // The category's standard reason is its name: said once, not twice.
+    expect(vat.textContent).toBe('Reverse charge€960.00€0.00');
     expect(screen.getByTestId('einvoice-totals')).toHaveTextContent('Amount due€960.00');
     expect(within(doc).getByRole('region', { name: 'Notes' })).toHaveTextContent(
       'Reverse charge: the buyer accounts for the VAT.',
     );
+  });
+
+  it('shows the reason an exempt line carries no VAT', async () => {
+    renderViewer();
+    choose(fileOf(writeUbl(buildEInvoice(CASES['exempt with a reason']!), 'xrechnung'), 'e.xml'));
+    await screen.findByTestId('einvoice-document');
+    const vat = within(screen.getByTestId('einvoice-vat')).getAllByRole('row')[1]!;
+    expect(vat.textContent).toBe('ExemptExempt under § 4 Nr. 21 UStG€900.00€0.00');
   });
 
   it('shows a Factur-X credit note dropped on the zone, with the invoice it corrects', async () => {
