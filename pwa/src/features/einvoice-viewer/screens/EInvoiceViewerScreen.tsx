@@ -39,6 +39,7 @@ export default function EInvoiceViewerScreen() {
           title={`${failed.fileName} could not be opened`}
           role="alert"
           withCloseButton
+          closeButtonLabel="Dismiss"
           onClose={() => setFailed(null)}
         >
           {failed.error}

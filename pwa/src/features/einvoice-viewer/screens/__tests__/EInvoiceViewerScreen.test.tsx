@@ -199,6 +199,10 @@ describe('Open e-invoice', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(EINVOICE_FILE_MESSAGES.noXml);
     expect(screen.getByTestId('einvoice-document')).toHaveTextContent('INV-2026-0042');
     expect(screen.getByRole('button', { name: 'Open another file' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('einvoice-document')).toBeInTheDocument();
   });
 
   it('lays the lines out as cards on a phone', async () => {
