@@ -36,6 +36,9 @@ const CreditNotesListScreen = lazy(
 const CreditNoteDetailScreen = lazy(
   () => import('../features/credit-notes/screens/CreditNoteDetailScreen'),
 );
+const EInvoiceViewerScreen = lazy(
+  () => import('../features/einvoice-viewer/screens/EInvoiceViewerScreen'),
+);
 const TenantSettingsScreen = lazy(() => import('../features/tenant/screens/TenantSettingsScreen'));
 const CurrenciesSettingsScreen = lazy(
   () => import('../features/currencies/screens/CurrenciesSettingsScreen'),
@@ -126,6 +129,7 @@ export const routes: RouteObject[] = [
               { path: ':id', element: <CreditNoteDetailScreen /> },
             ],
           },
+          { path: 'open-e-invoice', element: <EInvoiceViewerScreen /> },
           {
             path: 'settings',
             element: (

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconBuildingStore,
+  IconFileImport,
   IconFileInvoice,
   IconFileText,
   IconLayoutDashboard,
@@ -46,6 +47,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Orders', to: '/dashboard/orders', icon: IconTruckDelivery },
       { label: 'Invoices', to: '/dashboard/invoices', icon: IconFileInvoice },
       { label: 'Credit notes', to: '/dashboard/credit-notes', icon: IconReceiptRefund },
+      { label: 'Open e-invoice', to: '/dashboard/open-e-invoice', icon: IconFileImport },
     ],
   },
   {

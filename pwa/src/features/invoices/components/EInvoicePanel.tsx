@@ -128,10 +128,14 @@ export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
             <List size="sm" spacing={4}>
               {problems.map((p) => (
                 <List.Item key={p.key}>
-                  {p.message}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({WHERE[p.where]})
-                  </Text>
+                  {p.message}
+                  {/* Most company messages already say where; the hint is for the rest. */}
+                  {!p.message.includes(WHERE[p.where]) && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      ({WHERE[p.where]})
+                    </Text>
+                  )}
                 </List.Item>
               ))}
             </List>

@@ -25,6 +25,12 @@ describe('the invoice screen’s e-invoice card', () => {
     renderScreen('/dashboard/invoices/:id', <InvoiceDetailScreen />, '/dashboard/invoices/a');
     expect(await screen.findByText(READINESS_MESSAGES.buyerAddress, {}, SLOW_WAIT)).toBeTruthy();
     expect(screen.getByText(READINESS_MESSAGES.buyerCountry)).toBeTruthy();
+    // Each item says where to fix it, once: a message naming Settings → Company gets no hint.
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items).toContain(`${READINESS_MESSAGES.buyerCountry} (Customer)`);
+    const company = items.filter((text) => text.includes('Settings → Company'));
+    expect(company.length).toBeGreaterThan(0);
+    for (const text of company) expect(text).not.toContain('(Settings → Company)');
     expect(screen.getByText(EINVOICE_MESSAGES.noFormat)).toBeTruthy();
     expect(screen.getByText(EINVOICE_MESSAGES.notIssued)).toBeTruthy();
     const download = screen.getByRole('button', { name: 'E-invoice XML' });
