@@ -375,6 +375,9 @@ const VALID: Record<string, () => Promise<Call>> = {
   }),
   'GET /api/credit-notes': async () => ({ url: '/api/credit-notes?q=CN' }),
   'GET /api/credit-notes/{id}': async () => ({ url: `/api/credit-notes/${await newCreditNote()}` }),
+  'GET /api/credit-notes/{id}/pdf': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/pdf`,
+  }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },
