@@ -3,15 +3,18 @@
  * corrects, both parties' VAT IDs and the tax per rate; mailed to the invoice's contact with the
  * PDF attached. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDocumentDate } from '@smb/shared-types/documents';
 import type { CreditNote, Invoice, Order } from '@smb/shared-types';
 import { client, expectStatus, type Client } from './api-helpers';
 import { makeCurrency, makeProduct, makeRecipient } from './factories';
-import { createTestApp, registerTenant, type TestApp } from './helpers';
-import { pdfText } from './pdf-helpers';
+import { createTestApp, mailsTo, registerTenant, type TestApp } from './helpers';
+import { pdfAttachments, pdfText } from './pdf-helpers';
+import { TestClient } from './sync-helpers';
 
 let t: TestApp;
+let token: string;
 let api: Client;
 let other: Client;
 let recipient: Awaited<ReturnType<typeof makeRecipient>>;
@@ -21,7 +24,8 @@ let note: CreditNote;
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await registerTenant(t, 'Gutschrift GmbH');
-  api = client(t, admin.token);
+  token = admin.token;
+  api = client(t, token);
   other = client(t, (await registerTenant(t, 'Other Co')).token);
   await makeCurrency(t, admin.tenantId, { code: 'EUR', symbol: '€', taxRate: '10' });
   const rate = async (name: string, value: number) =>
@@ -139,5 +143,62 @@ describe('GET /api/credit-notes/{id}/pdf', () => {
       (await api.get('/api/credit-notes/00000000-0000-4000-8000-000000000000/pdf')).statusCode,
     ).toBe(404);
     expect((await api.get('/api/credit-notes/x/pdf')).statusCode).toBe(404);
+  });
+});
+
+const mail = (to: string) => ({
+  to,
+  subject: `Credit note ${note.creditNoteNumber} from Gutschrift GmbH`,
+  text: 'Hello,\n\nPlease find our credit note attached.',
+});
+
+describe('POST /api/credit-notes/{id}/email', () => {
+  it('mails the credit note with its PDF to the invoice’s contact and records the send', async () => {
+    const to = recipient.contact.email;
+    const sent = expectStatus<CreditNote>(
+      await api.post(`/api/credit-notes/${note.id}/email`, mail(to)),
+      200,
+    );
+    expect(sent.emailedTo).toBe(to);
+    expect(sent.emailedAt).not.toBeNull();
+    expect(sent.total).toBe(note.total); // a send changes nothing else
+    const [raw] = mailsTo(t.mailDir, to);
+    expect(raw).toMatch(new RegExp(`^Subject: Credit note ${note.creditNoteNumber} from`, 'm'));
+    const [attachment] = pdfAttachments(raw!);
+    expect(attachment?.name).toBe(`CreditNote-${note.creditNoteNumber}.pdf`);
+    const text = pdfText(attachment!.pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Credit Note');
+    expect(text).toContain(`Credits invoice ${invoice.invoiceNumber}`);
+    expect(text).toContain('VAT ID: NL123456789B01');
+  });
+
+  it('refuses a bad address (400), another tenant’s credit note (404) and no token (401)', async () => {
+    const bad = await api.post(`/api/credit-notes/${note.id}/email`, mail('not an address'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The recipient’s e-mail address is not valid');
+    const to = `elsewhere-${randomUUID()}@example.com`;
+    expect((await other.post(`/api/credit-notes/${note.id}/email`, mail(to))).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/credit-notes/${note.id}/email`,
+      payload: mail(to),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(mailsTo(t.mailDir, to)).toHaveLength(0);
+  });
+
+  it('sends a queued creditNote.email once, however often the device pushes it', async () => {
+    const to = `ap-${randomUUID()}@example.com`;
+    const device = new TestClient(t, token);
+    const args = { id: note.id, mailId: randomUUID(), ...mail(to) };
+    const first = await device.push([{ id: 1, name: 'creditNote.email', args }]);
+    expect(first.body.results[0]?.status).toBe('applied');
+    const again = await device.push([{ id: 2, name: 'creditNote.email', args }]);
+    expect(again.body.results[0]?.status).toBe('applied');
+    await expect.poll(() => mailsTo(t.mailDir, to).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailsTo(t.mailDir, to)).toHaveLength(1);
+    const after = expectStatus<CreditNote>(await api.get(`/api/credit-notes/${note.id}`), 200);
+    expect(after.emailedTo).toBe(to);
   });
 });

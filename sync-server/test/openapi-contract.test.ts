@@ -386,6 +386,10 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${await newInvoice()}/email`,
     payload: { to: 'ap@example.com', subject: 'Invoice', text: 'Please find it attached.' },
   }),
+  'POST /api/credit-notes/{id}/email': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/email`,
+    payload: { to: 'ap@example.com', subject: 'Credit note', text: 'Please find it attached.' },
+  }),
   'POST /api/orders/{id}/email': async () => ({
     url: `/api/orders/${await newOrder()}/email`,
     payload: { to: 'ap@example.com', subject: 'Order', text: 'Thank you for your order.' },

@@ -16,6 +16,8 @@ import { Link, useParams } from 'react-router-dom';
 import { CREDIT_NOTE_KIND_LABELS, type CreditNoteKind } from '@smb/shared-types/credit-notes';
 import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
+import { EmailedNote } from '../../../components/mail/EmailedNote';
+import { MailButton } from '../../../components/mail/MailButton';
 import { LinkButton } from '../../../components/LinkButton';
 import { ReadOnlyItemsTable, ReadOnlySummary } from '../../../components/documents/ReadOnlyParts';
 import type { CreditNoteRow } from '../../../db/types';
@@ -43,6 +45,7 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
             </Badge>
           </Group>
           <Group gap="sm">
+            <MailButton kind="credit_note" doc={note} label={number} />
             <PdfButton kind="credit_note" id={note.id} label={number} />
           </Group>
         </Group>
@@ -52,6 +55,7 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
             {invoiceNumber}
           </Anchor>
         </Text>
+        <EmailedNote doc={note} />
       </div>
 
       <Card padding="lg" shadow="xs">
