@@ -411,5 +411,5 @@ describe('tenant-isolation matrix', () => {
         );
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // every route once: each PDF and each mail with its PDF rendered
 });
