@@ -185,11 +185,10 @@ describe('a quote’s taxes, from the offline tablet to the credit note', () => 
     await dialog.getByLabel('Reason').fill('One survey and one manual returned');
     await dialog.getByRole('button', { name: 'Create credit note' }).click();
     await page.waitForURL('**/dashboard/credit-notes/*');
-    await waitSynced(page);
-
-    const notes = await api.get<CreditNoteJson[]>(`/api/invoices/${invoiceId}/credit-notes`);
-    expect(notes.data).toHaveLength(1);
-    const note = notes.data[0]!;
+    const creditNotes = async () =>
+      (await api.get<CreditNoteJson[]>(`/api/invoices/${invoiceId}/credit-notes`)).data;
+    await expect.poll(async () => (await creditNotes()).length, { timeout: 30_000 }).toBe(1);
+    const [note] = (await creditNotes()) as [CreditNoteJson];
     // 480 − 10 % = 432.00 at 19 %; 35.50 at 7 %.
     expect(note.taxBreakdown.map((r) => [r.rate, r.taxableAmount])).toEqual([
       [19, 432],
