@@ -23,7 +23,10 @@ export const DOCUMENT_MAIL_MESSAGES = {
   queued: (to: string) => `The e-mail to ${to} will be sent when you are back online`,
 } as const;
 
-/** POST /api/invoices/{id}/email, /api/orders/{id}/email and the `invoice.email` / `order.email` mutations. */
+/**
+ * POST /api/invoices/{id}/email, /api/orders/{id}/email, /api/credit-notes/{id}/email and the
+ * `invoice.email` / `order.email` / `creditNote.email` mutations.
+ */
 export const DocumentMailBody = Type.Object({
   to: Type.String({ maxLength: 254 }),
   subject: Type.String({ maxLength: DOCUMENT_MAIL_LIMITS.subject }),
@@ -54,7 +57,7 @@ export function documentMailInput(
 }
 
 export interface MailedDocument {
-  kind: 'invoice' | 'order';
+  kind: 'invoice' | 'order' | 'credit_note';
   /** null: not numbered yet (made offline). */
   number: string | null;
   company: string;
@@ -64,7 +67,15 @@ export interface MailedDocument {
   symbol: string | null;
   /** Invoices: 'YYYY-MM-DD'. */
   dueDate?: string | null;
+  /** Credit notes: the number of the invoice credited. */
+  invoiceNumber?: string | null;
 }
+
+const SUBJECTS = {
+  invoice: 'invoiceMailSubject',
+  order: 'orderMailSubject',
+  credit_note: 'creditNoteMailSubject',
+} as const;
 
 /** The subject and text a document's mail starts with, in the customer's language. */
 export function defaultDocumentMail(
@@ -74,18 +85,21 @@ export function defaultDocumentMail(
   const number = doc.number ?? '';
   const t = (key: Parameters<typeof documentText>[1], values = {}) =>
     documentText(language, key, { number, company: doc.company, ...values });
+  const total = documentAmount(language, doc.total, doc.currencyCode, doc.symbol);
   const body =
     doc.kind === 'invoice'
       ? t('invoiceMailBody', {
-          total: documentAmount(language, doc.total, doc.currencyCode, doc.symbol),
+          total,
           dueDate: doc.dueDate ? documentDay(language, doc.dueDate) : '',
         })
-      : t('orderMailBody');
+      : doc.kind === 'credit_note'
+        ? t('creditNoteMailBody', { total, invoice: doc.invoiceNumber ?? '' })
+        : t('orderMailBody');
   const closeUp = (text: string) => text.replace(/ {2,}/g, ' ');
   const greeting = doc.contactName ? t('greeting', { name: doc.contactName }) : t('greetingNoName');
   return {
     // A document made offline has no number yet: its subject closes up around the gap.
-    subject: closeUp(t(doc.kind === 'invoice' ? 'invoiceMailSubject' : 'orderMailSubject')),
+    subject: closeUp(t(SUBJECTS[doc.kind])),
     text: [greeting, '', closeUp(body), '', t('closing'), doc.company].join('\n'),
   };
 }

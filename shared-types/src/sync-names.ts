@@ -55,6 +55,7 @@ export const MUTATION_NAMES = [
   'payment.create',
   'payment.delete',
   'creditNote.create',
+  'creditNote.email',
   'conflict.resolve',
 ] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];

@@ -89,6 +89,7 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'PUT /api/invoices/:id/reminders': () => ({ stopped: true }),
   'POST /api/invoices/:id/email': () => documentMail,
   'POST /api/orders/:id/email': () => documentMail,
+  'POST /api/credit-notes/:id/email': () => documentMail,
   'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
   'POST /api/invoices/:id/credit-notes': () => ({ kind: 'full', reason: 'Credited by the matrix' }),
 };
@@ -410,5 +411,5 @@ describe('tenant-isolation matrix', () => {
         );
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000); // every route once: each PDF and each mail with its PDF rendered
 });

@@ -375,6 +375,9 @@ const VALID: Record<string, () => Promise<Call>> = {
   }),
   'GET /api/credit-notes': async () => ({ url: '/api/credit-notes?q=CN' }),
   'GET /api/credit-notes/{id}': async () => ({ url: `/api/credit-notes/${await newCreditNote()}` }),
+  'GET /api/credit-notes/{id}/pdf': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/pdf`,
+  }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },
@@ -382,6 +385,10 @@ const VALID: Record<string, () => Promise<Call>> = {
   'POST /api/invoices/{id}/email': async () => ({
     url: `/api/invoices/${await newInvoice()}/email`,
     payload: { to: 'ap@example.com', subject: 'Invoice', text: 'Please find it attached.' },
+  }),
+  'POST /api/credit-notes/{id}/email': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/email`,
+    payload: { to: 'ap@example.com', subject: 'Credit note', text: 'Please find it attached.' },
   }),
   'POST /api/orders/{id}/email': async () => ({
     url: `/api/orders/${await newOrder()}/email`,

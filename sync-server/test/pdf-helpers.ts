@@ -70,3 +70,19 @@ export function expectFigures(text: string, doc: FiguresOf, symbol: string): voi
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The PDF attachments of a raw e-mail: file name and bytes. */
+export function pdfAttachments(raw: string): Array<{ name: string; pdf: Buffer }> {
+  const found: Array<{ name: string; pdf: Buffer }> = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
+    if (!/Content-Type: application\/pdf/i.test(part)) continue;
+    const name = /filename="?([^";\r\n]+)"?/i.exec(part)?.[1] ?? '';
+    const body = part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('')
+      .replace(/\s+/g, '');
+    found.push({ name, pdf: Buffer.from(body, 'base64') });
+  }
+  return found;
+}

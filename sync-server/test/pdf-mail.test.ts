@@ -8,24 +8,8 @@ import { createMailer, type Mailer } from '../src/mail/mailer';
 import { client, expectStatus } from './api-helpers';
 import { makeProduct, makeRecipient } from './factories';
 import { createTestApp, mailsTo, registerTenant, type TestApp } from './helpers';
-import { expectFigures, pdfText } from './pdf-helpers';
+import { expectFigures, pdfAttachments, pdfText } from './pdf-helpers';
 import { TestClient } from './sync-helpers';
-
-/** The PDF attachments of a raw e-mail: file name and bytes. */
-function pdfAttachments(raw: string): Array<{ name: string; pdf: Buffer }> {
-  const found: Array<{ name: string; pdf: Buffer }> = [];
-  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
-    if (!/Content-Type: application\/pdf/i.test(part)) continue;
-    const name = /filename="?([^";\r\n]+)"?/i.exec(part)?.[1] ?? '';
-    const body = part
-      .split(/\r?\n\r?\n/)
-      .slice(1)
-      .join('')
-      .replace(/\s+/g, '');
-    found.push({ name, pdf: Buffer.from(body, 'base64') });
-  }
-  return found;
-}
 
 async function draftQuote(t: TestApp, token: string, tenantId: string) {
   const { customer, contact } = await makeRecipient(t, tenantId, {

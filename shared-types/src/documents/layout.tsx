@@ -15,7 +15,12 @@ import {
   type DocumentTextKey,
 } from '../document-language';
 
-const TITLE_KEYS = { quote: 'quote', order: 'order', invoice: 'invoice' } as const;
+const TITLE_KEYS = {
+  quote: 'quote',
+  order: 'order',
+  invoice: 'invoice',
+  credit_note: 'creditNote',
+} as const;
 import { formatIban } from '../parties';
 import { postcodeCity } from './build';
 
@@ -126,7 +131,6 @@ function Party({
   );
 }
 
-/** The PDF document of a quote, order or invoice. */
 /** The tax per rate (EN 16931's breakdown): rate, taxable amount and tax, one row each. */
 function TaxBreakdownTable({
   rows,
@@ -161,6 +165,7 @@ function TaxBreakdownTable({
   );
 }
 
+/** The PDF document of a quote, order, invoice or credit note. */
 export function DocumentPdf({ model }: { model: DocumentModel }) {
   const language: DocumentLanguage = model.language ?? 'en';
   const t = (key: DocumentTextKey, values?: Record<string, string | number>) =>
@@ -242,6 +247,14 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           <View style={s.titleBlock}>
             <Text style={s.title}>{title}</Text>
             <Text style={model.number ? s.number : s.unnumbered}>{numberText}</Text>
+            {model.creditedInvoice ? (
+              <Text style={s.line}>
+                {t('creditsInvoice', {
+                  number: model.creditedInvoice.number,
+                  date: date(model.creditedInvoice.date),
+                })}
+              </Text>
+            ) : null}
             <View style={s.facts}>
               <Fact label={t('date')} value={date(model.issueDate)} />
               {model.validUntil ? (
@@ -340,6 +353,13 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           </View>
         ) : null}
 
+        {model.reason ? (
+          <View style={s.section} wrap={false}>
+            <Text style={s.label}>{t('creditReason')}</Text>
+            <Lines text={model.reason} />
+          </View>
+        ) : null}
+
         <Notes html={model.notes} label={t('notes')} />
 
         {company.iban || company.bic ? (
@@ -358,7 +378,7 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           </View>
         ) : null}
 
-        {company.paymentInstructions ? (
+        {company.paymentInstructions && model.kind !== 'credit_note' ? (
           <View style={s.section} wrap={false}>
             <Text style={s.label}>{t('paymentInstructions')}</Text>
             <Lines text={company.paymentInstructions} />

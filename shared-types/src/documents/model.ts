@@ -3,11 +3,11 @@ import type { DocumentLanguage } from '../document-language';
 import { TAX_CATEGORY_RULES, type TaxCategory } from '../tax-categories';
 
 /**
- * Everything a quote, order or invoice PDF shows, in one renderer-neutral shape. The server builds
+ * Everything a quote, order, invoice or credit note PDF shows, in one renderer-neutral shape. The server builds
  * it from the API objects, the PWA from its local store; the layout reads nothing else.
  * Amounts are numbers or decimal strings exactly as the API gives them (2 decimals).
  */
-export type DocumentKind = 'quote' | 'order' | 'invoice';
+export type DocumentKind = 'quote' | 'order' | 'invoice' | 'credit_note';
 
 export interface DocumentParty {
   name: string;
@@ -58,6 +58,10 @@ export interface DocumentModel {
   validUntil?: string | null;
   /** Invoices, once they have one. */
   dueDate?: string | null;
+  /** Credit notes: the invoice they correct ('YYYY-MM-DD' or ISO date). */
+  creditedInvoice?: { number: string; date: string } | null;
+  /** Credit notes: why the invoice is credited (plain text). */
+  reason?: string | null;
   /** Other references, e.g. the order an invoice was made from. */
   references?: Array<{ label: string; value: string }>;
   currency: { code: string; symbol: string };
@@ -90,6 +94,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   quote: 'Quote',
   order: 'Order',
   invoice: 'Invoice',
+  credit_note: 'CreditNote',
 };
 
 export const UNNUMBERED_LABEL = 'Draft — number assigned when synced';

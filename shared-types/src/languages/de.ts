@@ -49,6 +49,7 @@ export const de: Record<DocumentTextKey, string> = {
   intraEuSupply: 'Steuerfreie innergemeinschaftliche Lieferung.',
   exportSupply: 'Steuerfreie Ausfuhrlieferung.',
   creditsInvoice: 'Gutschrift zur Rechnung {number} vom {date}',
+  creditReason: 'Grund',
   pricesIncludeTax: 'Alle Preise inklusive Umsatzsteuer.',
   page: 'Seite {page} von {pages}',
   draft: 'Entwurf',

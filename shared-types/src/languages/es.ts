@@ -49,6 +49,7 @@ export const es: Record<DocumentTextKey, string> = {
   intraEuSupply: 'Entrega intracomunitaria exenta de IVA.',
   exportSupply: 'Exportación exenta de IVA fuera de la UE.',
   creditsInvoice: 'Rectifica la factura {number} del {date}',
+  creditReason: 'Motivo',
   pricesIncludeTax: 'Precios con IVA incluido.',
   page: 'Página {page} de {pages}',
   draft: 'Borrador',

@@ -49,6 +49,7 @@ export const fr: Record<DocumentTextKey, string> = {
   intraEuSupply: 'Exonération de TVA, livraison intracommunautaire.',
   exportSupply: 'Exonération de TVA, exportation hors UE.',
   creditsInvoice: 'Avoir sur la facture {number} du {date}',
+  creditReason: 'Motif',
   pricesIncludeTax: 'Prix TTC.',
   page: 'Page {page} sur {pages}',
   draft: 'Brouillon',

@@ -49,6 +49,7 @@ export const it: Record<DocumentTextKey, string> = {
   intraEuSupply: 'Cessione intracomunitaria non imponibile.',
   exportSupply: 'Esportazione fuori dall’UE non imponibile.',
   creditsInvoice: 'Storno della fattura {number} del {date}',
+  creditReason: 'Motivo',
   pricesIncludeTax: 'Prezzi IVA inclusa.',
   page: 'Pagina {page} di {pages}',
   draft: 'Bozza',

@@ -49,6 +49,7 @@ export const nl: Record<DocumentTextKey, string> = {
   intraEuSupply: 'Vrijgestelde intracommunautaire levering.',
   exportSupply: 'Vrijgestelde uitvoer buiten de EU.',
   creditsInvoice: 'Creditering van factuur {number} van {date}',
+  creditReason: 'Reden',
   pricesIncludeTax: 'Prijzen zijn inclusief btw.',
   page: 'Pagina {page} van {pages}',
   draft: 'Concept',

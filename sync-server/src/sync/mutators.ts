@@ -330,6 +330,11 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     const { mail } = await emailDocument(scope, 'order', args.id, args, args.mailId);
     if (mail) after.push(async () => ctx.mailer.send(await mail()));
   },
+  'creditNote.email': async (scope, raw, after, ctx) => {
+    const args = parse(DocumentMailArgs, raw);
+    const { mail } = await emailDocument(scope, 'credit_note', args.id, args, args.mailId);
+    if (mail) after.push(async () => ctx.mailer.send(await mail()));
+  },
   'invoice.setReminders': async (scope, raw) => {
     const { id, ...input } = parse(
       Type.Object({ ...InvoiceRemindersBody.properties, id: Uuid }),

@@ -107,10 +107,19 @@ export async function createProductUi(page: Page, product: ProductInput): Promis
 export interface QuoteInput {
   customer: string;
   contact: string;
-  items: { product: string; quantity: number }[];
+  /** `taxRate`: the start of the option's text (e.g. 'VAT 19 %'); `discount`: a percentage. */
+  items: { product: string; quantity: number; taxRate?: string; discount?: number }[];
+  /** Document charges (shipping…): reason, amount, the start of the tax rate option's text. */
+  charges?: { reason: string; amount: number; taxRate: string }[];
 }
 
-/** Quotes → Create Quote → recipient pickers → items → Create Quote → back on the list. */
+/** Picks the option of a Select whose text starts with `option`. */
+async function pick(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}`) }).click();
+}
+
+/** Quotes → Create Quote → recipient pickers → items (and charges) → Create Quote → back on the list. */
 export async function createQuoteUi(page: Page, quote: QuoteInput): Promise<void> {
   await openSection(page, 'Quotes');
   await page
@@ -134,6 +143,18 @@ export async function createQuoteUi(page: Page, quote: QuoteInput): Promise<void
     await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(item.product)}`) }).click();
     const quantity = page.getByLabel(`Item ${index + 1} quantity`, { exact: true });
     await quantity.fill(String(item.quantity));
+    if (item.taxRate) await pick(page, `Item ${index + 1} tax rate`, item.taxRate);
+    if (item.discount)
+      await page
+        .getByLabel(`Item ${index + 1} discount`, { exact: true })
+        .fill(String(item.discount));
+  }
+  for (const [index, charge] of (quote.charges ?? []).entries()) {
+    await page.getByRole('button', { name: 'Add a charge' }).click();
+    const row = page.getByTestId('adjustment-row').nth(index);
+    await row.getByLabel('Reason').fill(charge.reason);
+    await row.getByLabel('Amount').fill(String(charge.amount));
+    await pick(page, `Adjustment ${index + 1} tax rate`, charge.taxRate);
   }
   await page.getByRole('button', { name: 'Create Quote' }).click();
   await page.waitForURL('**/dashboard/quotes');

@@ -12,13 +12,19 @@ import {
 } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { DOCUMENT_MAIL_LIMITS, DOCUMENT_MAIL_MESSAGES } from '@smb/shared-types/document-mail';
-import type { InvoiceRow, OrderRow } from '../../db/types';
 import { useDatabase } from '../../db/current';
-import { mailDraft, queueDocumentMail, type MailDraft, type MailKind } from './document-mail';
+import {
+  mailDraft,
+  queueDocumentMail,
+  type MailDraft,
+  type MailKind,
+  type MailedRow,
+} from './document-mail';
 
 const TITLES: Record<MailKind, string> = {
   invoice: 'E-mail invoice',
   order: 'E-mail order confirmation',
+  credit_note: 'E-mail credit note',
 };
 
 /**
@@ -34,7 +40,7 @@ export function DocumentMailDialog({
   onSent,
 }: {
   kind: MailKind;
-  doc: InvoiceRow | OrderRow | null;
+  doc: MailedRow | null;
   label: string;
   onClose: () => void;
   onSent: (message: string) => void;

@@ -1,10 +1,13 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import type { InvoiceRow, OrderRow } from '../../db/types';
-import type { MailKind } from './document-mail';
+import type { MailKind, MailedRow } from './document-mail';
 import { useMailAction } from './useMailAction';
 
-const NAMES: Record<MailKind, string> = { invoice: 'invoice', order: 'order confirmation' };
+const NAMES: Record<MailKind, string> = {
+  invoice: 'invoice',
+  order: 'order confirmation',
+  credit_note: 'credit note',
+};
 
 /** The "E-mail" button of an invoice or order screen (`compact`: an icon for table rows). */
 export function MailButton({
@@ -14,7 +17,7 @@ export function MailButton({
   compact = false,
 }: {
   kind: MailKind;
-  doc: InvoiceRow | OrderRow;
+  doc: MailedRow;
   /** The document's number as shown, for the accessible name. */
   label: string;
   compact?: boolean;

@@ -13,10 +13,19 @@ import { requireDatabase } from '../../db/current';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta, newId } from '../../db/meta';
 import { NotFoundError, ValidationError } from '../../db/errors';
-import type { InvoiceRow, OrderRow } from '../../db/types';
+import type { CreditNoteRow, InvoiceRow, OrderRow } from '../../db/types';
 import { mutate } from '../../sync/mutate';
 
-export type MailKind = 'invoice' | 'order';
+export type MailKind = 'invoice' | 'order' | 'credit_note';
+export type MailedRow = InvoiceRow | OrderRow | CreditNoteRow;
+
+const TABLES = { invoice: 'invoices', order: 'orders', credit_note: 'credit_notes' } as const;
+const MUTATIONS = {
+  invoice: 'invoice.email',
+  order: 'order.email',
+  credit_note: 'creditNote.email',
+} as const;
+const NOT_FOUND = { invoice: 'Invoice', order: 'Order', credit_note: 'Credit note' } as const;
 
 /** What the mail dialog starts with: the recipient, the subject and text in the customer's language. */
 export interface MailDraft extends DocumentMailBody {
@@ -27,23 +36,52 @@ export interface MailDraft extends DocumentMailBody {
   attachment: string;
 }
 
-const numberOf = (kind: MailKind, doc: InvoiceRow | OrderRow) =>
-  kind === 'invoice' ? (doc as InvoiceRow).invoiceNumber : (doc as OrderRow).orderNumber;
+const numberOf = (kind: MailKind, doc: MailedRow) =>
+  kind === 'invoice'
+    ? (doc as InvoiceRow).invoiceNumber
+    : kind === 'order'
+      ? (doc as OrderRow).orderNumber
+      : (doc as CreditNoteRow).creditNoteNumber;
+
+/**
+ * Who a document is mailed to, its contact's name and, for a credit note, the invoice it credits:
+ * an invoice and its credit notes go to the invoice's contact as it was, an order to its contact now.
+ */
+async function recipientOf(db: SmbDatabase, kind: MailKind, doc: MailedRow) {
+  if (kind === 'order') {
+    const order = doc as OrderRow;
+    const customer = await db.customers.get(order.customerId);
+    const contact = order.contactId ? await db.contacts.get(order.contactId) : undefined;
+    return {
+      to: contact?.email || customer?.email || '',
+      contactName: contact?.name ?? null,
+      invoice: undefined,
+    };
+  }
+  const invoice =
+    kind === 'invoice'
+      ? (doc as InvoiceRow)
+      : await db.invoices.get((doc as CreditNoteRow).invoiceId);
+  const fallback = kind === 'invoice' ? '' : (doc as CreditNoteRow).customerEmail;
+  return {
+    to: invoice?.contactEmail || invoice?.customerEmail || fallback,
+    contactName: invoice?.contactName ?? null,
+    invoice,
+  };
+}
 
 /** The draft of a document's mail, from the local store (offline too). */
 export async function mailDraft(
   kind: MailKind,
-  doc: InvoiceRow | OrderRow,
+  doc: MailedRow,
   db: SmbDatabase = requireDatabase(),
 ): Promise<MailDraft> {
   const tenant = await getMeta(db, 'tenant');
   const customer = await db.customers.get(doc.customerId);
-  const contact = doc.contactId ? await db.contacts.get(doc.contactId) : undefined;
-  const invoice = kind === 'invoice' ? (doc as InvoiceRow) : null;
+  const { to, contactName, invoice } = await recipientOf(db, kind, doc);
   const language = documentLanguageOf(customer, tenant?.company);
   const currency = await db.currencies.where('code').equals(doc.currencyCode).first();
   const company = tenant?.naturalName ?? '';
-  const contactName = invoice ? invoice.contactName : (contact?.name ?? null);
   const { subject, text } = defaultDocumentMail(language, {
     kind,
     number: numberOf(kind, doc),
@@ -52,11 +90,9 @@ export async function mailDraft(
     total: doc.total,
     currencyCode: doc.currencyCode,
     symbol: currency?.symbol ?? null,
-    dueDate: invoice?.dueDate ?? null,
+    dueDate: kind === 'invoice' ? (invoice?.dueDate ?? null) : null,
+    invoiceNumber: invoice?.invoiceNumber ?? null,
   });
-  const to =
-    (invoice ? invoice.contactEmail || invoice.customerEmail : contact?.email || customer?.email) ??
-    '';
   return {
     to,
     subject,
@@ -70,8 +106,9 @@ export async function mailDraft(
 }
 
 /**
- * "Send": the mail is queued as `invoice.email` / `order.email` with an id of its own; the
- * document shows it was e-mailed at once, and the server mails it once when the mutation arrives.
+ * "Send": the mail is queued as `invoice.email` / `order.email` / `creditNote.email` with an id of
+ * its own; the document shows it was e-mailed at once, and the server mails it once when the
+ * mutation arrives.
  */
 export async function queueDocumentMail(
   kind: MailKind,
@@ -82,10 +119,8 @@ export async function queueDocumentMail(
   const input = documentMailInput(body);
   if (!input.ok) throw new ValidationError(input.message);
   await db.transaction('rw', db.allTables, async () => {
-    const table = kind === 'invoice' ? db.invoices : db.orders;
-    if (!(await table.get(id)))
-      throw new NotFoundError(`${kind === 'invoice' ? 'Invoice' : 'Order'} not found`);
-    await mutate(db, `${kind}.email`, { id, mailId: newId(), ...input.value });
+    if (!(await db[TABLES[kind]].get(id))) throw new NotFoundError(`${NOT_FOUND[kind]} not found`);
+    await mutate(db, MUTATIONS[kind], { id, mailId: newId(), ...input.value });
   });
   return input.value.to;
 }

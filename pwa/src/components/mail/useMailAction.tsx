@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Notification, Portal } from '@mantine/core';
-import type { InvoiceRow, OrderRow } from '../../db/types';
 import { DocumentMailDialog } from './DocumentMailDialog';
-import type { MailKind } from './document-mail';
+import type { MailKind, MailedRow } from './document-mail';
 
 /** "E-mail" of a document screen or list row: `open(doc, label)` shows the mail dialog. */
 export function useMailAction(kind: MailKind) {
-  const [target, setTarget] = useState<{ doc: InvoiceRow | OrderRow; label: string } | null>(null);
+  const [target, setTarget] = useState<{ doc: MailedRow; label: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const dialog = (
     <>
@@ -31,5 +30,5 @@ export function useMailAction(kind: MailKind) {
       )}
     </>
   );
-  return { open: (doc: InvoiceRow | OrderRow, label: string) => setTarget({ doc, label }), dialog };
+  return { open: (doc: MailedRow, label: string) => setTarget({ doc, label }), dialog };
 }

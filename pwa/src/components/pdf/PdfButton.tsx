@@ -3,7 +3,14 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import type { DocumentKind } from '@smb/shared-types/documents/model';
 import { usePdfAction } from './usePdfAction';
 
-/** The "PDF" button of a quote, order or invoice screen (`compact`: an icon for table rows). */
+const NAMES: Record<DocumentKind, string> = {
+  quote: 'quote',
+  order: 'order',
+  invoice: 'invoice',
+  credit_note: 'credit note',
+};
+
+/** The "PDF" button of a quote, order, invoice or credit note screen (`compact`: an icon for table rows). */
 export function PdfButton({
   kind,
   id,
@@ -17,7 +24,7 @@ export function PdfButton({
   compact?: boolean;
 }) {
   const { makePdf, busyId, dialog } = usePdfAction(kind);
-  const ariaLabel = `PDF of ${kind} ${label}`;
+  const ariaLabel = `PDF of ${NAMES[kind]} ${label}`;
   return (
     <>
       {compact ? (

@@ -1,5 +1,5 @@
 /**
- * The PDF of a quote, order or invoice from the local store — offline too. Loaded on demand
+ * The PDF of a quote, order, invoice or credit note from the local store — offline too. Loaded on demand
  * (dynamic import): the PDF renderer, the layout and the font never reach the app's main bundle.
  */
 import { createElement, type ReactElement } from 'react';
@@ -23,7 +23,13 @@ import { subtractMoney } from '@smb/shared-types/money';
 import { documentLanguageOf, documentText } from '@smb/shared-types/document-language';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
-import type { DocumentItemRow, InvoiceRow, OrderRow, QuoteRow } from '../../db/types';
+import type {
+  CreditNoteRow,
+  DocumentItemRow,
+  InvoiceRow,
+  OrderRow,
+  QuoteRow,
+} from '../../db/types';
 import { cachedLogo } from './logo-cache';
 
 export interface RenderedPdf {
@@ -46,12 +52,57 @@ const lines = (items: DocumentItemRow[]): DocumentLine[] =>
       };
     });
 
+/** A credit note as the server prints it (`creditNoteDocument`): the invoice's parties, its lines. */
+async function creditNoteContent(
+  db: SmbDatabase,
+  note: CreditNoteRow,
+  company: { documentLanguage?: string | null } | undefined,
+): Promise<DocumentContent> {
+  const invoice = await db.invoices.get(note.invoiceId);
+  const currency = await db.currencies.where('code').equals(note.currencyCode).first();
+  const customer = await db.customers.get(note.customerId);
+  const rates = note.taxBreakdown ?? [];
+  return {
+    kind: 'credit_note',
+    number: note.creditNoteNumber,
+    status: '',
+    issueDate: note.issueDate,
+    creditedInvoice: invoice?.invoiceNumber
+      ? { number: invoice.invoiceNumber, date: invoice.issueDate ?? invoice.createdAt }
+      : null,
+    reason: note.reason,
+    currency: {
+      code: note.currencyCode,
+      symbol: currency?.symbol ?? symbolFallback(note.currencyCode),
+    },
+    customer: { name: note.customerName, email: note.customerEmail, ...customerAddress(customer) },
+    contact: invoice?.contactName
+      ? { name: invoice.contactName, email: invoice.contactEmail, role: invoice.contactRole }
+      : null,
+    items: lines(note.items),
+    subtotal: note.subtotal,
+    taxRate: rates.length === 1 ? rates[0]!.rate : 0,
+    taxAmount: note.taxAmount,
+    total: note.total,
+    adjustments: note.adjustments ?? [],
+    taxBreakdown: rates,
+    notes: '',
+    references: [],
+    language: documentLanguageOf(customer, company),
+  };
+}
+
 async function content(
   db: SmbDatabase,
   kind: DocumentKind,
   id: string,
   company: { documentLanguage?: string | null } | undefined,
 ): Promise<DocumentContent> {
+  if (kind === 'credit_note') {
+    const note = await db.credit_notes.get(id);
+    if (!note) throw new Error('credit note not found');
+    return creditNoteContent(db, note, company);
+  }
   const row = (await db[`${kind}s` as 'quotes' | 'orders' | 'invoices'].get(id)) as
     QuoteRow | OrderRow | InvoiceRow | undefined;
   if (!row) throw new Error(`${kind} not found`);

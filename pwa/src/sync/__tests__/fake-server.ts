@@ -497,7 +497,8 @@ export class FakeSyncServer {
         return error ? new Refusal(400, error) : null;
       }
       case 'invoice.email':
-      case 'order.email': {
+      case 'order.email':
+      case 'creditNote.email': {
         const input = documentMailInput(args as unknown as DocumentMailBody);
         return input.ok ? null : new Refusal(400, input.message);
       }

@@ -484,6 +484,10 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('creditNote.create', { id: CN2, invoiceId: I1, kind: 'amount', reason: ' ' }), // 400
       step('creditNote.create', { id: CN2, invoiceId: id(99), kind: 'full', reason: 'x' }), // 404
       step('creditNote.create', creditLines(CN1, 1, 1)), // the id exists: 409
+      step('creditNote.email', mailTo(CN1, id(85), 'ap@globex.test')),
+      step('creditNote.email', mailTo(CN1, id(85), 'ap@globex.test')), // replayed: mailed once
+      step('creditNote.email', mailTo(CN1, id(86), 'not an address')), // 400
+      step('creditNote.email', mailTo(id(98), id(87), 'ap@globex.test')), // unknown: 404
       step('payment.create', payment(PAY1, 10)),
       step('creditNote.create', {
         id: CN2,

@@ -3,12 +3,12 @@ import type { LocalWriter } from '../local-writer';
 import { invoiceIssue } from './documents';
 
 /**
- * `invoice.email` / `order.email`: locally the document shows it was e-mailed, and to
+ * `invoice.email` / `order.email` / `creditNote.email`: locally the document shows it was e-mailed, and to
  * whom, at once; the server mails it (once, by the send's id) when the mutation reaches it.
  */
 async function recordEmail(
   w: LocalWriter,
-  entity: 'invoices' | 'orders',
+  entity: 'invoices' | 'orders' | 'credit_notes',
   a: DocumentMailArgs,
 ): Promise<void> {
   const input = documentMailInput(a);
@@ -23,3 +23,5 @@ export async function invoiceEmail(w: LocalWriter, a: DocumentMailArgs): Promise
   await recordEmail(w, 'invoices', a);
 }
 export const orderEmail = (w: LocalWriter, a: DocumentMailArgs) => recordEmail(w, 'orders', a);
+export const creditNoteEmail = (w: LocalWriter, a: DocumentMailArgs) =>
+  recordEmail(w, 'credit_notes', a);

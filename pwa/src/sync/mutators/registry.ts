@@ -47,6 +47,7 @@ export interface MutationArgs {
   'payment.create': A.PaymentCreateArgs;
   'payment.delete': A.PaymentDeleteArgs;
   'creditNote.create': A.CreditNoteCreateArgs;
+  'creditNote.email': DocumentMailArgs;
   'conflict.resolve': A.IdArgs;
 }
 
@@ -94,6 +95,7 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'payment.create': pay.paymentCreate,
   'payment.delete': pay.paymentDelete,
   'creditNote.create': creditNoteCreate,
+  'creditNote.email': mail.creditNoteEmail,
   'conflict.resolve': master.conflictResolve,
 };
 

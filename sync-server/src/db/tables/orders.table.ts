@@ -17,7 +17,7 @@ export interface OrderTable extends DocumentColumns {
 /** Each e-mail a device asked for, by its client-made id (never mailed twice). */
 export interface DocumentMailTable {
   id: string;
-  entity: 'invoices' | 'orders';
+  entity: 'invoices' | 'orders' | 'credit_notes';
   entity_id: string;
   sent_to: string;
   created_at: ColumnType<Date, Date | undefined, Date>;

@@ -1,6 +1,6 @@
 import type { TenantDb } from '../../db/tenant-database';
 
-type Entity = 'invoices' | 'orders';
+type Entity = 'invoices' | 'orders' | 'credit_notes';
 
 export async function lockDocument(trx: TenantDb, entity: Entity, id: string) {
   return trx.selectFrom(entity).select('id').where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,14 +1,16 @@
 /**
- * E-mailing an invoice or an order confirmation to its customer, with its PDF: the
+ * E-mailing an invoice, an order confirmation or a credit note to its customer, with its PDF: the
  * send is recorded on the document (emailedAt, emailedTo) in the caller's transaction and the mail
  * is delivered after the commit. A send a device asked for carries its own id: the same id again
  * (a replayed mutation) records and mails nothing.
  */
 import {
+  CREDIT_NOTE_MESSAGES,
   DOCUMENT_MAIL_MESSAGES,
   INVOICE_MESSAGES,
   ORDER_MESSAGES,
   documentMailInput,
+  type CreditNote,
   type DocumentMailBody,
   type Invoice,
   type Order,
@@ -18,9 +20,11 @@ import { nextVersion } from '../../db/version';
 import { AppError, badRequest, orNotFound } from '../../errors';
 import { companySender, documentMail } from '../../mail/document-mails';
 import type { MailMessage } from '../../mail/mailer';
+import { getCreditNote } from '../credit-notes/credit-notes.service';
 import { issueInvoice, loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import {
+  creditNoteDocument,
   invoiceDocument,
   orderDocument,
   withPdfAttachment,
@@ -30,12 +34,24 @@ import { mailWithEInvoice } from '../einvoice/einvoice.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './document-mail.repository';
 
-export type MailedKind = 'invoice' | 'order';
+export type MailedKind = 'invoice' | 'order' | 'credit_note';
 
-const NOT_FOUND = { invoice: INVOICE_MESSAGES.notFound, order: ORDER_MESSAGES.notFound };
+const ENTITIES = { invoice: 'invoices', order: 'orders', credit_note: 'credit_notes' } as const;
+
+const NOT_FOUND = {
+  invoice: INVOICE_MESSAGES.notFound,
+  order: ORDER_MESSAGES.notFound,
+  credit_note: CREDIT_NOTE_MESSAGES.notFound,
+};
+
+type MailedDocument<K extends MailedKind> = K extends 'invoice'
+  ? Invoice
+  : K extends 'order'
+    ? Order
+    : CreditNote;
 
 export interface DocumentSend<K extends MailedKind> {
-  document: K extends 'invoice' ? Invoice : Order;
+  document: MailedDocument<K>;
   /** The message with the PDF; null when this send (its id) was made before. */
   mail: (() => Promise<MailMessage>) | null;
 }
@@ -54,14 +70,16 @@ export async function emailDocument<K extends MailedKind>(
 ): Promise<DocumentSend<K>> {
   const input = documentMailInput(body);
   return inTransaction(scope.db, async (trx) => {
-    const entity = kind === 'invoice' ? 'invoices' : 'orders';
+    const entity = ENTITIES[kind];
     orNotFound(await repo.lockDocument(trx, entity, id), NOT_FOUND[kind]);
     if (!input.ok) throw badRequest(input.message);
     const at = { ...scope, db: trx };
     const load = async () =>
       (kind === 'invoice'
         ? await loadInvoice(trx, id)
-        : await loadOrder(trx, id)) as DocumentSend<K>['document'];
+        : kind === 'order'
+          ? await loadOrder(trx, id)
+          : await getCreditNote(at, id)) as MailedDocument<K>;
     if (
       mailId &&
       !(await repo.claimMail(trx, { id: mailId, entity, entity_id: id, sent_to: input.value.to }))
@@ -72,7 +90,11 @@ export async function emailDocument<K extends MailedKind>(
     const version = await nextVersion(trx);
     await repo.recordSend(trx, entity, id, { to: input.value.to, version });
     const pdf: PdfFile =
-      kind === 'invoice' ? await invoiceDocument(at, id) : await orderDocument(at, id);
+      kind === 'invoice'
+        ? await invoiceDocument(at, id)
+        : kind === 'order'
+          ? await orderDocument(at, id)
+          : await creditNoteDocument(at, id);
     const message = documentMail(input.value, companySender(scope.tenant, scope.user.email));
     if (kind !== 'invoice')
       return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
@@ -82,7 +104,7 @@ export async function emailDocument<K extends MailedKind>(
   });
 }
 
-/** POST /api/{invoices|orders}/{id}/email: records the send, then mails it once committed (503 when it cannot). */
+/** POST /api/{invoices|orders|credit-notes}/{id}/email: records the send, then mails it once committed (503 when it cannot). */
 export async function emailDocumentNow<K extends MailedKind>(
   scope: TenantScope,
   kind: K,

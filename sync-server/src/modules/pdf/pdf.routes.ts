@@ -10,7 +10,13 @@ export const PDF = {
   description: 'The document as a PDF file',
   content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } },
 };
-import { invoiceDocument, orderDocument, quoteDocument, type PdfFile } from './pdf.service';
+import {
+  creditNoteDocument,
+  invoiceDocument,
+  orderDocument,
+  quoteDocument,
+  type PdfFile,
+} from './pdf.service';
 
 /** Sends a rendered document: application/pdf, downloaded under its safe file name. */
 export async function sendPdf(reply: FastifyReply, file: PdfFile): Promise<FastifyReply> {
@@ -23,16 +29,18 @@ export async function sendPdf(reply: FastifyReply, file: PdfFile): Promise<Fasti
 }
 
 /**
- * GET /api/quotes/{id}/pdf, /api/orders/{id}/pdf, /api/invoices/{id}/pdf: the document as a PDF
+ * GET /api/quotes/{id}/pdf, /api/orders/{id}/pdf, /api/invoices/{id}/pdf,
+ * /api/credit-notes/{id}/pdf: the document as a PDF
  * for every signed-in user of the tenant; unknown, malformed and other tenants' ids → 404.
  */
 const pdfRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const kinds = [
-    ['quotes', 'quote', quoteDocument],
-    ['orders', 'order', orderDocument],
-    ['invoices', 'invoice', invoiceDocument],
+    ['quotes', 'quote', quoteDocument, 'Quote-Q-0012.pdf'],
+    ['orders', 'order', orderDocument, 'Order-SO-0012.pdf'],
+    ['invoices', 'invoice', invoiceDocument, 'Invoice-INV-0012.pdf'],
+    ['credit-notes', 'credit note', creditNoteDocument, 'CreditNote-CN-0012.pdf'],
   ] as const;
-  for (const [path, name, load] of kinds) {
+  for (const [path, name, load, example] of kinds) {
     app.get(
       `/api/${path}/:id/pdf`,
       {
@@ -40,7 +48,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: [path],
           security: BEARER,
-          description: `The ${name} as a PDF (A4 or US Letter per the company settings), downloaded as e.g. ${name === 'quote' ? 'Quote-Q-0012.pdf' : name === 'order' ? 'Order-SO-0012.pdf' : 'Invoice-INV-0012.pdf'}`,
+          description: `The ${name} as a PDF (A4 or US Letter per the company settings), downloaded as e.g. ${example}`,
           params: DocumentIdParams,
           produces: ['application/pdf'],
           response: { 200: PDF, ...errors(404) },

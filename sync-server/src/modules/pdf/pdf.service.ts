@@ -13,6 +13,7 @@ import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
 import { findCurrencyByCode } from '../documents/documents.repository';
 import { findCustomerById } from '../customers/customers.service';
+import { getCreditNote } from '../credit-notes/credit-notes.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
@@ -97,6 +98,35 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
       references: [{ label: 'Order', value: invoice.order.orderNumber }],
     },
   );
+}
+
+/**
+ * The credit note's document model, or 404 like GET /api/credit-notes/{id}: the invoice's layout
+ * titled "Credit Note", the invoice it corrects (number, date) and the reason; the customer as on
+ * the invoice (name, e-mail, its contact) with today's address and VAT ID.
+ */
+export async function creditNoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {
+  const note = await getCreditNote(scope, id);
+  const invoice = await loadInvoice(scope.db, note.invoiceId);
+  const rates = note.taxBreakdown;
+  const file = await pdfFile(
+    scope,
+    'credit_note',
+    {
+      ...note,
+      // Issued when made: no status to print.
+      status: '',
+      notes: '',
+      // One rate prints as "Tax (19%)"; several as the breakdown table.
+      taxRate: rates.length === 1 ? rates[0]!.rate : 0,
+      contact: invoice.contact,
+      items: note.items.map((i) => ({ ...i, product: { name: i.productName, sku: i.productSku } })),
+    },
+    { number: note.creditNoteNumber },
+  );
+  file.model.creditedInvoice = { number: invoice.invoiceNumber, date: invoice.issueDate };
+  file.model.reason = note.reason;
+  return file;
 }
 
 /** The document's PDF; as PDF/A-3b, the base of a Factur-X invoice. */

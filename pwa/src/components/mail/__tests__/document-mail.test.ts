@@ -8,6 +8,8 @@ import { newClientDb } from '../../../sync/__tests__/helpers';
 import { createCustomer } from '../../../features/customers/data/customers';
 import { createInvoice, createOrder } from '../../../features/orders/data/orders';
 import { createProduct } from '../../../features/products/data/products';
+import { issueInvoice } from '../../../features/invoices/data/invoices';
+import { createCreditNote } from '../../../features/credit-notes/data/credit-notes';
 import { mailDraft, queueDocumentMail } from '../document-mail';
 
 let db: SmbDatabase;
@@ -83,5 +85,30 @@ describe('the mail of a document', () => {
     await expect(
       queueDocumentMail('invoice', invoice.id, { ...body, to: 'nope' }, db),
     ).rejects.toThrow(DOCUMENT_MAIL_MESSAGES.invalidRecipient);
+  });
+
+  it('drafts a credit note’s mail to the invoice’s contact, naming the invoice, and queues creditNote.email', async () => {
+    const { invoice } = await invoiceFor('fr');
+    await db.invoices.update(invoice.id, { invoiceNumber: 'INV-9' });
+    await issueInvoice(invoice.id, db);
+    const noteId = await createCreditNote(invoice.id, { kind: 'full', reason: 'Retour' }, db);
+    const note = { ...(await db.credit_notes.get(noteId))!, creditNoteNumber: 'CN-3' };
+    const draft = await mailDraft('credit_note', note, db);
+    expect(draft).toMatchObject({
+      to: 'elodie@lyon.test',
+      language: 'fr',
+      attachment: 'CreditNote-CN-3.pdf',
+    });
+    expect(draft.subject).toBe('Avoir CN-3 de Atelier Dupont');
+    expect(draft.text).toContain('Bonjour Élodie Martin,');
+    expect(draft.text).toContain('INV-9');
+    expect(draft.text).toContain('1\u202f358,02\u00a0$US');
+
+    const body = { to: 'ap@lyon.test', subject: 'Avoir', text: 'Ci-joint.' };
+    expect(await queueDocumentMail('credit_note', noteId, body, db)).toBe('ap@lyon.test');
+    expect(await db.credit_notes.get(noteId)).toMatchObject({ emailedTo: 'ap@lyon.test' });
+    const entry = (await db.outbox.toArray()).at(-1);
+    expect(entry).toMatchObject({ name: 'creditNote.email', status: 'pending' });
+    expect(entry?.args).toMatchObject({ id: noteId, to: 'ap@lyon.test' });
   });
 });

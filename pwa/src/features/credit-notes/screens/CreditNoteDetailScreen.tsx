@@ -15,6 +15,9 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_NOTE_KIND_LABELS, type CreditNoteKind } from '@smb/shared-types/credit-notes';
 import { PageLoader } from '../../../components/PageLoader';
+import { PdfButton } from '../../../components/pdf/PdfButton';
+import { EmailedNote } from '../../../components/mail/EmailedNote';
+import { MailButton } from '../../../components/mail/MailButton';
 import { LinkButton } from '../../../components/LinkButton';
 import { ReadOnlyItemsTable, ReadOnlySummary } from '../../../components/documents/ReadOnlyParts';
 import type { CreditNoteRow } from '../../../db/types';
@@ -29,15 +32,22 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const invoiceNumber = invoice ? displayNumber(invoice.invoiceNumber) : '…';
   const money = (v: number) => formatMoney(v, note.currencyCode);
+  const number = creditNoteNumberLabel(note);
   return (
     <Stack gap="lg">
       <div>
         <BackLink to="/dashboard/credit-notes" label="Back to Credit notes" />
-        <Group gap="sm" mt={6} wrap="wrap">
-          <Title order={2}>Credit note {creditNoteNumberLabel(note)}</Title>
-          <Badge color="gray" variant="outline" radius="sm">
-            Issued
-          </Badge>
+        <Group justify="space-between" align="center" mt={6} wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>Credit note {number}</Title>
+            <Badge color="gray" variant="outline" radius="sm">
+              Issued
+            </Badge>
+          </Group>
+          <Group gap="sm">
+            <MailButton kind="credit_note" doc={note} label={number} />
+            <PdfButton kind="credit_note" id={note.id} label={number} />
+          </Group>
         </Group>
         <Text size="sm" c="dimmed" mt={4}>
           Credits invoice{' '}
@@ -45,6 +55,7 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
             {invoiceNumber}
           </Anchor>
         </Text>
+        <EmailedNote doc={note} />
       </div>
 
       <Card padding="lg" shadow="xs">
