@@ -15,7 +15,12 @@ import {
   type DocumentTextKey,
 } from '../document-language';
 
-const TITLE_KEYS = { quote: 'quote', order: 'order', invoice: 'invoice' } as const;
+const TITLE_KEYS = {
+  quote: 'quote',
+  order: 'order',
+  invoice: 'invoice',
+  creditNote: 'creditNote',
+} as const;
 import { formatIban } from '../parties';
 import { postcodeCity } from './build';
 

@@ -7,7 +7,7 @@ import { TAX_CATEGORY_RULES, type TaxCategory } from '../tax-categories';
  * it from the API objects, the PWA from its local store; the layout reads nothing else.
  * Amounts are numbers or decimal strings exactly as the API gives them (2 decimals).
  */
-export type DocumentKind = 'quote' | 'order' | 'invoice';
+export type DocumentKind = 'quote' | 'order' | 'invoice' | 'creditNote';
 
 export interface DocumentParty {
   name: string;
@@ -90,6 +90,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   quote: 'Quote',
   order: 'Order',
   invoice: 'Invoice',
+  creditNote: 'CreditNote',
 };
 
 export const UNNUMBERED_LABEL = 'Draft — number assigned when synced';

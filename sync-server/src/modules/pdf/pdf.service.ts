@@ -13,6 +13,7 @@ import type { MailMessage } from '../../mail/mailer';
 import type { TenantDb } from '../../db/tenant-database';
 import { findCurrencyByCode } from '../documents/documents.repository';
 import { findCustomerById } from '../customers/customers.service';
+import { getCreditNote } from '../credit-notes/credit-notes.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import { loadQuote } from '../quotes/quotes.service';
@@ -95,6 +96,32 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
     {
       number: invoice.invoiceNumber,
       references: [{ label: 'Order', value: invoice.order.orderNumber }],
+    },
+  );
+}
+
+/**
+ * The credit note's document model, or 404 like GET /api/credit-notes/{id}: its lines and the
+ * invoice it corrects ("Credit note for invoice … of …").
+ */
+export async function creditNoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {
+  const creditNote = await getCreditNote(scope, id);
+  const invoice = await loadInvoice(scope.db, creditNote.invoiceId);
+  const items = creditNote.items.map((i) => ({ ...i, product: { name: i.productName, sku: i.productSku } }));
+  return pdfFile(
+    scope,
+    'creditNote',
+    {
+      ...creditNote,
+      status: 'Issued',
+      notes: '',
+      taxRate: 0,
+      contact: null,
+      items,
+    },
+    {
+      number: creditNote.creditNoteNumber,
+      references: [{ label: 'Invoice', value: invoice.invoiceNumber ?? '' }],
     },
   );
 }
