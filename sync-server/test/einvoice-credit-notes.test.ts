@@ -64,7 +64,9 @@ describe('GET /api/credit-notes/{id}/e-invoice', () => {
       ['Boiler service', '1', '33.33'],
     ]);
     const xrechnung = await seller.api.get(url(note.id, '?format=xrechnung'));
-    expect(xrechnung.headers['content-disposition']).toContain(`CreditNote-${number}-xrechnung.xml`);
+    expect(xrechnung.headers['content-disposition']).toContain(
+      `CreditNote-${number}-xrechnung.xml`,
+    );
     expect(xrechnung.body).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
     const facturx = await seller.api.get(url(note.id, '?format=facturx'));
     expect(facturx.statusCode).toBe(200);

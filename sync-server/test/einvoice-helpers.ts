@@ -14,6 +14,9 @@ export const TRICKY = 'Ünïcødé & <Sons> "Ωμέγα" 東京';
 export interface Seller {
   api: Client;
   tenantId: string;
+  /** The administrator's, for a device of the seller. */
+  token: string;
+  userId: string;
   rates: Record<'s19' | 's7' | 'z' | 'e' | 'ae' | 'g', string>;
   buyers: Record<'de' | 'be' | 'ch' | 'tricky', { customerId: string; contactId: string }>;
   products: string[];
@@ -134,7 +137,15 @@ export async function makeSeller(t: TestApp, name = 'Nordlicht Haustechnik'): Pr
     products.push(
       (await makeProduct(t, admin.tenantId, { price, name: productName, currencyCode: 'EUR' })).id,
     );
-  return { api, tenantId: admin.tenantId, rates, buyers, products };
+  return {
+    api,
+    tenantId: admin.tenantId,
+    token: admin.token,
+    userId: admin.userId,
+    rates,
+    buyers,
+    products,
+  };
 }
 
 /** What one euro is worth in dollars in the seller's currencies. */
@@ -296,7 +307,11 @@ export const CREDIT_NOTE_CASES: Record<string, CreditNoteCase> = {
 };
 
 /** POST /api/invoices/{id}/credit-notes. */
-export async function creditNote(s: Seller, invoice: Invoice, c: CreditNoteCase): Promise<CreditNote> {
+export async function creditNote(
+  s: Seller,
+  invoice: Invoice,
+  c: CreditNoteCase,
+): Promise<CreditNote> {
   return expectStatus<CreditNote>(
     await s.api.post(`/api/invoices/${invoice.id}/credit-notes`, c.body(invoice)),
     201,

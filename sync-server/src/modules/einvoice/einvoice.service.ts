@@ -99,10 +99,7 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
 }
 
 /** A credit note (issued when made) and the invoice it corrects (BT-25, BT-26). */
-async function creditNoteSource(
-  scope: ReadScope,
-  id: string,
-): Promise<EInvoiceSourceOfDocument> {
+async function creditNoteSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
   const creditNote = await getCreditNote(scope, id);
   const invoice = await loadInvoice(scope.db, creditNote.invoiceId);
   const customer = await findCustomerById(scope.db, creditNote.customerId);

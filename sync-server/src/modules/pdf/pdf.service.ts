@@ -107,7 +107,10 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
 export async function creditNoteDocument(scope: ReadScope, id: string): Promise<PdfFile> {
   const creditNote = await getCreditNote(scope, id);
   const invoice = await loadInvoice(scope.db, creditNote.invoiceId);
-  const items = creditNote.items.map((i) => ({ ...i, product: { name: i.productName, sku: i.productSku } }));
+  const items = creditNote.items.map((i) => ({
+    ...i,
+    product: { name: i.productName, sku: i.productSku },
+  }));
   return pdfFile(
     scope,
     'creditNote',
