@@ -34,7 +34,8 @@ beforeAll(async () => {
   other = await makeSeller(t, 'Other Company');
   invoice = await issuedInvoice(seller, INVOICE_CASES['mixed rates']!);
   note = await creditNote(seller, invoice, CREDIT_NOTE_CASES['partial credit note by lines']!);
-});
+  // Two companies with every identity and tax rate: minutes on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
