@@ -3,7 +3,7 @@
  * Switzerland), tax rates of every category, and invoices made the way a user makes them:
  * quote → order → invoice → issued (→ a payment), all through the API.
  */
-import type { Invoice } from '@smb/shared-types';
+import type { CreditNote, Invoice } from '@smb/shared-types';
 import { client, expectStatus, type Client } from './api-helpers';
 import { makeCurrency, makeProduct, makeRecipient } from './factories';
 import { registerTenant, type TestApp } from './helpers';
@@ -14,6 +14,9 @@ export const TRICKY = 'Ünïcødé & <Sons> "Ωμέγα" 東京';
 export interface Seller {
   api: Client;
   tenantId: string;
+  /** The administrator's, for a device of the seller. */
+  token: string;
+  userId: string;
   rates: Record<'s19' | 's7' | 'z' | 'e' | 'ae' | 'g', string>;
   buyers: Record<'de' | 'be' | 'ch' | 'tricky', { customerId: string; contactId: string }>;
   products: string[];
@@ -97,6 +100,13 @@ export async function makeSeller(t: TestApp, name = 'Nordlicht Haustechnik'): Pr
   await makeCurrency(t, admin.tenantId, { code: 'USD', symbol: '$', taxRate: '0' }).catch(
     () => undefined, // the sign-up may have made it
   );
+  // The company's own currency (EUR, from the sign-up) is worth more than a dollar, so a USD
+  // invoice states its VAT in EUR at a rate that is not 1.
+  const eur = expectStatus<{ id: string }>(await api.get('/api/currencies/code/EUR'), 200);
+  expectStatus(
+    await api.put(`/api/currencies/${eur.id}`, { dollarExchangeRate: EUR_IN_DOLLARS }),
+    200,
+  );
   const rates = {} as Seller['rates'];
   for (const [key, body] of Object.entries({
     s19: { name: 'VAT 19 %', rate: 19, category: 'S' },
@@ -127,8 +137,19 @@ export async function makeSeller(t: TestApp, name = 'Nordlicht Haustechnik'): Pr
     products.push(
       (await makeProduct(t, admin.tenantId, { price, name: productName, currencyCode: 'EUR' })).id,
     );
-  return { api, tenantId: admin.tenantId, rates, buyers, products };
+  return {
+    api,
+    tenantId: admin.tenantId,
+    token: admin.token,
+    userId: admin.userId,
+    rates,
+    buyers,
+    products,
+  };
 }
+
+/** What one euro is worth in dollars in the seller's currencies. */
+export const EUR_IN_DOLLARS = 1.08;
 
 export interface InvoiceCase {
   buyer: keyof Seller['buyers'];
@@ -258,3 +279,41 @@ export const INVOICE_CASES: Record<string, InvoiceCase> = {
     }),
   },
 };
+
+export interface CreditNoteCase {
+  /** The invoice credited, from `INVOICE_CASES`. */
+  invoice: string;
+  body: (invoice: Invoice) => Record<string, unknown>;
+}
+
+/** A full credit note, one by chosen lines and one by an amount (a partial credit, tax included). */
+export const CREDIT_NOTE_CASES: Record<string, CreditNoteCase> = {
+  'full credit note': {
+    invoice: 'line and document discounts with a shipping charge',
+    body: () => ({ kind: 'full', reason: `Returned & refunded ${TRICKY}` }),
+  },
+  'partial credit note by lines': {
+    invoice: 'mixed rates',
+    body: (invoice) => ({
+      kind: 'lines',
+      reason: 'One boiler service was not done',
+      lines: [{ invoiceItemId: invoice.items[1]!.id, quantity: 1 }],
+    }),
+  },
+  'partial credit note by an amount': {
+    invoice: 'mixed rates',
+    body: () => ({ kind: 'amount', reason: 'Goodwill', amount: 50 }),
+  },
+};
+
+/** POST /api/invoices/{id}/credit-notes. */
+export async function creditNote(
+  s: Seller,
+  invoice: Invoice,
+  c: CreditNoteCase,
+): Promise<CreditNote> {
+  return expectStatus<CreditNote>(
+    await s.api.post(`/api/invoices/${invoice.id}/credit-notes`, c.body(invoice)),
+    201,
+  );
+}

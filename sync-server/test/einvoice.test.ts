@@ -24,7 +24,8 @@ beforeAll(async () => {
   seller = await makeSeller(t);
   other = await makeSeller(t, 'Other Company');
   invoice = await issuedInvoice(seller, INVOICE_CASES['domestic standard rate']!);
-});
+  // Two companies with every identity and tax rate: minutes on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -164,7 +164,10 @@ function pathFor(route: Route): string {
 }
 
 /** Query strings for routes that validate their query before looking the record up. */
-const QUERIES: Record<string, string> = { 'GET /api/invoices/:id/e-invoice': '?format=peppol' };
+const QUERIES: Record<string, string> = {
+  'GET /api/invoices/:id/e-invoice': '?format=peppol',
+  'GET /api/credit-notes/:id/e-invoice': '?format=peppol',
+};
 
 function call(api: Client, route: Route) {
   const body =

@@ -378,6 +378,12 @@ const VALID: Record<string, () => Promise<Call>> = {
   'GET /api/credit-notes/{id}/pdf': async () => ({
     url: `/api/credit-notes/${await newCreditNote()}/pdf`,
   }),
+  'GET /api/credit-notes/{id}/e-invoice': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/e-invoice?format=xrechnung`,
+  }),
+  'GET /api/credit-notes/{id}/e-invoice/readiness': async () => ({
+    url: `/api/credit-notes/${await newCreditNote()}/e-invoice/readiness?format=peppol`,
+  }),
   'PUT /api/invoices/{id}/reminders': async () => ({
     url: `/api/invoices/${await newInvoice()}/reminders`,
     payload: { stopped: true },

@@ -4,6 +4,7 @@
  * it with what it loads for the PDF, the PWA with its local rows, so both write the same XML.
  */
 import type { CompanyDetails } from '../company';
+import { dec } from '../decimal';
 import { parseNotes } from '../documents/notes';
 import type { PaymentTerms } from '../payments';
 import { PAYMENT_TERMS_LABELS } from '../payments';
@@ -52,6 +53,10 @@ export interface EInvoiceDocumentInput {
   orderNumber?: Text;
   paymentTerms?: Text;
   precedingInvoice?: { number: string; issueDate?: string };
+  /** A credit note's reason: its first note (BT-22), plain text. */
+  reason?: Text;
+  /** The tax total also in this currency (BT-6, BT-111): `taxCurrencyOf`. */
+  taxCurrency?: { code: string; rate: string };
   /** The company's tax rate records, for the exemption reasons they carry. */
   taxRates?: Array<{ id: string; category: TaxCategory; exemptionReason?: Text }>;
 }
@@ -189,7 +194,7 @@ export function eInvoiceSourceOf(
     number: doc.number,
     issueDate: day(doc.issueDate),
     currency: doc.currencyCode,
-    notes: plainNotes(doc.notes),
+    notes: [...(text(doc.reason) ? [text(doc.reason)!] : []), ...plainNotes(doc.notes)],
     seller: seller(company),
     buyer: buyer(customer),
     lines: doc.items.map((item) => line(item, doc.taxRate ?? 0)),
@@ -217,7 +222,35 @@ export function eInvoiceSourceOf(
   if (text(doc.orderNumber)) source.orderReference = text(doc.orderNumber);
   if (paid > 0) source.prepaid = paid.toFixed(2);
   if (doc.precedingInvoice) source.precedingInvoice = doc.precedingInvoice;
+  if (doc.taxCurrency) source.taxCurrency = doc.taxCurrency;
   const reasons = exemptionReasons(doc);
   if (reasons && Object.keys(reasons).length > 0) source.exemptionReasons = reasons;
   return source;
+}
+
+/** A currency as the tax currency needs it: what one unit is worth in dollars. */
+export interface EInvoiceCurrencyInput {
+  code: string;
+  dollarExchangeRate: number | string;
+  isDefault: boolean;
+}
+
+/**
+ * The tax currency of a document (BT-6): the company's own currency, when the document is in
+ * another. EU VAT law (Directive 2006/112/EC art. 230) wants the VAT of an invoice in a foreign
+ * currency stated in the national currency too; the rate is the one the company keeps on its
+ * currencies (units of its currency per unit of the document's). Undefined when they agree.
+ */
+export function taxCurrencyOf(
+  currencyCode: string,
+  currencies: EInvoiceCurrencyInput[],
+): { code: string; rate: string } | undefined {
+  const own = currencies.find((c) => c.isDefault);
+  const code = currencyCode.trim().toUpperCase();
+  const document = currencies.find((c) => c.code.trim().toUpperCase() === code);
+  if (!own || !document || own.code.trim().toUpperCase() === code) return undefined;
+  return {
+    code: own.code.trim().toUpperCase(),
+    rate: dec(document.dollarExchangeRate).dividedBy(dec(own.dollarExchangeRate)).toString(),
+  };
 }

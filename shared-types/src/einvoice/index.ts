@@ -9,3 +9,4 @@ export * from './preference';
 export * from './from-document';
 export * from './write';
 export * from './api';
+export * from './from-credit-note';

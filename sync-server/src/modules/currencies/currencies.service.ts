@@ -51,6 +51,18 @@ export async function getDefaultCurrency(scope: TenantScope): Promise<Currency> 
   );
 }
 
+/** The company's own (default) currency and the one named, where they exist (no 404). */
+export async function ownAndNamedCurrency(
+  scope: Pick<TenantScope, 'db'>,
+  code: string,
+): Promise<Currency[]> {
+  const rows = await Promise.all([
+    repo.findDefaultCurrency(scope.db),
+    repo.findCurrencyByCode(scope.db, code.trim().toUpperCase()),
+  ]);
+  return rows.filter((row): row is repo.CurrencyRow => !!row).map(toCurrency);
+}
+
 const writes = recordWrites('currencies', CURRENCY_MESSAGES);
 
 /** Currency writes are for administrators, through REST or sync alike. */

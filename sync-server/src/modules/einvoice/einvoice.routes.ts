@@ -21,12 +21,13 @@ const FILE = {
 /**
  * GET /api/invoices/{id}/e-invoice?format=peppol|xrechnung|facturx and
  * GET /api/invoices/{id}/e-invoice/readiness for every signed-in user of the tenant:
- * unknown and other tenants' ids → 404, a draft → 409, another format → 400. Credit notes get
- * the same two routes by adding their path here once their loader is in `einvoiceSourceFor`.
+ * unknown and other tenants' ids → 404, a draft → 409, another format → 400; and the same two
+ * for credit notes (always issued), written as UBL CreditNote / CII 381 naming the invoice.
  */
 const einvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const kinds: Array<[path: string, kind: EInvoiceKind, tag: string]> = [
     ['invoices', 'invoice', 'invoices'],
+    ['credit-notes', 'creditNote', 'credit-notes'],
   ];
   for (const [path, kind, tag] of kinds) {
     app.get(
@@ -37,7 +38,7 @@ const einvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags: [tag],
           security: BEARER,
           description:
-            'The issued document as an e-invoice: Peppol BIS Billing 3.0 or XRechnung 3.0 (UBL 2.1 XML), or Factur-X / ZUGFeRD EN 16931 (the PDF with its CII XML embedded, PDF/A-3b). Downloaded as e.g. Invoice-INV-0012-peppol.xml or Invoice-INV-0012.pdf.',
+            'The issued document as an e-invoice: Peppol BIS Billing 3.0 or XRechnung 3.0 (UBL 2.1 XML), or Factur-X / ZUGFeRD EN 16931 (the PDF with its CII XML embedded, PDF/A-3b). Downloaded as e.g. Invoice-INV-0012-peppol.xml, CreditNote-CN-0003-xrechnung.xml or Invoice-INV-0012.pdf.',
           params,
           querystring: EInvoiceQuery,
           produces: ['application/xml', 'application/pdf'],

@@ -9,10 +9,12 @@ import {
   EINVOICE_FORMAT_LABELS,
   EINVOICE_MESSAGES,
   buildEInvoice,
+  creditNoteEInvoiceInput,
   eInvoiceFileName,
   eInvoiceFormatFor,
   eInvoiceReadiness,
   eInvoiceSourceOf,
+  taxCurrencyOf,
   writeEInvoiceXml,
   type EInvoiceDocument,
   type EInvoiceFormat,
@@ -21,23 +23,33 @@ import {
 } from '@smb/shared-types/einvoice';
 import { embedFacturX } from '@smb/shared-types/einvoice/facturx-pdf';
 import { conflict } from '../../errors';
+import { getCreditNote } from '../credit-notes/credit-notes.service';
+import { ownAndNamedCurrency } from '../currencies/currencies.service';
 import { findCustomerById } from '../customers/customers.service';
 import { loadInvoice } from '../invoices/invoices.service';
 import { listTaxRates } from '../tax-rates/tax-rates.service';
-import { invoiceDocument, renderPdf, type PdfFile, type ReadScope } from '../pdf/pdf.service';
+import {
+  creditNoteDocument,
+  invoiceDocument,
+  renderPdf,
+  type PdfFile,
+  type ReadScope,
+} from '../pdf/pdf.service';
 import { companyOf } from '../tenants/company.service';
 import type { MailMessage } from '../../mail/mailer';
 import { mailTransmitter, type EInvoiceFile } from './transmitter';
 
 export type { EInvoiceFile } from './transmitter';
 
-/** The kinds of document an e-invoice is made of. Credit notes join with their own loader. */
+/** The kinds of document an e-invoice is made of: issued invoices and credit notes. */
 export type EInvoiceKind = EInvoiceSource['kind'];
 
 export interface EInvoiceSourceOfDocument {
   source: EInvoiceSource;
   /** The customer's format, else the company's default; null when neither wants one. */
   format: EInvoiceFormat | null;
+  /** The document's PDF, the base of its Factur-X file. */
+  pdf: () => Promise<PdfFile>;
 }
 
 async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
@@ -70,21 +82,55 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
       orderNumber: invoice.order.orderNumber,
       paymentTerms: invoice.paymentTerms,
       taxRates: await listTaxRates(scope),
+      taxCurrency: taxCurrencyOf(
+        invoice.currencyCode,
+        await ownAndNamedCurrency(scope, invoice.currencyCode),
+      ),
     },
     { ...company, name: scope.tenant.natural_name },
     // The invoice keeps the customer's name and e-mail as they were; the identity is today's.
     { ...customer, name: invoice.customer.name, email: invoice.customer.email },
   );
-  return { source, format: eInvoiceFormatFor(customer, company) };
+  return {
+    source,
+    format: eInvoiceFormatFor(customer, company),
+    pdf: () => invoiceDocument(scope, id),
+  };
 }
 
-/**
- * The seam for every kind: an issued invoice today; a credit note gets its loader here once
- * credit notes are stored (the formats, the builder and the readiness checks already take it).
- */
-const LOADERS: Partial<
-  Record<EInvoiceKind, (scope: ReadScope, id: string) => Promise<EInvoiceSourceOfDocument>>
-> = { invoice: invoiceSource };
+/** A credit note (issued when made) and the invoice it corrects (BT-25, BT-26). */
+async function creditNoteSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
+  const creditNote = await getCreditNote(scope, id);
+  const invoice = await loadInvoice(scope.db, creditNote.invoiceId);
+  const customer = await findCustomerById(scope.db, creditNote.customerId);
+  const company = companyOf(scope.tenant);
+  const source = eInvoiceSourceOf(
+    {
+      ...creditNoteEInvoiceInput(creditNote, {
+        invoiceNumber: invoice.invoiceNumber,
+        issueDate: invoice.issueDate,
+        orderNumber: invoice.order.orderNumber,
+      }),
+      taxRates: await listTaxRates(scope),
+      taxCurrency: taxCurrencyOf(
+        creditNote.currencyCode,
+        await ownAndNamedCurrency(scope, creditNote.currencyCode),
+      ),
+    },
+    { ...company, name: scope.tenant.natural_name },
+    { ...customer, name: creditNote.customer.name, email: creditNote.customer.email },
+  );
+  return {
+    source,
+    format: eInvoiceFormatFor(customer, company),
+    pdf: () => creditNoteDocument(scope, id),
+  };
+}
+
+const LOADERS: Record<
+  EInvoiceKind,
+  (scope: ReadScope, id: string) => Promise<EInvoiceSourceOfDocument>
+> = { invoice: invoiceSource, creditNote: creditNoteSource };
 
 /** The EN 16931 source of a stored document: 404 for an unknown id, 409 while it is a draft. */
 export function einvoiceSourceFor(
@@ -92,9 +138,7 @@ export function einvoiceSourceFor(
   kind: EInvoiceKind,
   id: string,
 ): Promise<EInvoiceSourceOfDocument> {
-  const load = LOADERS[kind];
-  if (!load) throw new Error(`No e-invoice source for ${kind}`);
-  return load(scope, id);
+  return LOADERS[kind](scope, id);
 }
 
 /** The document in `format`: the XML (Peppol BIS, XRechnung) or the Factur-X PDF. */
@@ -104,8 +148,8 @@ export async function eInvoiceFile(
   id: string,
   format: EInvoiceFormat,
 ): Promise<EInvoiceFile> {
-  const { source } = await einvoiceSourceFor(scope, kind, id);
-  const pdf = format === 'facturx' ? await invoiceDocument(scope, id) : null;
+  const { source, pdf: pdfOf } = await einvoiceSourceFor(scope, kind, id);
+  const pdf = format === 'facturx' ? await pdfOf() : null;
   return writeFile(buildEInvoice(source), format, pdf);
 }
 

@@ -9,6 +9,7 @@ import {
   eInvoiceFormatFor,
   eInvoiceReadiness,
   eInvoiceSourceOf,
+  taxCurrencyOf,
   writeEInvoiceXml,
   type EInvoiceFormat,
   type EInvoiceSource,
@@ -30,6 +31,7 @@ export async function localEInvoice(db: SmbDatabase, invoice: InvoiceRow): Promi
   const customer = await db.customers.get(invoice.customerId);
   const order = await db.orders.get(invoice.orderId);
   const taxRates = await db.tax_rates.toArray();
+  const currencies = await db.currencies.toArray();
   const items = [...invoice.items]
     .sort((a, b) => a.position - b.position)
     .map((item) => {
@@ -58,6 +60,7 @@ export async function localEInvoice(db: SmbDatabase, invoice: InvoiceRow): Promi
       orderNumber: order?.orderNumber,
       paymentTerms: invoice.paymentTerms,
       taxRates,
+      taxCurrency: taxCurrencyOf(invoice.currencyCode, currencies),
     },
     { ...company, name: tenant?.naturalName },
     { ...customer, name: invoice.customerName, email: invoice.customerEmail },
