@@ -10,7 +10,7 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     name,
     include: ['sync-server/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // `*.pg.test.ts`: what only PostgreSQL does (several server processes on one database,
-    // session settings);
+    // session settings), and the official e-invoice validation (minutes of Java, once is enough);
     // `*.pglite.test.ts`: what the server does for the embedded database alone.
     exclude: [
       ...configDefaults.exclude,
