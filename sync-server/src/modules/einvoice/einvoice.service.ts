@@ -67,7 +67,7 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
       }),
       adjustments: invoice.adjustments,
       amountPaid: invoice.amountPaid,
-      orderNumber: invoice.order.orderNumber,
+      orderNumber: invoice.order?.orderNumber ?? null,
       paymentTerms: invoice.paymentTerms,
       taxRates: await listTaxRates(scope),
     },
