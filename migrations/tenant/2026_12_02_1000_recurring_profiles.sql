@@ -20,8 +20,11 @@ CREATE TABLE recurring_profiles (
   mode text NOT NULL DEFAULT 'draft' CHECK (mode IN ('draft', 'issue-and-mail')),
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'paused')),
   skip_next boolean NOT NULL DEFAULT false,
-  -- The next period not yet invoiced (or skipped): schedule index, 0 = the start.
+  -- The next period not yet invoiced (or skipped), counted over the profile's life; 0 = the first.
   next_index integer NOT NULL DEFAULT 0 CHECK (next_index >= 0),
+  -- The period the current schedule's start date is: a schedule edited after invoices were made
+  -- starts again from its (new) start date, and its periods keep counting from here.
+  schedule_base integer NOT NULL DEFAULT 0 CHECK (schedule_base >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   version bigint NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()

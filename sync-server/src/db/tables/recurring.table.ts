@@ -31,6 +31,7 @@ export interface RecurringProfileTable extends Versioned {
   status: Defaulted<'active' | 'paused'>;
   skip_next: Defaulted<boolean>;
   next_index: Defaulted<number>;
+  schedule_base: Defaulted<number>;
   created_at: CreatedAt;
 }
 

@@ -46,7 +46,8 @@ export interface DocumentSend<K extends MailedKind> {
  * or an unknown document.
  */
 export async function emailDocument<K extends MailedKind>(
-  scope: TenantScope,
+  // No user: the company sends it (a recurring invoice), replies go to the company's address.
+  scope: Pick<TenantScope, 'db' | 'tenant'> & { user?: Pick<TenantScope['user'], 'email'> },
   kind: K,
   id: string,
   body: DocumentMailBody,
@@ -73,7 +74,7 @@ export async function emailDocument<K extends MailedKind>(
     await repo.recordSend(trx, entity, id, { to: input.value.to, version });
     const pdf: PdfFile =
       kind === 'invoice' ? await invoiceDocument(at, id) : await orderDocument(at, id);
-    const message = documentMail(input.value, companySender(scope.tenant, scope.user.email));
+    const message = documentMail(input.value, companySender(scope.tenant, scope.user?.email));
     if (kind !== 'invoice')
       return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
     // An invoice goes in the customer's e-invoice format.
