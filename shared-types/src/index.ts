@@ -22,6 +22,7 @@ export * from './tax-calculation';
 export * from './locale-numbers';
 export * from './countries';
 export * from './recurrence';
+export * from './recurring';
 export * from './identifiers';
 export * from './document-language';
 export * from './document-mail';

@@ -70,8 +70,12 @@ export type InvoiceItem = Static<typeof InvoiceItem>;
 export const Invoice = Type.Object({
   id: Type.String(),
   invoiceNumber: Type.String(),
-  orderId: Type.String(),
-  order: Type.Object({ orderNumber: Type.String() }),
+  /** null for an invoice a recurring profile made. */
+  orderId: OrNull(Type.String()),
+  order: OrNull(Type.Object({ orderNumber: Type.String() })),
+  /** The recurring profile that made it, and its period (null: invoiced out of cycle). */
+  recurringProfileId: OrNull(Type.String()),
+  periodIndex: OrNull(Type.Integer()),
   customerId: Type.String(),
   contactId: OrNull(Type.String()),
   /** Names and e-mails as they were when the invoice was made. */

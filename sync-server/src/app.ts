@@ -26,6 +26,7 @@ import {
   creditNoteRoutes,
   invoiceCreditNoteRoutes,
 } from './modules/credit-notes/credit-notes.routes';
+import recurringRoutes from './modules/recurring/recurring.routes';
 import publicQuoteRoutes from './public-quote/public-quote.routes';
 import publicQuotePdfRoutes from './public-quote/public-quote-pdf.routes';
 import syncRoutes from './sync/sync.routes';
@@ -116,6 +117,7 @@ export async function buildApp(
     await scope.register(invoicePaymentRoutes, { prefix: '/api/invoices' });
     await scope.register(invoiceCreditNoteRoutes, { prefix: '/api/invoices', ctx });
     await scope.register(creditNoteRoutes, { prefix: '/api/credit-notes', ctx });
+    await scope.register(recurringRoutes, { prefix: '/api/recurring-profiles', ctx });
     await scope.register(billingRoutes, { prefix: '/api/billing' });
     await scope.register(syncRoutes, { prefix: '/api/sync', ctx });
     await scope.register(customerRoutes, { prefix: '/api/customers' });

@@ -7,6 +7,7 @@ import { migrateAll } from './db/migrate';
 import { JOBS } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
 import { invoiceReminders } from './jobs/invoice-reminders';
+import { recurringInvoices } from './jobs/recurring-invoices';
 import { pruneUnverifiedSignups } from './jobs/unverified-signups';
 import { createMailer } from './mail/mailer';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -63,7 +64,12 @@ await app.listen({ port: config.port, host: config.host });
 // Clean-ups on a schedule, each run once per period across every server on the database.
 const scheduler = startScheduler(
   database,
-  [...JOBS, invoiceReminders({ mailer, log }), pruneUnverifiedSignups(database)],
+  [
+    ...JOBS,
+    invoiceReminders({ mailer, log }),
+    recurringInvoices({ mailer, log }),
+    pruneUnverifiedSignups(database),
+  ],
   log,
 );
 log.info(

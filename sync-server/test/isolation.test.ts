@@ -43,6 +43,7 @@ interface TenantA {
   invoiceId?: string;
   paymentId?: string;
   creditNoteId?: string;
+  recurringProfileId?: string;
 }
 
 /**
@@ -66,6 +67,7 @@ const PARAMS: Array<{ prefix: string; param: string; value: (a: TenantA) => stri
     { prefix: '/api/invoices/', param: 'id', value: (a) => a.invoiceId },
     { prefix: '/api/invoices/', param: 'paymentId', value: (a) => a.paymentId },
     { prefix: '/api/credit-notes/', param: 'id', value: (a) => a.creditNoteId },
+    { prefix: '/api/recurring-profiles/', param: 'id', value: (a) => a.recurringProfileId },
   ];
 
 /**
@@ -92,9 +94,19 @@ const BODIES: Record<string, (a: TenantA) => object> = {
   'POST /api/credit-notes/:id/email': () => documentMail,
   'PUT /api/billing/settings': () => ({ defaultPaymentTerms: 'net_60' }),
   'POST /api/invoices/:id/credit-notes': () => ({ kind: 'full', reason: 'Credited by the matrix' }),
+  'POST /api/recurring-profiles': (a) => recurringBody(a),
+  'PUT /api/recurring-profiles/:id': (a) => recurringBody(a),
 };
 
 const documentMail = { to: 'matrix@example.com', subject: 'Invoice', text: 'Attached.' };
+
+const recurringBody = (a: TenantA) => ({
+  customerId: a.customerId,
+  contactId: a.contactId,
+  items: [{ productId: a.productId, quantity: 1 }],
+  startDate: '2027-01-01',
+  frequency: { unit: 'month', every: 1 },
+});
 
 const documentBody = (a: TenantA) => ({
   customerId: a.customerId,
@@ -233,6 +245,12 @@ async function seedTenantA(): Promise<void> {
     currencyCode: currency.code,
     taxRateId: taxRate.id,
   };
+
+  if (has('POST /api/recurring-profiles'))
+    a.recurringProfileId = expectStatus<{ id: string }>(
+      await adminA.post('/api/recurring-profiles', recurringBody(a)),
+      201,
+    ).id;
 
   if (has('POST /api/quotes')) {
     const quote = expectStatus<{ id: string }>(

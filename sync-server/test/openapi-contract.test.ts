@@ -157,6 +157,22 @@ async function newCreditNote(): Promise<string> {
     201,
   ).id;
 }
+const recurringPayload = () => ({
+  customerId: fx.customerId,
+  contactId: fx.contactId,
+  items: [{ productId: fx.productId, quantity: 1, description: 'Support {MONTH} {YEAR}' }],
+  startDate: '2027-01-31',
+  frequency: { unit: 'month', every: 1 },
+  anchorDay: 'last',
+  end: { kind: 'after', count: 12 },
+});
+/** A fresh monthly recurring profile. */
+async function newRecurringProfile(): Promise<string> {
+  return expectStatus<{ id: string }>(
+    await api('POST', { url: '/api/recurring-profiles', payload: recurringPayload() }),
+    201,
+  ).id;
+}
 /** A payment of 1.00 on a fresh invoice. */
 async function newPayment(): Promise<{ id: string; invoiceId: string }> {
   const invoiceId = await newInvoice();
@@ -374,6 +390,39 @@ const VALID: Record<string, () => Promise<Call>> = {
     url: `/api/invoices/${await issuedInvoice()}/credit-notes`,
   }),
   'GET /api/credit-notes': async () => ({ url: '/api/credit-notes?q=CN' }),
+  'GET /api/recurring-profiles': async () => {
+    await newRecurringProfile();
+    return { url: '/api/recurring-profiles?q=a' };
+  },
+  'POST /api/recurring-profiles': async () => ({
+    url: '/api/recurring-profiles',
+    payload: recurringPayload(),
+  }),
+  'GET /api/recurring-profiles/{id}': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}`,
+  }),
+  'PUT /api/recurring-profiles/{id}': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}`,
+    payload: { mode: 'issue-and-mail', frequency: { unit: 'month', every: 3 } },
+  }),
+  'DELETE /api/recurring-profiles/{id}': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}`,
+  }),
+  'GET /api/recurring-profiles/{id}/preview': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}/preview`,
+  }),
+  'POST /api/recurring-profiles/{id}/pause': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}/pause`,
+  }),
+  'POST /api/recurring-profiles/{id}/resume': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}/resume`,
+  }),
+  'POST /api/recurring-profiles/{id}/skip-next': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}/skip-next`,
+  }),
+  'POST /api/recurring-profiles/{id}/invoice-now': async () => ({
+    url: `/api/recurring-profiles/${await newRecurringProfile()}/invoice-now`,
+  }),
   'GET /api/credit-notes/{id}': async () => ({ url: `/api/credit-notes/${await newCreditNote()}` }),
   'GET /api/credit-notes/{id}/pdf': async () => ({
     url: `/api/credit-notes/${await newCreditNote()}/pdf`,

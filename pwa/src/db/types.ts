@@ -174,7 +174,11 @@ export interface OrderRow extends DocumentFields, EmailedFields {
 
 export interface InvoiceRow extends DocumentFields, EmailedFields {
   invoiceNumber: string | null;
-  orderId: string;
+  /** null for an invoice a recurring profile made (issue 36). */
+  orderId: string | null;
+  /** The recurring profile that made it, and its period (null: invoiced out of cycle). */
+  recurringProfileId?: string | null;
+  periodIndex?: number | null;
   customerName: string;
   customerEmail: string;
   contactName: string | null;

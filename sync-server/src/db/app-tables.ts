@@ -37,6 +37,8 @@ export interface TenantTable {
   document_language: ColumnType<string, string | undefined, string>;
   /** The e-invoice format of customers without one of their own ('none', 'peppol', …). */
   einvoice_format: ColumnType<string, string | undefined, string>;
+  /** IANA time zone of the company's calendar day; null = its country's (UTC without one). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The last tenant migration applied without a gap (`db/migrate.ts`); a tenant older
    * than the code needs is not served (`db/schema-version.ts`).
@@ -131,6 +133,7 @@ export const COMPANY_COLUMNS = [
   'locale',
   'document_language',
   'einvoice_format',
+  'time_zone',
   'postcode',
   'city',
   'region',

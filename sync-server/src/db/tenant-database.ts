@@ -11,6 +11,11 @@ import type { CounterTable, NumberingPatternTable } from './tables/numbering.tab
 import type { BillingSettingsTable, PaymentTable } from './tables/payments.table';
 import type { CreditNoteLineTable, CreditNoteTable } from './tables/credit-notes.table';
 import type {
+  RecurringProfileLineTable,
+  RecurringProfileTable,
+  RecurringRunTable,
+} from './tables/recurring.table';
+import type {
   ConflictTable,
   SyncClientGroupTable,
   SyncClientTable,
@@ -40,6 +45,9 @@ export interface TenantDatabase {
   invoice_items: InvoiceItemTable;
   credit_notes: CreditNoteTable;
   credit_note_lines: CreditNoteLineTable;
+  recurring_profiles: RecurringProfileTable;
+  recurring_profile_lines: RecurringProfileLineTable;
+  recurring_runs: RecurringRunTable;
   document_mails: DocumentMailTable;
   payments: PaymentTable;
   billing_settings: BillingSettingsTable;

@@ -139,7 +139,7 @@ async function content(
   };
   if (kind === 'invoice') {
     const invoice = row as InvoiceRow;
-    const order = await db.orders.get(invoice.orderId);
+    const order = invoice.orderId ? await db.orders.get(invoice.orderId) : undefined;
     const paid = invoice.amountPaid ?? null;
     return {
       ...base,

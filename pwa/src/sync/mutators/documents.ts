@@ -191,6 +191,8 @@ export async function orderCreateInvoice(w: LocalWriter, a: CreateInvoiceArgs): 
     id: a.invoiceId,
     invoiceNumber: null,
     orderId: order.id,
+    recurringProfileId: null,
+    periodIndex: null,
     customerId: order.customerId,
     contactId: order.contactId,
     customerName: customer?.name ?? '',

@@ -10,7 +10,11 @@ export type InvoiceStatus = 'Unpaid' | 'Partially paid' | 'Paid' | 'Cancelled';
 
 export interface InvoiceTable extends DocumentColumns {
   invoice_number: string;
-  order_id: string;
+  /** Null for an invoice a recurring profile made. */
+  order_id: string | null;
+  /** The recurring profile that made it, and its period (null: invoiced out of cycle). */
+  recurring_profile_id: ColumnType<string | null, string | null | undefined, string | null>;
+  period_index: ColumnType<number | null, number | null | undefined, number | null>;
   customer_name: string;
   customer_email: string;
   contact_name: string | null;
@@ -69,6 +73,8 @@ export const INVOICE_COLUMN_NAMES = [
   'reminders',
   'emailed_at',
   'emailed_to',
+  'recurring_profile_id',
+  'period_index',
   'version',
   'updated_at',
 ] as const satisfies readonly (keyof InvoiceTable)[];

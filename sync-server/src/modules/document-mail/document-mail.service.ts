@@ -62,7 +62,8 @@ export interface DocumentSend<K extends MailedKind> {
  * or an unknown document.
  */
 export async function emailDocument<K extends MailedKind>(
-  scope: TenantScope,
+  // No user: the company sends it (a recurring invoice), replies go to the company's address.
+  scope: Pick<TenantScope, 'db' | 'tenant'> & { user?: Pick<TenantScope['user'], 'email'> },
   kind: K,
   id: string,
   body: DocumentMailBody,
@@ -95,7 +96,7 @@ export async function emailDocument<K extends MailedKind>(
         : kind === 'order'
           ? await orderDocument(at, id)
           : await creditNoteDocument(at, id);
-    const message = documentMail(input.value, companySender(scope.tenant, scope.user.email));
+    const message = documentMail(input.value, companySender(scope.tenant, scope.user?.email));
     if (kind !== 'invoice')
       return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
     // An invoice goes in the customer's e-invoice format.

@@ -18,13 +18,19 @@ import type { TenantDb } from '../../db/tenant-database';
  * document written offline, when it writes the document.
  */
 
+type ZonedTenant = Pick<TenantRow, 'country'> & Partial<Pick<TenantRow, 'time_zone'>>;
+
+/** The company's time zone: its own setting, else its country's, else UTC. */
+export function tenantTimeZone(tenant: ZonedTenant): string {
+  return tenant.time_zone ?? COUNTRIES.find((c) => c.code === tenant.country)?.timeZone ?? 'UTC';
+}
+
 /**
  * The day a document written now is dated for numbering: today on the server's clock in the
- * company's time zone (its country's), UTC for a company without a country.
+ * company's time zone.
  */
-export function documentDay(tenant: Pick<TenantRow, 'country'>, now: Date = clock.now()): string {
-  const zone = COUNTRIES.find((c) => c.code === tenant.country)?.timeZone ?? 'UTC';
-  return todayIn(zone, now);
+export function documentDay(tenant: ZonedTenant, now: Date = clock.now()): string {
+  return todayIn(tenantTimeZone(tenant), now);
 }
 
 export async function findPattern(db: TenantDb, kind: NumberingKind): Promise<string | null> {

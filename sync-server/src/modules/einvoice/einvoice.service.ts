@@ -79,7 +79,7 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
       }),
       adjustments: invoice.adjustments,
       amountPaid: invoice.amountPaid,
-      orderNumber: invoice.order.orderNumber,
+      orderNumber: invoice.order?.orderNumber ?? null,
       paymentTerms: invoice.paymentTerms,
       taxRates: await listTaxRates(scope),
       taxCurrency: taxCurrencyOf(
@@ -109,7 +109,7 @@ async function creditNoteSource(scope: ReadScope, id: string): Promise<EInvoiceS
       ...creditNoteEInvoiceInput(creditNote, {
         invoiceNumber: invoice.invoiceNumber,
         issueDate: invoice.issueDate,
-        orderNumber: invoice.order.orderNumber,
+        orderNumber: invoice.order?.orderNumber,
       }),
       taxRates: await listTaxRates(scope),
       taxCurrency: taxCurrencyOf(

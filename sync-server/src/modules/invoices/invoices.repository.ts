@@ -11,7 +11,7 @@ import {
 } from '../../db/tables/invoices.table';
 
 function fromInvoices(db: TenantDb) {
-  return db.selectFrom('invoices as inv').innerJoin('orders as o', 'o.id', 'inv.order_id');
+  return db.selectFrom('invoices as inv').leftJoin('orders as o', 'o.id', 'inv.order_id');
 }
 
 /** Every column of an invoice, named: the list runs prepared. */

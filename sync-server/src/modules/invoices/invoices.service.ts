@@ -13,11 +13,13 @@ import {
   settledStatus,
   statusFromMoney,
   toMoneyNumber,
+  taxRateFor,
   today,
   type Invoice,
   type InvoiceListQuery,
   type InvoiceTermsBody,
   type InvoiceRemindersBody,
+  type PaymentTerms,
 } from '@smb/shared-types';
 import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
@@ -26,7 +28,8 @@ import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { invoiceTermsFor, recordPayment } from '../payments/payments.service';
 import { nextVersion } from '../../db/version';
-import { copyLines, newDocumentId } from '../documents/document-lines';
+import { copyLines, newDocumentId, totalLines } from '../documents/document-lines';
+import type { LineRow } from '../../db/tables/documents.table';
 import {
   documentAmounts,
   documentTax,
@@ -36,6 +39,7 @@ import {
 } from '../documents/document-shape';
 import {
   findContact,
+  findCurrencyByCode,
   findCustomer,
   findLines,
   nextDocumentNumber,
@@ -60,7 +64,9 @@ function toInvoice(
     id: row.id,
     invoiceNumber: row.invoice_number,
     orderId: row.order_id,
-    order: { orderNumber: row.order_number },
+    order: row.order_number === null ? null : { orderNumber: row.order_number },
+    recurringProfileId: row.recurring_profile_id,
+    periodIndex: row.period_index,
     customerId: row.customer_id,
     contactId: row.contact_id,
     customer: { name: row.customer_name, email: row.customer_email },
@@ -220,6 +226,76 @@ export async function createInvoiceFromOrder(
     await touchOrder(trx, order.id, version);
     return loadInvoice(trx, id);
   });
+}
+
+/** What a recurring profile's invoice is made of (lines already rendered for its period). */
+export interface RecurringInvoiceInput {
+  profileId: string;
+  /** The schedule's period; null for an invoice made out of cycle. */
+  periodIndex: number | null;
+  customerId: string;
+  contactId: string | null;
+  currencyCode: string;
+  notes: string;
+  pricesIncludeTax: boolean;
+  /** null: the customer's terms. */
+  paymentTerms: PaymentTerms | null;
+  lines: Omit<LineRow, 'position'>[];
+  issueDate: string;
+  /** Issued at once (to be mailed after the commit), or left a draft for review. */
+  issue: boolean;
+}
+
+/**
+ * A recurring profile's invoice, in the caller's transaction: the next INV number of its issue
+ * date, the customer's and contact's names as they are now, the lines' amounts by the shared
+ * arithmetic. It has no order. Answers its id.
+ */
+export async function createRecurringInvoice(
+  trx: TenantDb,
+  input: RecurringInvoiceInput,
+  version: string,
+): Promise<string> {
+  const id = newDocumentId(null);
+  const customer = (await findCustomer(trx, input.customerId))!;
+  const contact = input.contactId ? await findContact(trx, input.contactId) : undefined;
+  const lines = copyLines(input.lines);
+  const amounts = totalLines(lines, [], input.pricesIncludeTax);
+  const terms = input.paymentTerms ?? (await invoiceTermsFor(trx, input.customerId));
+  const invoiceNumber = await nextDocumentNumber(trx, 'invoice', input.issueDate);
+  const currency = await findCurrencyByCode(trx, input.currencyCode.trim());
+  await repo.insertInvoice(
+    trx,
+    {
+      id,
+      invoice_number: invoiceNumber,
+      order_id: null,
+      recurring_profile_id: input.profileId,
+      period_index: input.periodIndex,
+      customer_id: input.customerId,
+      contact_id: contact?.id ?? null,
+      customer_name: customer.name,
+      customer_email: customer.email,
+      contact_name: contact?.name ?? null,
+      contact_email: contact?.email ?? null,
+      contact_role: contact?.role ?? null,
+      currency_code: input.currencyCode.trim(),
+      status: 'Unpaid',
+      notes: input.notes,
+      tax_rate: taxRateFor(currency),
+      prices_include_tax: input.pricesIncludeTax,
+      adjustments: '[]',
+      ...amounts,
+      issue_date: input.issueDate,
+      due_date: dueDateFor(input.issueDate, terms),
+      payment_terms: terms,
+      issued_at: input.issue ? new Date() : null,
+      version,
+      updated_at: new Date(),
+    },
+    lines.map((l) => ({ ...l, invoice_id: id })),
+  );
+  return id;
 }
 
 /**

@@ -95,7 +95,7 @@ export async function invoiceDocument(scope: ReadScope, id: string): Promise<Pdf
     { ...invoice, items },
     {
       number: invoice.invoiceNumber,
-      references: [{ label: 'Order', value: invoice.order.orderNumber }],
+      references: invoice.order ? [{ label: 'Order', value: invoice.order.orderNumber }] : [],
     },
   );
 }

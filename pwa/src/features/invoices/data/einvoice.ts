@@ -29,7 +29,7 @@ export async function localEInvoice(db: SmbDatabase, invoice: InvoiceRow): Promi
   const tenant = await getMeta(db, 'tenant');
   const company = tenant?.company;
   const customer = await db.customers.get(invoice.customerId);
-  const order = await db.orders.get(invoice.orderId);
+  const order = invoice.orderId ? await db.orders.get(invoice.orderId) : undefined;
   const taxRates = await db.tax_rates.toArray();
   const currencies = await db.currencies.toArray();
   const items = [...invoice.items]

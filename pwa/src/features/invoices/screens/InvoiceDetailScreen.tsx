@@ -57,7 +57,7 @@ export const CREDITED_IN_FULL = 'Credited in full by a credit note.';
 
 function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
   const navigate = useNavigate();
-  const order = useOrder(invoice.orderId);
+  const order = useOrder(invoice.orderId ?? undefined);
   const pending = usePendingIds('invoices').has(invoice.id);
   const phone = useMediaQuery('(max-width: 36em)');
   const [status, setStatus] = useState(invoice.status);

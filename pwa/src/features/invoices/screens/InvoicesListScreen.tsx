@@ -87,7 +87,7 @@ export default function InvoicesListScreen() {
     const orderNumbers = new Map(orders.map((o) => [o.id, orderNumberLabel(o)]));
     return invoices.map((invoice) => ({
       invoice,
-      orderNumber: orderNumbers.get(invoice.orderId) ?? '—',
+      orderNumber: (invoice.orderId && orderNumbers.get(invoice.orderId)) || '—',
       pending: pending.has(invoice.id),
       overdueDays: invoiceOverdueDays(invoice, on),
     }));

@@ -1,0 +1,162 @@
+/**
+ * Making a recurring profile's invoices: one transaction per period, in order, each claiming its
+ * period in `recurring_runs` first (the primary key makes a period happen once, whatever runs
+ * it). The invoice is made from the profile as it is at that moment, so an edit applies from the
+ * next invoice; invoices made before never change.
+ */
+import {
+  defaultDocumentMail,
+  renderPeriodPlaceholders,
+  todayIn,
+  type CivilDate,
+} from '@smb/shared-types';
+import type { TenantRow } from '../../db/app-tables';
+import type { TenantDb } from '../../db/tenant-database';
+import { inTransaction } from '../../db/transaction';
+import { nextVersion } from '../../db/version';
+import type { MailMessage } from '../../mail/mailer';
+import { emailDocument } from '../document-mail/document-mail.service';
+import { tenantTimeZone } from '../documents/document-numbers';
+import { createRecurringInvoice, loadInvoice } from '../invoices/invoices.service';
+import { customerDocumentLanguage } from '../pdf/document-language.service';
+import * as repo from './recurring.repository';
+import { duePeriods, periodRange } from './recurring-schedule';
+
+/** A mail to deliver once the invoice's transaction has committed. */
+export type PendingMail = () => Promise<MailMessage>;
+
+export interface MadeInvoice {
+  invoiceId: string;
+  mail: PendingMail | null;
+}
+
+type Tenant = TenantRow;
+
+/** The company's calendar day at `now`. */
+export const tenantToday = (tenant: Tenant, now: Date): CivilDate =>
+  todayIn(tenantTimeZone(tenant), now);
+
+/**
+ * The profile's invoice for `periodIndex` (null: out of cycle), dated `issueDate`, its lines' {MONTH}
+ * and other placeholders filled for `period`; the one-off lines go on it and leave the profile.
+ * Issue-and-mail: issued, and its mail (with the PDF) read for after the commit; a customer
+ * without an e-mail address gets a draft instead.
+ */
+export async function makeInvoice(
+  trx: TenantDb,
+  tenant: Tenant,
+  profile: repo.LockedProfile,
+  periodIndex: number | null,
+  period: { start: CivilDate; end: CivilDate },
+  issueDate: CivilDate,
+  version: string,
+): Promise<MadeInvoice> {
+  const lines = await repo.findLines(trx, [profile.id]);
+  const language = await customerDocumentLanguage(trx, tenant, profile.customer_id);
+  const render = (text: string) => renderPeriodPlaceholders(text, period, language);
+  const invoiceId = await createRecurringInvoice(
+    trx,
+    {
+      profileId: profile.id,
+      periodIndex,
+      customerId: profile.customer_id,
+      contactId: profile.contact_id,
+      currencyCode: profile.currency_code,
+      notes: profile.notes,
+      pricesIncludeTax: profile.prices_include_tax,
+      paymentTerms: profile.payment_terms,
+      lines: lines.map((l) => ({
+        ...l,
+        product_name: render(l.product_name),
+        description: render(l.description),
+      })),
+      issueDate,
+      issue: false,
+    },
+    version,
+  );
+  if (lines.some((l) => l.one_off)) await repo.deleteOneOffLines(trx, profile.id);
+  if (profile.mode !== 'issue-and-mail') return { invoiceId, mail: null };
+  const invoice = await loadInvoice(trx, invoiceId);
+  const to = invoice.contact?.email || invoice.customer.email;
+  if (!to) return { invoiceId, mail: null };
+  const text = defaultDocumentMail(language, {
+    kind: 'invoice',
+    number: invoice.invoiceNumber,
+    company: tenant.natural_name,
+    contactName: invoice.contact?.name ?? null,
+    total: invoice.total,
+    currencyCode: invoice.currencyCode,
+    symbol: null,
+    dueDate: invoice.dueDate,
+  });
+  // Issues it, records the send and reads the PDF's (and e-invoice's) data.
+  const { mail } = await emailDocument({ db: trx, tenant }, 'invoice', invoiceId, { to, ...text });
+  return { invoiceId, mail };
+}
+
+type PeriodOutcome = { kind: 'none' } | { kind: 'skipped' } | ({ kind: 'invoiced' } & MadeInvoice);
+
+/** The profile's next due period, in its own transaction: invoiced, skipped, or nothing due. */
+async function runNextPeriod(
+  db: TenantDb,
+  tenant: Tenant,
+  profileId: string,
+  today: CivilDate,
+): Promise<PeriodOutcome> {
+  return inTransaction(db, async (trx) => {
+    // A concurrent run waits here, then reads the index this one moved.
+    const profile = await repo.lockProfile(trx, profileId);
+    if (!profile || profile.status !== 'active') return { kind: 'none' };
+    const index = duePeriods(profile, today)[0];
+    if (index === undefined) return { kind: 'none' };
+    const claimed = await repo.claimPeriod(trx, profile.id, index);
+    const version = await nextVersion(trx);
+    const advance = { next_index: index + 1, version, updated_at: new Date() };
+    if (!claimed) {
+      await repo.updateProfile(trx, profile.id, advance);
+      return { kind: 'skipped' };
+    }
+    if (profile.skip_next) {
+      await repo.updateProfile(trx, profile.id, { ...advance, skip_next: false });
+      return { kind: 'skipped' };
+    }
+    // Dated the day it is made (a period caught up after an outage too); the lines name its period.
+    const made = await makeInvoice(
+      trx,
+      tenant,
+      profile,
+      index,
+      periodRange(profile, index),
+      today,
+      version,
+    );
+    await repo.setRunInvoice(trx, profile.id, index, made.invoiceId);
+    await repo.updateProfile(trx, profile.id, advance);
+    return { kind: 'invoiced', ...made };
+  });
+}
+
+/** At most this many periods per profile per run (a schedule started years back takes a few). */
+const MAX_PERIODS_PER_RUN = 500;
+
+/**
+ * Every active profile of the tenant: each period due by the company's today, once and in order.
+ * Answers the invoices made and their mails to deliver.
+ */
+export async function generateDueInvoices(
+  db: TenantDb,
+  tenant: Tenant,
+  now: Date,
+): Promise<MadeInvoice[]> {
+  const today = tenantToday(tenant, now);
+  const made: MadeInvoice[] = [];
+  for (const id of await repo.activeProfileIds(db)) {
+    for (let n = 0; n < MAX_PERIODS_PER_RUN; n++) {
+      const outcome = await runNextPeriod(db, tenant, id, today);
+      if (outcome.kind === 'none') break;
+      if (outcome.kind === 'invoiced') made.push(outcome);
+    }
+  }
+  return made;
+}

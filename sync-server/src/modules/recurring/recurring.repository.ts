@@ -1,0 +1,155 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { isUuid } from '@smb/shared-types';
+import type { TenantDb } from '../../db/tenant-database';
+import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
+import type {
+  RecurringProfileLineTable,
+  RecurringProfileTable,
+} from '../../db/tables/recurring.table';
+
+const fromProfiles = (db: TenantDb) =>
+  db
+    .selectFrom('recurring_profiles as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .selectAll('p')
+    .select('c.name as customer_name');
+
+export type ProfileRow = Awaited<ReturnType<typeof findProfiles>>[number];
+
+export async function findProfiles(db: TenantDb, ids: string[]) {
+  if (ids.length === 0) return [];
+  return fromProfiles(db).where('p.id', 'in', ids).execute();
+}
+
+/** One page, newest first; `q` matches the customer's name. */
+export async function listProfiles(
+  db: TenantDb,
+  query: { limit?: number; offset?: number; q?: string },
+) {
+  let base = fromProfiles(db);
+  if (query.q) base = base.where('c.name', 'ilike', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`);
+  const rows = await base
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.limit ?? 50)
+    .offset(query.offset ?? 0)
+    .execute();
+  const counted = db
+    .selectFrom('recurring_profiles as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select(sql<string>`count(*)`.as('n'));
+  const { n } = await (
+    query.q ? counted.where('c.name', 'ilike', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : counted
+  ).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+/** The lines of several profiles, in line order. */
+export async function findLines(db: TenantDb, profileIds: string[]) {
+  if (profileIds.length === 0) return [];
+  return db
+    .selectFrom('recurring_profile_lines')
+    .select([...LINE_ITEM_COLUMN_NAMES, 'recurring_profile_id', 'one_off'])
+    .where('recurring_profile_id', 'in', profileIds)
+    .orderBy('recurring_profile_id')
+    .orderBy('position')
+    .execute();
+}
+
+export type ProfileLineRow = Awaited<ReturnType<typeof findLines>>[number];
+
+/** The profile row, locked for the rest of the transaction; undefined for an unknown id. */
+export async function lockProfile(trx: TenantDb, id: string) {
+  if (!isUuid(id)) return undefined;
+  return trx
+    .selectFrom('recurring_profiles')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type LockedProfile = NonNullable<Awaited<ReturnType<typeof lockProfile>>>;
+
+export async function insertProfile(trx: TenantDb, row: Insertable<RecurringProfileTable>) {
+  await trx.insertInto('recurring_profiles').values(row).execute();
+}
+
+export async function updateProfile(
+  trx: TenantDb,
+  id: string,
+  set: Updateable<RecurringProfileTable>,
+) {
+  await trx.updateTable('recurring_profiles').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteProfile(trx: TenantDb, id: string) {
+  await trx.deleteFrom('recurring_profiles').where('id', '=', id).execute();
+}
+
+/** Replaces the profile's lines. */
+export async function replaceLines(
+  trx: TenantDb,
+  profileId: string,
+  lines: Insertable<RecurringProfileLineTable>[],
+) {
+  await trx
+    .deleteFrom('recurring_profile_lines')
+    .where('recurring_profile_id', '=', profileId)
+    .execute();
+  if (lines.length) await trx.insertInto('recurring_profile_lines').values(lines).execute();
+}
+
+/** The one-off lines went on an invoice: they are gone from the profile. */
+export async function deleteOneOffLines(trx: TenantDb, profileId: string) {
+  await trx
+    .deleteFrom('recurring_profile_lines')
+    .where('recurring_profile_id', '=', profileId)
+    .where('one_off', '=', true)
+    .execute();
+}
+
+/**
+ * Claims a period for this run: true when this transaction inserted its row, false when the
+ * period was dealt with already. The primary key decides, also between two runners at once (the
+ * second waits for the first's commit, then finds the row).
+ */
+export async function claimPeriod(
+  trx: TenantDb,
+  profileId: string,
+  periodIndex: number,
+): Promise<boolean> {
+  const row = await trx
+    .insertInto('recurring_runs')
+    .values({ recurring_profile_id: profileId, period_index: periodIndex, invoice_id: null })
+    .onConflict((oc) => oc.columns(['recurring_profile_id', 'period_index']).doNothing())
+    .returning('period_index')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setRunInvoice(
+  trx: TenantDb,
+  profileId: string,
+  periodIndex: number,
+  invoiceId: string,
+) {
+  await trx
+    .updateTable('recurring_runs')
+    .set({ invoice_id: invoiceId })
+    .where('recurring_profile_id', '=', profileId)
+    .where('period_index', '=', periodIndex)
+    .execute();
+}
+
+/** Active profiles whose next period may be due (the generation re-checks each under its lock). */
+export async function activeProfileIds(db: TenantDb) {
+  const rows = await db
+    .selectFrom('recurring_profiles')
+    .select('id')
+    .where('status', '=', 'active')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
