@@ -75,6 +75,17 @@ export const RecurringProfileLine = Type.Object({
   ...lineResponseFields,
 });
 
+/**
+ * The day and the end as answered: the body's fields unconstrained, since a response is written,
+ * not checked (a constraint inside a union would make the serializer test every value).
+ */
+const AnchorDayAnswer = OrNull(Type.Union([Type.Integer(), Type.Literal('last')]));
+const EndAnswer = Type.Object({
+  kind: End.properties.kind,
+  count: Type.Optional(OrNull(Type.Integer())),
+  date: Type.Optional(OrNull(Type.String())),
+});
+
 export const RecurringProfile = Type.Object({
   id: Type.String(),
   customerId: Type.String(),
@@ -88,8 +99,8 @@ export const RecurringProfile = Type.Object({
   paymentTerms: OrNull(Type.String()),
   startDate: Type.String(),
   frequency: Frequency,
-  anchorDay: AnchorDay,
-  end: End,
+  anchorDay: AnchorDayAnswer,
+  end: EndAnswer,
   mode: StringEnum(RECURRING_MODES),
   status: StringEnum(RECURRING_STATUSES),
   skipNext: Type.Boolean(),

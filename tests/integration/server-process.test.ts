@@ -107,7 +107,9 @@ describe('the server process', () => {
     expect(old.status).toBe(200);
     expect(await server.stop('SIGINT')).toBe(0);
     server = undefined;
-  });
+    // Two cold starts of a server process (tsx, the embedded database, every migration): about
+    // 28 s on a quiet 2-core machine, so the 30 s default leaves no room.
+  }, 90_000);
 
   it('refuses to start on invalid configuration, saying why', async () => {
     await expect(
