@@ -451,6 +451,7 @@ describe('three instances behind HAProxy', () => {
       invoiceReminders: ran('invoice-reminders'),
       pruneAddressLimits: ran('prune-address-limits'),
       pruneUnverifiedSignups: ran('prune-unverified-signups'),
+      recurringInvoices: ran('recurring-invoices'),
     });
     const jobs = [
       'invoice-reminders',
@@ -458,6 +459,7 @@ describe('three instances behind HAProxy', () => {
       'prune-expired-codes',
       'prune-tombstones',
       'prune-unverified-signups',
+      'recurring-invoices',
     ];
     expect(rows.map((r) => r.name)).toEqual(jobs);
     for (const job of jobs) expect(ran(job), job).toBe(1);
