@@ -52,8 +52,11 @@ export const RecipientCard = memo(function RecipientCard({
 
   const customer = useCustomer(value.customerId ?? undefined) ?? null;
   const contact = useContact(value.contactId ?? undefined) ?? null;
-  // Kept while the contact step shows, so "Back to customers" finds the list at once.
-  const customers = useCustomers(step !== 'closed');
+  // The list is read ahead of the click: as the card shows on a document without a customer yet
+  // (picking one is its first step), or as the pointer or focus reaches the button; then kept
+  // while the contact step shows, so "Back to customers" finds the list at once.
+  const [warm, setWarm] = useState(false);
+  const customers = useCustomers(step !== 'closed' || (!readOnly && (warm || !value.customerId)));
   const pickedContacts = useContactsOf(step === 'contact' ? (pickedCustomer?.id ?? null) : null);
 
   const selectCustomer = useCallback(
@@ -100,6 +103,8 @@ export const RecipientCard = memo(function RecipientCard({
             variant="light"
             leftSection={<IconUserSearch size={16} />}
             onClick={() => setStep('customer')}
+            onPointerEnter={() => setWarm(true)}
+            onFocus={() => setWarm(true)}
           >
             {buttonLabel}
           </Button>
