@@ -111,4 +111,28 @@ describe('the mail of a document', () => {
     expect(entry).toMatchObject({ name: 'creditNote.email', status: 'pending' });
     expect(entry?.args).toMatchObject({ id: noteId, to: 'ap@lyon.test' });
   });
+
+  it('names the files the customer’s e-invoice format adds to an invoice’s or credit note’s mail', async () => {
+    const { invoice, order } = await invoiceFor();
+    await db.invoices.update(invoice.id, { invoiceNumber: 'INV-10' });
+    await issueInvoice(invoice.id, db);
+    const noteId = await createCreditNote(invoice.id, { kind: 'full', reason: 'Return' }, db);
+    const note = { ...(await db.credit_notes.get(noteId))!, creditNoteNumber: 'CN-4' };
+    const numbered = { ...invoice, invoiceNumber: 'INV-10' };
+    await db.customers.update(invoice.customerId, { einvoiceFormat: 'xrechnung' });
+    expect((await mailDraft('credit_note', note, db)).attachment).toBe(
+      'CreditNote-CN-4.pdf, CreditNote-CN-4-xrechnung.xml',
+    );
+    expect((await mailDraft('invoice', numbered, db)).attachment).toBe(
+      'Invoice-INV-10.pdf, Invoice-INV-10-xrechnung.xml',
+    );
+    await db.customers.update(invoice.customerId, { einvoiceFormat: 'facturx' });
+    expect((await mailDraft('credit_note', note, db)).attachment).toBe(
+      'CreditNote-CN-4.pdf (Factur-X)',
+    );
+    // An order's confirmation stays a PDF.
+    expect((await mailDraft('order', { ...order, orderNumber: 'ORD-9' }, db)).attachment).toBe(
+      'Order-ORD-9.pdf',
+    );
+  });
 });
