@@ -39,7 +39,7 @@ export interface MailDraft extends DocumentMailBody {
   company: string;
   replyTo: string | null;
   /** The files the mail carries: the PDF (a Factur-X PDF), or the PDF and the e-invoice XML. */
-  attachment: string;
+  attachments: string[];
 }
 
 /** What the customer's e-invoice format adds to an invoice's or a credit note's mail. */
@@ -47,12 +47,12 @@ function attachmentsOf(
   kind: MailKind,
   number: string | null,
   format: EInvoiceFormat | null,
-): string {
+): string[] {
   const pdf = documentFileName(kind, number);
-  if (kind === 'order' || !format) return pdf;
-  if (format === 'facturx') return `${pdf} (Factur-X)`;
+  if (kind === 'order' || !format) return [pdf];
+  if (format === 'facturx') return [`${pdf} (Factur-X)`];
   const xml = eInvoiceFileName(kind === 'invoice' ? 'invoice' : 'creditNote', number ?? '', format);
-  return `${pdf}, ${xml}`;
+  return [pdf, xml];
 }
 
 const numberOf = (kind: MailKind, doc: MailedRow) =>
@@ -120,7 +120,7 @@ export async function mailDraft(
     languageName: DOCUMENT_LANGUAGE_NAMES[language],
     company,
     replyTo: tenant?.company?.email ?? null,
-    attachment: attachmentsOf(
+    attachments: attachmentsOf(
       kind,
       numberOf(kind, doc),
       eInvoiceFormatFor(customer, tenant?.company),

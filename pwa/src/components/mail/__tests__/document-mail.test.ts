@@ -56,7 +56,7 @@ describe('the mail of a document', () => {
       languageName: 'Français',
       company: 'Atelier Dupont',
       replyTo: 'contact@dupont.test',
-      attachment: 'Invoice-Draft.pdf',
+      attachments: ['Invoice-Draft.pdf'],
     });
     // Not numbered yet (made offline): the subject fills in once synced.
     expect(draft.subject).toBe('Facture de Atelier Dupont');
@@ -97,7 +97,7 @@ describe('the mail of a document', () => {
     expect(draft).toMatchObject({
       to: 'elodie@lyon.test',
       language: 'fr',
-      attachment: 'CreditNote-CN-3.pdf',
+      attachments: ['CreditNote-CN-3.pdf'],
     });
     expect(draft.subject).toBe('Avoir CN-3 de Atelier Dupont');
     expect(draft.text).toContain('Bonjour Élodie Martin,');
@@ -120,19 +120,21 @@ describe('the mail of a document', () => {
     const note = { ...(await db.credit_notes.get(noteId))!, creditNoteNumber: 'CN-4' };
     const numbered = { ...invoice, invoiceNumber: 'INV-10' };
     await db.customers.update(invoice.customerId, { einvoiceFormat: 'xrechnung' });
-    expect((await mailDraft('credit_note', note, db)).attachment).toBe(
-      'CreditNote-CN-4.pdf, CreditNote-CN-4-xrechnung.xml',
-    );
-    expect((await mailDraft('invoice', numbered, db)).attachment).toBe(
-      'Invoice-INV-10.pdf, Invoice-INV-10-xrechnung.xml',
-    );
+    expect((await mailDraft('credit_note', note, db)).attachments).toEqual([
+      'CreditNote-CN-4.pdf',
+      'CreditNote-CN-4-xrechnung.xml',
+    ]);
+    expect((await mailDraft('invoice', numbered, db)).attachments).toEqual([
+      'Invoice-INV-10.pdf',
+      'Invoice-INV-10-xrechnung.xml',
+    ]);
     await db.customers.update(invoice.customerId, { einvoiceFormat: 'facturx' });
-    expect((await mailDraft('credit_note', note, db)).attachment).toBe(
+    expect((await mailDraft('credit_note', note, db)).attachments).toEqual([
       'CreditNote-CN-4.pdf (Factur-X)',
-    );
+    ]);
     // An order's confirmation stays a PDF.
-    expect((await mailDraft('order', { ...order, orderNumber: 'ORD-9' }, db)).attachment).toBe(
+    expect((await mailDraft('order', { ...order, orderNumber: 'ORD-9' }, db)).attachments).toEqual([
       'Order-ORD-9.pdf',
-    );
+    ]);
   });
 });
