@@ -1,21 +1,27 @@
 /**
  * GET /api/credit-notes/{id}/e-invoice and …/e-invoice/readiness: a credit note as UBL CreditNote
  * (type 381) or its Factur-X PDF, naming the invoice it corrects (BT-25, BT-26);
- * another format → 400, another tenant's or an unknown id → 404.
+ * another format → 400, another tenant's or an unknown id → 404. Its mail (REST and the
+ * creditNote.email mutation) carries the customer's format, as the invoice's does.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditNote, Invoice } from '@smb/shared-types';
 import {
   EINVOICE_MESSAGES,
   READINESS_MESSAGES,
   readEInvoice,
+  type EInvoiceDocument,
   type EInvoiceReadinessReport,
 } from '@smb/shared-types/einvoice';
+import { extractFacturXXml } from '@smb/shared-types/einvoice/read-file';
 import { expectStatus } from './api-helpers';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, mailsTo, type TestApp } from './helpers';
+import { TestClient } from './sync-helpers';
 import {
   CREDIT_NOTE_CASES,
   INVOICE_CASES,
+  attachments,
   creditNote,
   issuedInvoice,
   makeSeller,
@@ -115,5 +121,77 @@ describe('GET /api/credit-notes/{id}/e-invoice/readiness', () => {
     );
     expect(missing.ready).toBe(false);
     expect(missing.problems.map((p) => p.message)).toContain(READINESS_MESSAGES.buyerReference);
+  });
+});
+
+describe('the credit note mail carries the customer’s format', () => {
+  const setFormat = async (format: string | null) =>
+    expectStatus(
+      await seller.api.put(`/api/customers/${seller.buyers.de.customerId}`, {
+        einvoiceFormat: format,
+      }),
+      200,
+    );
+  const mail = (to: string) => ({
+    to,
+    subject: `Credit note ${note.creditNoteNumber}`,
+    text: 'Hi',
+  });
+
+  /** The credit note's amounts, read back from the XML the mail carries. */
+  const expectAmounts = (read: EInvoiceDocument) => {
+    expect(read.kind).toBe('creditNote');
+    expect(read.number).toBe(note.creditNoteNumber);
+    expect(read.precedingInvoice?.number).toBe(invoice.invoiceNumber);
+    expect(read.totals.taxTotal).toBe(note.taxAmount.toFixed(2));
+    expect(read.totals.taxInclusive).toBe((note.total - note.roundingAmount).toFixed(2));
+    expect(read.totals.due).toBe(note.total.toFixed(2));
+  };
+
+  it('POST /api/credit-notes/{id}/email: XRechnung puts the XML beside the PDF', async () => {
+    await setFormat('xrechnung');
+    const to = 'credit-xrechnung@example.com';
+    expectStatus(await seller.api.post(`/api/credit-notes/${note.id}/email`, mail(to)), 200);
+    const [raw] = mailsTo(t.mailDir, to);
+    const files = attachments(raw!);
+    expect(files.map((f) => [f.type, f.name])).toEqual([
+      ['application/pdf', `CreditNote-${note.creditNoteNumber}.pdf`],
+      ['application/xml', `CreditNote-${note.creditNoteNumber}-xrechnung.xml`],
+    ]);
+    const xml = files[1]!.body.toString();
+    expect(xml).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+    expectAmounts(readEInvoice(xml));
+  });
+
+  it('the creditNote.email mutation: Factur-X sends the Factur-X PDF in place of the PDF', async () => {
+    await setFormat('facturx');
+    const to = 'credit-facturx@example.com';
+    const device = new TestClient(t, seller.token);
+    const pushed = await device.push([
+      {
+        id: 1,
+        name: 'creditNote.email',
+        args: { id: note.id, mailId: randomUUID(), ...mail(to) },
+      },
+    ]);
+    expect(pushed.body.results[0]?.status).toBe('applied');
+    // The mail leaves once the mutation has committed.
+    for (let i = 0; i < 50 && mailsTo(t.mailDir, to).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const [raw] = mailsTo(t.mailDir, to);
+    const files = attachments(raw!);
+    expect(files.map((f) => [f.type, f.name])).toEqual([
+      ['application/pdf', `CreditNote-${note.creditNoteNumber}.pdf`],
+    ]);
+    expectAmounts(readEInvoice(await extractFacturXXml(new Uint8Array(files[0]!.body))));
+  });
+
+  it('no format: the plain PDF only', async () => {
+    await setFormat('none');
+    const to = 'credit-none@example.com';
+    expectStatus(await seller.api.post(`/api/credit-notes/${note.id}/email`, mail(to)), 200);
+    const files = attachments(mailsTo(t.mailDir, to)[0]!);
+    expect(files.map((f) => f.type)).toEqual(['application/pdf']);
+    expect(files[0]!.body.toString('latin1')).not.toContain('factur-x.xml');
   });
 });

@@ -317,3 +317,22 @@ export async function creditNote(
     201,
   );
 }
+
+/** The attachments of a raw e-mail: content type and file name. */
+export function attachments(raw: string): Array<{ type: string; name: string; body: Buffer }> {
+  return raw
+    .split(/\r?\n--[^\r\n]+/)
+    .filter((part) => /Content-Disposition: attachment/i.test(part))
+    .map((part) => ({
+      type: /Content-Type: ([^;\r\n]+)/i.exec(part)?.[1] ?? '',
+      name: /filename="?([^"\r\n;]+)/i.exec(part)?.[1] ?? '',
+      body: Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    }));
+}

@@ -12,7 +12,13 @@ import {
 } from '@smb/shared-types/einvoice';
 import { expectStatus } from './api-helpers';
 import { createTestApp, mailsTo, type TestApp } from './helpers';
-import { INVOICE_CASES, issuedInvoice, makeSeller, type Seller } from './einvoice-helpers';
+import {
+  INVOICE_CASES,
+  attachments,
+  issuedInvoice,
+  makeSeller,
+  type Seller,
+} from './einvoice-helpers';
 
 let t: TestApp;
 let seller: Seller;
@@ -155,25 +161,6 @@ describe('GET /api/invoices/{id}/e-invoice/readiness and the format settings', (
     expect((await readiness('?format=facturx')).problems).toEqual([]);
   });
 });
-
-/** The attachments of a raw e-mail: content type and file name. */
-function attachments(raw: string): Array<{ type: string; name: string; body: Buffer }> {
-  return raw
-    .split(/\r?\n--[^\r\n]+/)
-    .filter((part) => /Content-Disposition: attachment/i.test(part))
-    .map((part) => ({
-      type: /Content-Type: ([^;\r\n]+)/i.exec(part)?.[1] ?? '',
-      name: /filename="?([^"\r\n;]+)/i.exec(part)?.[1] ?? '',
-      body: Buffer.from(
-        part
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('')
-          .replace(/\s+/g, ''),
-        'base64',
-      ),
-    }));
-}
 
 describe('the invoice mail carries the customer’s format', () => {
   const mailed = async (format: string | null) => {

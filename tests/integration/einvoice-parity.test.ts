@@ -3,7 +3,8 @@
  * The device writes the e-invoice the server sends: every issued invoice of the e-invoice matrix,
  * made through the real server and pulled by the PWA's sync engine into its local store (Dexie on
  * fake-indexeddb), is written from the local rows by the PWA's own code (`localEInvoice`, as the
- * invoice screen's download does offline) and compared with GET /api/invoices/{id}/e-invoice:
+ * invoice screen's download does offline) and compared with GET /api/invoices/{id}/e-invoice
+ * (and every credit note of the matrix with GET /api/credit-notes/{id}/e-invoice):
  * the same Peppol BIS and XRechnung XML byte for byte, and the same CII as the server's Factur-X
  * PDF carries.
  */
@@ -14,15 +15,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice } from '@smb/shared-types';
+import type { CreditNote, Invoice } from '@smb/shared-types';
 import { FACTURX_FILE_NAME } from '@smb/shared-types/einvoice/facturx-pdf';
 import { SmbDatabase } from '../../pwa/src/db/database';
-import { localEInvoice, localEInvoiceXml } from '../../pwa/src/features/invoices/data/einvoice';
+import { localEInvoice, localEInvoiceXml } from '../../pwa/src/components/einvoice/local-einvoice';
 import { SyncEngine } from '../../pwa/src/sync/engine';
 import { createSyncStatusStore } from '../../pwa/src/sync/status';
 import type { SyncFetch } from '../../pwa/src/sync/transport';
 import {
+  CREDIT_NOTE_CASES,
   INVOICE_CASES,
+  creditNote,
   issuedInvoice,
   makeSeller,
   type Seller,
@@ -35,12 +38,15 @@ let t: TestApp;
 let seller: Seller;
 let db: SmbDatabase;
 const invoices = new Map<string, Invoice>();
+const creditNotes = new Map<string, CreditNote>();
 
 beforeAll(async () => {
   t = await createTestApp();
   seller = await makeSeller(t);
   for (const [name, c] of Object.entries(INVOICE_CASES))
     invoices.set(name, await issuedInvoice(seller, c));
+  for (const [name, c] of Object.entries(CREDIT_NOTE_CASES))
+    creditNotes.set(name, await creditNote(seller, invoices.get(c.invoice)!, c));
   const inject: SyncFetch = async (url, init) => {
     const res = await t.app.inject({
       method: init.method,
@@ -74,12 +80,19 @@ afterAll(async () => {
 async function local(invoice: Invoice) {
   const row = await db.invoices.get(invoice.id);
   expect(row, invoice.invoiceNumber).toBeDefined();
-  return localEInvoice(db, row!);
+  return localEInvoice(db, { kind: 'invoice', row: row! });
+}
+
+/** A credit note as its screen writes it, from the pulled row. */
+async function localNote(note: CreditNote) {
+  const row = await db.credit_notes.get(note.id);
+  expect(row, note.creditNoteNumber).toBeDefined();
+  return localEInvoice(db, { kind: 'creditNote', row: row! });
 }
 
 /** The CII XML the server's Factur-X PDF carries. */
-async function serverCii(invoice: Invoice): Promise<string> {
-  const res = await seller.api.get(`/api/invoices/${invoice.id}/e-invoice?format=facturx`);
+async function serverCii(url: string): Promise<string> {
+  const res = await seller.api.get(`${url}?format=facturx`);
   expect(res.statusCode).toBe(200);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'einvoice-parity-'));
   const file = path.join(dir, 'invoice.pdf');
@@ -107,7 +120,25 @@ describe('the device and the server write the same e-invoice', () => {
   it('Factur-X: the device’s CII is the one in the server’s PDF', async () => {
     for (const [name, invoice] of invoices) {
       const device = localEInvoiceXml(await local(invoice), 'facturx');
-      expect(device.xml, name).toBe(await serverCii(invoice));
+      expect(device.xml, name).toBe(await serverCii(`/api/invoices/${invoice.id}/e-invoice`));
+    }
+  }, 300_000);
+
+  it('credit notes: the same Peppol BIS, XRechnung and Factur-X CII as the server’s', async () => {
+    for (const [name, note] of creditNotes) {
+      const mine = await localNote(note);
+      const url = `/api/credit-notes/${note.id}/e-invoice`;
+      for (const format of ['peppol', 'xrechnung'] as const) {
+        const res = await seller.api.get(`${url}?format=${format}`);
+        expect(res.statusCode).toBe(200);
+        const device = localEInvoiceXml(mine, format);
+        expect(device.xml, `${format}: ${name}`).toBe(res.body);
+        expect(device.xml).toContain(`<cbc:ID>${note.creditNoteNumber}</cbc:ID>`);
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="${device.fileName}"`,
+        );
+      }
+      expect(localEInvoiceXml(mine, 'facturx').xml, name).toBe(await serverCii(url));
     }
   }, 300_000);
 

@@ -72,6 +72,26 @@ describe('what the readiness checks ask for, the official rules require', () => 
       { ...domestic, buyer: { ...domestic.buyer, electronicAddress: undefined } },
     ],
     [
+      'peppol',
+      'sellerAddress',
+      'PEPPOL-EN16931-R020',
+      { ...domestic, seller: { ...domestic.seller, electronicAddress: undefined } },
+    ],
+    [
+      'xrechnung',
+      'sellerContact',
+      'BR-DE-2',
+      { ...domestic, seller: { ...domestic.seller, contact: undefined } },
+    ],
+    // Between German companies Peppol's national rules ask what XRechnung asks.
+    ['peppol', 'buyerReference', 'DE-R-015', { ...domestic, buyerReference: undefined }],
+    [
+      'peppol',
+      'sellerContact',
+      'DE-R-002',
+      { ...domestic, seller: { ...domestic.seller, contact: undefined } },
+    ],
+    [
       'facturx',
       'buyerVatIdReverseCharge',
       'BR-AE-02',

@@ -16,6 +16,8 @@ export const EINVOICE_MESSAGES = {
   format: 'E-invoice format must be none, peppol, xrechnung or facturx',
   queryFormat: 'Format must be peppol, xrechnung or facturx',
   notIssued: 'Issue the invoice first: an e-invoice is made from an issued invoice.',
+  notNumbered:
+    'This credit note gets its number when this device syncs: the e-invoice can be downloaded then.',
   noFormat: 'No e-invoice format chosen: choose one on the customer or in Settings → Company.',
 } as const;
 

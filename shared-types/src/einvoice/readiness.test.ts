@@ -48,10 +48,30 @@ describe('eInvoiceReadiness', () => {
     expect(keys(source, 'xrechnung').sort()).toEqual(
       ['buyerCityPostcode', 'buyerReference', 'iban', 'sellerCityPostcode', 'sellerContact'].sort(),
     );
-    // Peppol needs a reference of either kind; Factur-X none of these.
-    expect(keys(source, 'peppol')).toEqual(['buyerReferenceOrOrder']);
-    expect(keys({ ...source, orderReference: 'PO-1' }, 'peppol')).toEqual([]);
+    // Peppol between German companies asks the same (DE-R-002…015), but not for a bank account;
+    // Factur-X none of these.
+    expect(keys(source, 'peppol').sort()).toEqual(
+      ['buyerCityPostcode', 'buyerReference', 'sellerCityPostcode', 'sellerContact'].sort(),
+    );
+    expect(
+      eInvoiceReadiness(buildEInvoice(source), 'peppol').find((p) => p.key === 'sellerContact')
+        ?.message,
+    ).toBe(READINESS_MESSAGES.sellerContactPeppolDe);
     expect(keys(source, 'facturx')).toEqual([]);
+  });
+
+  it('asks Peppol outside Germany for a reference of either kind', () => {
+    const austrian: EInvoiceSource = {
+      ...ready,
+      buyerReference: undefined,
+      buyer: {
+        ...ready.buyer,
+        vatId: undefined,
+        address: { ...ready.buyer.address, country: 'AT' },
+      },
+    };
+    expect(keys(austrian, 'peppol')).toEqual(['buyerReferenceOrOrder']);
+    expect(keys({ ...austrian, orderReference: 'PO-1' }, 'peppol')).toEqual([]);
   });
 
   it('asks Peppol for both electronic addresses and checks their check digits', () => {

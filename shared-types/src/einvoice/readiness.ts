@@ -31,9 +31,11 @@ export const READINESS_MESSAGES = {
   sellerVatId: 'Add your VAT number in Settings → Company: an invoice with VAT must show it.',
   sellerVatIdInvalid: (problem: string) => `Your VAT number needs fixing: ${problem}`,
   sellerAddress:
-    'Add your electronic (Peppol) address in Settings → Company, e.g. 0208 and your company number.',
+    'Add your company’s electronic address (Peppol ID) in Settings → Company, e.g. scheme 0208 and your company number: the network sends it as the sender.',
   sellerAddressInvalid: (problem: string) => `Your electronic address needs fixing: ${problem}`,
-  sellerContact: 'Add a contact name, phone number and e-mail for invoices in Settings → Company.',
+  sellerContact: 'Add a contact name, phone and e-mail for your company: XRechnung requires them.',
+  sellerContactPeppolDe:
+    'Add a contact name, phone and e-mail for your company: Peppol requires them between German companies.',
   iban: 'Add your bank account (IBAN) in Settings → Company to receive transfers.',
   ibanInvalid: (problem: string) => `Your bank account needs fixing: ${problem}`,
   buyerName: 'Add the customer’s legal name.',
@@ -43,12 +45,12 @@ export const READINESS_MESSAGES = {
   buyerVatIdIntraEu:
     'Add the customer’s VAT number: a tax-free supply to another EU country needs it.',
   buyerVatIdInvalid: (problem: string) => `The customer’s VAT number needs fixing: ${problem}`,
-  buyerAddress: 'Add the customer’s electronic (Peppol) address: the invoice is delivered to it.',
+  buyerAddress:
+    'Add the customer’s electronic address (Peppol ID), e.g. scheme 0208 and their company number: the e-invoice is delivered to it.',
   buyerAddressInvalid: (problem: string) =>
     `The customer’s electronic address needs fixing: ${problem}`,
   buyerReferenceOrOrder: 'Add the customer’s reference (their buyer reference or order number).',
-  buyerReference:
-    'Add the customer’s buyer reference (for public buyers in Germany, their Leitweg-ID).',
+  buyerReference: 'Add the buyer reference (Leitweg-ID) the customer gave you.',
   noLines: 'Add at least one line.',
 } as const;
 
@@ -126,15 +128,24 @@ export function eInvoiceReadiness(
     if (buyerProblem)
       add('buyerAddressInvalid', 'customer', READINESS_MESSAGES.buyerAddressInvalid(buyerProblem));
   }
-  if (format === 'peppol' && !doc.buyerReference && !doc.orderReference) {
+  // Peppol's German rules (DE-R-*) ask what XRechnung asks when seller and buyer are in Germany.
+  const germanPeppol =
+    format === 'peppol' && seller.address.country === 'DE' && buyer.address.country === 'DE';
+  if (format === 'peppol' && !germanPeppol && !doc.buyerReference && !doc.orderReference) {
     add('buyerReferenceOrOrder', 'document');
   }
-  if (format === 'xrechnung') {
-    if (!doc.buyerReference) add('buyerReference', 'document');
+  if (format === 'xrechnung' || germanPeppol) {
+    // The buyer reference is kept on the customer's record.
+    if (!doc.buyerReference) add('buyerReference', 'customer');
     if (!seller.address.city || !seller.address.postcode) add('sellerCityPostcode', 'company');
     if (!buyer.address.city || !buyer.address.postcode) add('buyerCityPostcode', 'customer');
     const contact = seller.contact;
-    if (!contact?.name || !contact.phone || !contact.email) add('sellerContact', 'company');
+    if (!contact?.name || !contact.phone || !contact.email)
+      add(
+        'sellerContact',
+        'company',
+        germanPeppol ? READINESS_MESSAGES.sellerContactPeppolDe : undefined,
+      );
   }
   return problems;
 }

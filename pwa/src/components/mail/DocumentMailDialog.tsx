@@ -127,10 +127,16 @@ export function DocumentMailDialog({
             onChange={(e) => set('text', e.currentTarget.value)}
             maxLength={DOCUMENT_MAIL_LIMITS.text}
           />
-          <Group gap={6}>
-            <IconPaperclip size={16} aria-hidden />
-            <Text size="sm">{draft.attachment}</Text>
-          </Group>
+          <Stack gap={4}>
+            {draft.attachments.map((file) => (
+              <Group key={file} gap={6} wrap="nowrap">
+                <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {file}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -9,6 +9,11 @@ import {
   type DocumentLanguage,
 } from '@smb/shared-types/document-language';
 import { documentFileName } from '@smb/shared-types/documents/model';
+import {
+  eInvoiceFileName,
+  eInvoiceFormatFor,
+  type EInvoiceFormat,
+} from '@smb/shared-types/einvoice';
 import { requireDatabase } from '../../db/current';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta, newId } from '../../db/meta';
@@ -33,7 +38,21 @@ export interface MailDraft extends DocumentMailBody {
   languageName: string;
   company: string;
   replyTo: string | null;
-  attachment: string;
+  /** The files the mail carries: the PDF (a Factur-X PDF), or the PDF and the e-invoice XML. */
+  attachments: string[];
+}
+
+/** What the customer's e-invoice format adds to an invoice's or a credit note's mail. */
+function attachmentsOf(
+  kind: MailKind,
+  number: string | null,
+  format: EInvoiceFormat | null,
+): string[] {
+  const pdf = documentFileName(kind, number);
+  if (kind === 'order' || !format) return [pdf];
+  if (format === 'facturx') return [`${pdf} (Factur-X)`];
+  const xml = eInvoiceFileName(kind === 'invoice' ? 'invoice' : 'creditNote', number ?? '', format);
+  return [pdf, xml];
 }
 
 const numberOf = (kind: MailKind, doc: MailedRow) =>
@@ -101,7 +120,11 @@ export async function mailDraft(
     languageName: DOCUMENT_LANGUAGE_NAMES[language],
     company,
     replyTo: tenant?.company?.email ?? null,
-    attachment: documentFileName(kind, numberOf(kind, doc)),
+    attachments: attachmentsOf(
+      kind,
+      numberOf(kind, doc),
+      eInvoiceFormatFor(customer, tenant?.company),
+    ),
   };
 }
 

@@ -97,10 +97,15 @@ export async function emailDocument<K extends MailedKind>(
           ? await orderDocument(at, id)
           : await creditNoteDocument(at, id);
     const message = documentMail(input.value, companySender(scope.tenant, scope.user?.email));
-    if (kind !== 'invoice')
+    if (kind === 'order')
       return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
-    // An invoice goes in the customer's e-invoice format.
-    const withFiles = await mailWithEInvoice(at, 'invoice', id, pdf);
+    // An invoice or a credit note goes in the customer's e-invoice format.
+    const withFiles = await mailWithEInvoice(
+      at,
+      kind === 'invoice' ? 'invoice' : 'creditNote',
+      id,
+      pdf,
+    );
     return { document: await load(), mail: () => withFiles(message) };
   });
 }

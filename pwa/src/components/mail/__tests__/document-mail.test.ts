@@ -56,7 +56,7 @@ describe('the mail of a document', () => {
       languageName: 'Français',
       company: 'Atelier Dupont',
       replyTo: 'contact@dupont.test',
-      attachment: 'Invoice-Draft.pdf',
+      attachments: ['Invoice-Draft.pdf'],
     });
     // Not numbered yet (made offline): the subject fills in once synced.
     expect(draft.subject).toBe('Facture de Atelier Dupont');
@@ -97,7 +97,7 @@ describe('the mail of a document', () => {
     expect(draft).toMatchObject({
       to: 'elodie@lyon.test',
       language: 'fr',
-      attachment: 'CreditNote-CN-3.pdf',
+      attachments: ['CreditNote-CN-3.pdf'],
     });
     expect(draft.subject).toBe('Avoir CN-3 de Atelier Dupont');
     expect(draft.text).toContain('Bonjour Élodie Martin,');
@@ -110,5 +110,31 @@ describe('the mail of a document', () => {
     const entry = (await db.outbox.toArray()).at(-1);
     expect(entry).toMatchObject({ name: 'creditNote.email', status: 'pending' });
     expect(entry?.args).toMatchObject({ id: noteId, to: 'ap@lyon.test' });
+  });
+
+  it('names the files the customer’s e-invoice format adds to an invoice’s or credit note’s mail', async () => {
+    const { invoice, order } = await invoiceFor();
+    await db.invoices.update(invoice.id, { invoiceNumber: 'INV-10' });
+    await issueInvoice(invoice.id, db);
+    const noteId = await createCreditNote(invoice.id, { kind: 'full', reason: 'Return' }, db);
+    const note = { ...(await db.credit_notes.get(noteId))!, creditNoteNumber: 'CN-4' };
+    const numbered = { ...invoice, invoiceNumber: 'INV-10' };
+    await db.customers.update(invoice.customerId, { einvoiceFormat: 'xrechnung' });
+    expect((await mailDraft('credit_note', note, db)).attachments).toEqual([
+      'CreditNote-CN-4.pdf',
+      'CreditNote-CN-4-xrechnung.xml',
+    ]);
+    expect((await mailDraft('invoice', numbered, db)).attachments).toEqual([
+      'Invoice-INV-10.pdf',
+      'Invoice-INV-10-xrechnung.xml',
+    ]);
+    await db.customers.update(invoice.customerId, { einvoiceFormat: 'facturx' });
+    expect((await mailDraft('credit_note', note, db)).attachments).toEqual([
+      'CreditNote-CN-4.pdf (Factur-X)',
+    ]);
+    // An order's confirmation stays a PDF.
+    expect((await mailDraft('order', { ...order, orderNumber: 'ORD-9' }, db)).attachments).toEqual([
+      'Order-ORD-9.pdf',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { CREDIT_NOTE_KIND_LABELS, type CreditNoteKind } from '@smb/shared-types/credit-notes';
 import { PageLoader } from '../../../components/PageLoader';
+import { EInvoicePanel } from '../../../components/einvoice/EInvoicePanel';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { EmailedNote } from '../../../components/mail/EmailedNote';
 import { MailButton } from '../../../components/mail/MailButton';
@@ -98,6 +99,8 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
           </Card>
         </Grid.Col>
       </Grid>
+
+      <EInvoicePanel document={{ kind: 'creditNote', row: note }} />
 
       <Group justify="flex-end">
         <LinkButton to="/dashboard/credit-notes" variant="default" icon={IconArrowLeft}>

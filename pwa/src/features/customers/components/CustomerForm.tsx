@@ -152,7 +152,7 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
           />
           <Select
             label="E-invoice format"
-            description="Sent with the invoice mail and offered for download; Peppol and XRechnung need the electronic address below"
+            description="Sent with invoice and credit note mails and offered for download; Peppol and XRechnung need the electronic address below"
             data={EINVOICE_OPTIONS}
             value={values.einvoiceFormat}
             onChange={(value) => set('einvoiceFormat', value ?? '')}
@@ -178,7 +178,7 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
           />
           <TextInput
             label="Buyer Reference"
-            description="Documents for this customer default to it (e.g. a PO number)"
+            description="Documents for this customer default to it (e.g. a PO number, or a German public buyer’s Leitweg-ID)"
             maxLength={CUSTOMER_BUYER_REFERENCE_MAX}
             {...field('buyerReference')}
           />

@@ -37,7 +37,7 @@ import { formatDate } from '../components/format';
 import { InvoiceItemsTable, InvoiceParties, InvoiceSummary } from '../components/InvoiceParts';
 import { InvoiceStatusBadge, NotSyncedBadge } from '../components/InvoiceStatusBadge';
 import { IssueState } from '../components/IssueState';
-import { EInvoicePanel } from '../components/EInvoicePanel';
+import { EInvoicePanel } from '../../../components/einvoice/EInvoicePanel';
 import { NotesView } from '../components/NotesView';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { RemindersCard } from '../components/RemindersCard';
@@ -185,7 +185,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         </Group>
       </Card>
 
-      <EInvoicePanel invoice={invoice} />
+      <EInvoicePanel document={{ kind: 'invoice', row: invoice }} />
 
       <PaymentsCard invoice={invoice} />
 

@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
+import { EINVOICE_MESSAGES, READINESS_MESSAGES } from '@smb/shared-types/einvoice';
 import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
 import { setMeta } from '../../../../db/meta';
 import { newClientDb } from '../../../../sync/__tests__/helpers';
-import { renderScreen } from '../../../../test/render';
+import { SLOW_WAIT, renderScreen } from '../../../../test/render';
 import { createCustomer } from '../../../customers/data/customers';
 import { createInvoice, createOrder } from '../../../orders/data/orders';
 import { createProduct } from '../../../products/data/products';
@@ -73,5 +74,32 @@ describe('CreditNoteDetailScreen', () => {
       within(dialog).getByDisplayValue('Credit note CN-0003 from Harbour Supplies'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('CreditNote-CN-0003.pdf')).toBeInTheDocument();
+  });
+
+  it('says offline what the e-invoice still needs and downloads it once numbered', async () => {
+    const id = await creditNote();
+    renderScreen(
+      '/dashboard/credit-notes/:id',
+      <CreditNoteDetailScreen />,
+      `/dashboard/credit-notes/${id}`,
+    );
+    expect(await screen.findByText(READINESS_MESSAGES.buyerAddress, {}, SLOW_WAIT)).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items).toContain(`${READINESS_MESSAGES.buyerCountry} (Customer)`);
+    expect(screen.getByText(EINVOICE_MESSAGES.noFormat)).toBeTruthy();
+    expect(screen.queryByText(EINVOICE_MESSAGES.notNumbered)).toBeNull();
+    expect(screen.getByRole('button', { name: 'E-invoice XML' })).toBeEnabled();
+  });
+
+  it('waits for the number the server gives a credit note made offline', async () => {
+    const id = await creditNote();
+    await db.credit_notes.update(id, { creditNoteNumber: null });
+    renderScreen(
+      '/dashboard/credit-notes/:id',
+      <CreditNoteDetailScreen />,
+      `/dashboard/credit-notes/${id}`,
+    );
+    expect(await screen.findByText(EINVOICE_MESSAGES.notNumbered, {}, SLOW_WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'E-invoice XML' })).toBeDisabled();
   });
 });

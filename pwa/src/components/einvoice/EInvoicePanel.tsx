@@ -9,12 +9,21 @@ import {
   type EInvoiceFormat,
 } from '@smb/shared-types/einvoice';
 import { isIssued } from '@smb/shared-types/invoices';
-import { useDatabase } from '../../../db/current';
-import type { InvoiceRow } from '../../../db/types';
-import { localEInvoice, localEInvoiceXml, localReadiness } from '../data/einvoice';
+import { useDatabase } from '../../db/current';
+import {
+  localEInvoice,
+  localEInvoiceXml,
+  localReadiness,
+  type LocalEInvoiceDocument,
+} from './local-einvoice';
 
 export const EINVOICE_FAILED = 'Could not create the e-invoice. Please try again.';
-const WHERE = { company: 'Settings → Company', customer: 'Customer', document: 'This invoice' };
+
+/** What the panel calls the document, and its PDF's kind. */
+const NAMES = {
+  invoice: { noun: 'invoice', title: 'Invoice', pdf: 'invoice' },
+  creditNote: { noun: 'credit note', title: 'Credit note', pdf: 'credit_note' },
+} as const;
 
 function save(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -29,14 +38,16 @@ function save(blob: Blob, fileName: string) {
 }
 
 /**
- * The invoice's e-invoice: what the chosen format still needs, checked on this device
- * from local data (offline too), and its download, written in the browser by the shared builder.
+ * The e-invoice of an invoice or a credit note: what the chosen format still needs, checked on
+ * this device from local data (offline too), and its download, written in the browser by the
+ * shared builder. A credit note is issued when made; it has its number once the server gave it.
  */
-export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
+export function EInvoicePanel({ document: doc }: { document: LocalEInvoiceDocument }) {
   const db = useDatabase();
+  // The row, not the wrapper made at each render, decides when to read again.
   const local = useLiveQuery(
-    async () => (db ? localEInvoice(db, invoice) : undefined),
-    [db, invoice],
+    async () => (db ? localEInvoice(db, doc) : undefined),
+    [db, doc.kind, doc.row],
   );
   const [chosen, setChosen] = useState<EInvoiceFormat | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +55,16 @@ export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
   if (!local) return null;
   const format = chosen ?? local.format ?? 'peppol';
   const problems = localReadiness(local, format);
-  const issued = isIssued(invoice) && !!invoice.invoiceNumber;
+  const names = NAMES[doc.kind];
+  const issued =
+    doc.kind === 'invoice'
+      ? isIssued(doc.row) && !!doc.row.invoiceNumber
+      : !!doc.row.creditNoteNumber;
+  const where = {
+    company: 'Settings → Company',
+    customer: 'Customer',
+    document: `This ${names.noun}`,
+  };
 
   const download = async () => {
     if (!db) return;
@@ -56,11 +76,11 @@ export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
         // Loaded on demand, like the PDF button: the renderer never reaches the main bundle.
         const [{ embedFacturX }, { renderDocumentPdf }] = await Promise.all([
           import('@smb/shared-types/einvoice/facturx-pdf'),
-          import('../../../components/pdf/document-pdf'),
+          import('../pdf/document-pdf'),
         ]);
-        const pdf = await renderDocumentPdf(db, 'invoice', invoice.id, null, { pdfA: true });
+        const pdf = await renderDocumentPdf(db, names.pdf, doc.row.id, null, { pdfA: true });
         const bytes = await embedFacturX(new Uint8Array(await pdf.blob.arrayBuffer()), xml, {
-          title: `Invoice ${local.source.number}`,
+          title: `${names.title} ${local.source.number}`,
           author: local.source.seller.name,
           date: new Date(`${local.source.issueDate}T00:00:00Z`),
         });
@@ -108,13 +128,13 @@ export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
         )}
         {!issued && (
           <Text size="sm" c="dimmed">
-            {EINVOICE_MESSAGES.notIssued}
+            {doc.kind === 'invoice' ? EINVOICE_MESSAGES.notIssued : EINVOICE_MESSAGES.notNumbered}
           </Text>
         )}
         {problems.length === 0 ? (
           <Text size="sm" c="green.8">
             <Group gap={6} component="span">
-              <IconCheck size={16} /> Ready: this invoice has everything{' '}
+              <IconCheck size={16} /> Ready: this {names.noun} has everything{' '}
               {EINVOICE_FORMAT_LABELS[format]} needs.
             </Group>
           </Text>
@@ -130,10 +150,10 @@ export function EInvoicePanel({ invoice }: { invoice: InvoiceRow }) {
                 <List.Item key={p.key}>
                   {p.message}
                   {/* Most company messages already say where; the hint is for the rest. */}
-                  {!p.message.includes(WHERE[p.where]) && (
+                  {!p.message.includes(where[p.where]) && (
                     <Text span size="xs" c="dimmed">
                       {' '}
-                      ({WHERE[p.where]})
+                      ({where[p.where]})
                     </Text>
                   )}
                 </List.Item>
