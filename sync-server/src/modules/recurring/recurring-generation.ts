@@ -81,8 +81,11 @@ export async function makeInvoice(
   return { invoiceId, mail };
 }
 
+/** `more`: another period is due after this one (a catch-up), read under the same lock. */
 type PeriodOutcome =
-  { kind: 'none' } | { kind: 'skipped' } | ({ kind: 'invoiced' } & ScheduledInvoice);
+  | { kind: 'none' }
+  | { kind: 'skipped'; more: boolean }
+  | ({ kind: 'invoiced'; more: boolean } & ScheduledInvoice);
 
 /** The profile's next due period, in its own transaction: invoiced, skipped, or nothing due. */
 async function runNextPeriod(
@@ -101,13 +104,14 @@ async function runNextPeriod(
     const claimed = await repo.claimPeriod(trx, profile.id, index);
     const version = await nextVersion(trx);
     const advance = { next_index: index + 1, version, updated_at: new Date() };
+    const more = duePeriods({ ...profile, next_index: index + 1 }, today).length > 0;
     if (!claimed) {
       await repo.updateProfile(trx, profile.id, advance);
-      return { kind: 'skipped' };
+      return { kind: 'skipped', more };
     }
     if (profile.skip_next) {
       await repo.updateProfile(trx, profile.id, { ...advance, skip_next: false });
-      return { kind: 'skipped' };
+      return { kind: 'skipped', more };
     }
     // Dated the day it is made (a period caught up after an outage too); the lines name its period.
     const made = await makeInvoice(
@@ -124,7 +128,7 @@ async function runNextPeriod(
     // Its mail goes after the commit; until it has gone, a later tick tries again.
     if (made.mail) await repo.setRunMailPending(trx, run, now);
     await repo.updateProfile(trx, profile.id, advance);
-    return { kind: 'invoiced', ...made, ...run };
+    return { kind: 'invoiced', more, ...made, ...run };
   });
 }
 
@@ -142,11 +146,12 @@ export async function generateDueInvoices(
 ): Promise<ScheduledInvoice[]> {
   const today = tenantToday(tenant, now);
   const made: ScheduledInvoice[] = [];
-  for (const id of await repo.activeProfileIds(db)) {
+  const due = (await repo.activeSchedules(db)).filter((row) => duePeriods(row, today).length > 0);
+  for (const { id } of due) {
     for (let n = 0; n < MAX_PERIODS_PER_RUN; n++) {
       const outcome = await runNextPeriod(db, tenant, id, today, now);
-      if (outcome.kind === 'none') break;
       if (outcome.kind === 'invoiced') made.push(outcome);
+      if (outcome.kind === 'none' || !outcome.more) break;
     }
   }
   return made;

@@ -142,16 +142,29 @@ export async function setRunInvoice(
     .execute();
 }
 
-/** Active profiles whose next period may be due (the generation re-checks each under its lock). */
-export async function activeProfileIds(db: TenantDb) {
-  const rows = await db
+/**
+ * The active profiles and where their schedules stand, so that only those with a period due are
+ * locked (the generation re-checks each under its lock).
+ */
+export async function activeSchedules(db: TenantDb) {
+  return db
     .selectFrom('recurring_profiles')
-    .select('id')
+    .select([
+      'id',
+      'start_date',
+      'frequency_unit',
+      'frequency_every',
+      'anchor_day',
+      'end_kind',
+      'end_count',
+      'end_date',
+      'next_index',
+      'schedule_base',
+    ])
     .where('status', '=', 'active')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => r.id);
 }
 
 /** A run's mail: claimed for one attempt, then sent or failed. */
