@@ -4,7 +4,7 @@ import { COUNTRIES } from '@smb/shared-types/countries';
 import { countryTimeZone } from '@smb/shared-types/company';
 
 export const TIME_ZONE_DESCRIPTION =
-  'Recurring invoices and document dates follow your company’s calendar day in this zone.';
+  "Recurring invoices and document dates follow your company's calendar day in this zone.";
 
 /** Every IANA zone the browser knows (the countries' zones where it cannot list them), and UTC. */
 function allTimeZones(): string[] {
