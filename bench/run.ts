@@ -10,6 +10,7 @@ import { benchDashboard, DASHBOARD_BUDGET_MS, DASHBOARD_SEED } from './dashboard
 import { benchFieldDevice, fieldDeviceRows, printFieldDevice } from './field-device';
 import { benchPdf, PDF_BROWSER_BUDGET_MS, PDF_SERVER_BUDGET_MS, pdfBundle } from './pdf';
 import { benchManyTenants } from './many-tenants';
+import { benchRecurring } from './recurring';
 import { benchReconnectStorm } from './reconnect-storm';
 import { benchScaleOut } from './scale-out';
 import { benchSyncScale, pwaSnapshot } from './sync-scale';
@@ -47,6 +48,11 @@ if (process.env.BENCH_ONLY === 'scale-out') {
 // `BENCH_ONLY=many-tenants` (with e.g. BENCH_TENANTS=200): the many-companies section alone.
 if (process.env.BENCH_ONLY === 'many-tenants') {
   await benchManyTenants(log);
+  process.exit(0);
+}
+// `BENCH_ONLY=recurring` (BENCH_RECURRING_COMPANIES, BENCH_RECURRING_PROFILES): the scheduler's tick.
+if (process.env.BENCH_ONLY === 'recurring') {
+  await benchRecurring(log);
   process.exit(0);
 }
 // `BENCH_ONLY=reconnect-storm`: the morning after a deploy alone (BENCH_STORM_* to size it).

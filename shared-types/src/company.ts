@@ -7,6 +7,8 @@ import {
   isDocumentLanguage,
 } from './document-language';
 import { EINVOICE_MESSAGES, isEInvoicePreference } from './einvoice/preference';
+import { COUNTRIES } from './countries';
+import { isTimeZone } from './recurrence';
 import {
   EMPTY_PARTY_IDENTITY,
   PARTY_FIELDS,
@@ -76,6 +78,7 @@ export const COMPANY_MESSAGES = {
   logoNotFound: 'No logo has been uploaded',
   quoteValidityDays: 'Quote validity must be between 1 and 365 days',
   locale: 'Choose a locale from the list (e.g. de-DE)',
+  timeZone: 'Choose a time zone from the list (e.g. Europe/Berlin)',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
 } as const;
 
@@ -107,6 +110,8 @@ export const CompanyDetails = Type.Object({
   quoteValidityDays: Type.Integer(),
   /** BCP 47 locale the company's numbers and dates are shown and typed in; null → en-US (`localeOf`). */
   locale: Type.Union([Type.String(), Type.Null()]),
+  /** IANA time zone of the company's calendar day; null → the country's (`timeZoneOf`). */
+  timeZone: Type.Union([Type.String(), Type.Null()]),
   /** The language of documents and mails for customers without one of their own. */
   documentLanguage: Type.String(),
   /** The e-invoice format of customers without one of their own: none, peppol, xrechnung, facturx. */
@@ -129,6 +134,7 @@ export const CompanyDetailsUpdateBody = Type.Object({
   documentFooter: Type.Optional(Text(COMPANY_LIMITS.documentFooter)),
   paperSize: Type.Optional(Text(10)),
   locale: Type.Optional(Text(35)),
+  timeZone: Type.Optional(Text(64)),
   quoteValidityDays: Type.Optional(
     Type.Integer({
       minimum: QUOTE_VALIDITY_DAYS_RANGE.min,
@@ -157,6 +163,7 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
   logo: null,
   quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
   locale: null,
+  timeZone: null,
   documentLanguage: DEFAULT_DOCUMENT_LANGUAGE,
   einvoiceFormat: 'none',
   ...EMPTY_PARTY_IDENTITY,
@@ -165,6 +172,22 @@ export const EMPTY_COMPANY_DETAILS: CompanyDetails = {
 /** The locale a tenant's numbers and dates are written in: its choice, else en-US (the spec's). */
 export function localeOf(details: Pick<CompanyDetails, 'locale'> | null | undefined): string {
   return details?.locale ?? DEFAULT_LOCALE;
+}
+
+/** The time zone of a country (ISO alpha-2), UTC for none or one not in the list. */
+export function countryTimeZone(country: string | null | undefined): string {
+  const code = country?.toUpperCase();
+  return COUNTRIES.find((c) => c.code === code)?.timeZone ?? 'UTC';
+}
+
+/**
+ * The zone the company's calendar day is in (recurring invoices, document dates): its choice,
+ * else its country's, else UTC.
+ */
+export function timeZoneOf(
+  details: { timeZone?: string | null; country?: string | null } | null | undefined,
+): string {
+  return details?.timeZone || countryTimeZone(details?.country);
 }
 
 /** `tag` in its canonical form ('de-de' → 'de-DE') if Intl knows it for numbers and dates, else null. */
@@ -228,7 +251,10 @@ export function normaliseCompanyDetails(
     const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
     changes[key] = text === '' ? null : text;
   }
-  const { country, email, website, paperSize, locale } = changes as Record<string, string | null>;
+  const { country, email, website, paperSize, locale, timeZone } = changes as Record<
+    string,
+    string | null
+  >;
   if (country !== undefined && country !== null) {
     if (!/^[A-Za-z]{2}$/.test(country)) return { changes: null, error: COMPANY_MESSAGES.country };
     changes.country = country.toUpperCase();
@@ -242,6 +268,11 @@ export function normaliseCompanyDetails(
     const canonical = canonicalLocale(locale);
     if (!canonical) return { changes: null, error: COMPANY_MESSAGES.locale };
     changes.locale = canonical;
+  }
+  if (timeZone) {
+    if (!isTimeZone(timeZone)) return { changes: null, error: COMPANY_MESSAGES.timeZone };
+    // 'europe/berlin' → 'Europe/Berlin'.
+    changes.timeZone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   }
   const party = normalisePartyFields(body);
   const after = { ...current, ...changes, ...party } as Partial<CompanyDetails>;

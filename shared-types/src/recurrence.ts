@@ -11,7 +11,7 @@
  * - "Today" is the civil date in the company's time zone (`todayIn`), so a daylight-saving
  *   change moves no date, and a server in another zone invoices on the company's day.
  */
-import { dec, type MoneyInput } from './decimal';
+import { dec, type Dec, type MoneyInput } from './decimal';
 import { addDays } from './payments';
 
 export type CivilDate = string;
@@ -183,12 +183,17 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** `amount` per invoice as an amount per month (weekly × 52 / 12), exact, rounded to cents. */
-export function monthlyAmount(amount: MoneyInput, frequency: Frequency): string {
-  const perMonth = { week: dec(52).dividedBy(12), month: dec(1), year: dec(1).dividedBy(12) }[
+/** `amount` per invoice as an exact amount per month: weekly × 52 / 12, yearly / 12, ÷ every. */
+export function perMonth(amount: MoneyInput, frequency: Frequency): Dec {
+  const factor = { week: dec(52).dividedBy(12), month: dec(1), year: dec(1).dividedBy(12) }[
     frequency.unit
   ];
-  return dec(amount).times(perMonth).dividedBy(frequency.every).toDecimalPlaces(2).toFixed(2);
+  return dec(amount).times(factor).dividedBy(frequency.every);
+}
+
+/** `amount` per invoice as an amount per month (weekly × 52 / 12), exact, rounded to cents. */
+export function monthlyAmount(amount: MoneyInput, frequency: Frequency): string {
+  return perMonth(amount, frequency).toDecimalPlaces(2).toFixed(2);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   COMPANY_MESSAGES,
   LOGO_MAX_BYTES,
   paperSizeOf,
+  timeZoneOf,
   type CompanyDetails,
 } from '@smb/shared-types';
 import { client, expectStatus, inviteAndAccept, type Client } from './api-helpers';
@@ -126,6 +127,50 @@ describe('company details', () => {
     expect(
       expectStatus<CompanyDetails>(await member.get('/api/tenants/current/company'), 200).legalName,
     ).toBe('Łódź Żółć Straße GmbH');
+  });
+
+  it('keep the time zone chosen (canonical IANA name), offline too; blank follows the country again', async () => {
+    const before = expectStatus<CompanyDetails>(await api.get('/api/tenants/current/company'), 200);
+    expect(before.timeZone).toBeNull();
+    // The company is in Denmark (the first test): its day follows Copenhagen.
+    expect(timeZoneOf(before)).toBe('Europe/Copenhagen');
+
+    const saved = expectStatus<CompanyDetails>(
+      await api.put('/api/tenants/current/company', { timeZone: 'america/new_york' }),
+      200,
+    );
+    expect(saved.timeZone).toBe('America/New_York');
+    expect(timeZoneOf(saved)).toBe('America/New_York');
+    expect(
+      expectStatus<CompanyDetails>(await member.get('/api/tenants/current/company'), 200).timeZone,
+    ).toBe('America/New_York');
+
+    const device = new TestClient(t, adminToken);
+    expect(
+      (await device.push([device.mutation('tenant.updateCompany', { timeZone: 'Asia/Tokyo' })]))
+        .status,
+    ).toBe(200);
+    expect((await new TestClient(t, memberToken).pullOnce(null)).tenant.company.timeZone).toBe(
+      'Asia/Tokyo',
+    );
+
+    const bad = await api.put('/api/tenants/current/company', { timeZone: 'Mars/Olympus_Mons' });
+    expect(expectStatus(bad, 400).message).toBe(COMPANY_MESSAGES.timeZone);
+    const phone = new TestClient(t, adminToken);
+    await phone.push([phone.mutation('tenant.updateCompany', { timeZone: 'Nowhere/City' })]);
+    const pulled = await phone.pullOnce(null);
+    expect(pulled.rejections.map((r) => [r.name, r.statusCode])).toEqual([
+      ['tenant.updateCompany', 400],
+    ]);
+    expect(pulled.tenant.company.timeZone).toBe('Asia/Tokyo');
+
+    const cleared = expectStatus<CompanyDetails>(
+      await api.put('/api/tenants/current/company', { timeZone: '' }),
+      200,
+    );
+    expect(cleared.timeZone).toBeNull();
+    expect(timeZoneOf(cleared)).toBe('Europe/Copenhagen');
+    expect(timeZoneOf({ timeZone: null, country: null })).toBe('UTC');
   });
 
   it('takes the paper size from the country when none is chosen', () => {

@@ -20,8 +20,14 @@ import { listInvoices } from '../src/modules/invoices/invoices.service';
 let t: TestApp;
 let second: Database;
 let sent: MailMessage[] = [];
+/** The next this many sends fail (the mail server refuses them). */
+let failures = 0;
 const mailer = {
   async send(message: MailMessage) {
+    if (failures > 0) {
+      failures -= 1;
+      throw new Error('451 Try again later');
+    }
     sent.push(message);
   },
 };
@@ -40,6 +46,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   sent = [];
+  failures = 0;
 });
 afterEach(() => clock.reset());
 
@@ -301,5 +308,80 @@ describe('recurring profiles', () => {
     expect(ended.nextDate).toBeNull();
     at('2028-01-01T08:00:00Z');
     expect(await generate(s)).toBe(0);
+  });
+
+  it('tries a failed mail again on later ticks, waiting longer each time, and never mails it twice', async () => {
+    const s = await shop('Flaky Mail Ltd');
+    const p = await profile(s, {
+      startDate: '2027-03-01',
+      end: { kind: 'after', count: 1 },
+      mode: 'issue-and-mail',
+    });
+    const mailState = async () =>
+      (await tenantDb(t, s.tenantId))
+        .selectFrom('recurring_runs')
+        .select(['mail_state', 'mail_attempts', 'mail_error'])
+        .where('recurring_profile_id', '=', p.id)
+        .executeTakeFirstOrThrow();
+    failures = 2;
+    at('2027-03-01T08:00:00Z');
+    expect(await generate(s)).toBe(1);
+    const [invoice] = await invoicesOf(s, p.id);
+    expect(invoice).toMatchObject({ emailedTo: s.contactEmail });
+    expect(invoice!.issuedAt).not.toBeNull();
+    expect(sent).toEqual([]);
+    expect(await mailState()).toEqual({
+      mail_state: 'failed',
+      mail_attempts: 1,
+      mail_error: '451 Try again later',
+    });
+    // Not before its time: 15 minutes after the first failure, then 30 after the second.
+    at('2027-03-01T08:10:00Z');
+    await generate(s);
+    expect(failures).toBe(1);
+    at('2027-03-01T08:16:00Z');
+    await generate(s);
+    expect(failures).toBe(0);
+    expect((await mailState()).mail_attempts).toBe(2);
+    at('2027-03-01T08:31:00Z');
+    await generate(s);
+    expect(sent).toEqual([]);
+    at('2027-03-01T08:47:00Z');
+    // Two runners at once: one of them claims the mail.
+    await Promise.all([generate(s), generate(s, second.db)]);
+    expect(sent.map((m) => m.to)).toEqual([s.contactEmail]);
+    expect(sent[0]!.subject).toContain(invoice!.invoiceNumber);
+    expect(sent[0]!.attachments?.[0]?.filename).toMatch(/\.pdf$/);
+    expect(await mailState()).toEqual({ mail_state: 'sent', mail_attempts: 3, mail_error: null });
+    // Sent: later ticks send nothing more.
+    at('2027-03-02T08:00:00Z');
+    await Promise.all([generate(s), generate(s, second.db)]);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives a mail up after five failed attempts; the invoice stays issued', async () => {
+    const s = await shop('Dead Mail Ltd');
+    const p = await profile(s, {
+      startDate: '2027-03-01',
+      end: { kind: 'after', count: 1 },
+      mode: 'issue-and-mail',
+    });
+    failures = 100;
+    for (let hour = 0; hour < 48; hour += 1) {
+      at(new Date(Date.UTC(2027, 2, 1, 8 + hour)).toISOString());
+      await generate(s);
+    }
+    expect(failures).toBe(95);
+    expect(sent).toEqual([]);
+    const [invoice] = await invoicesOf(s, p.id);
+    expect(invoice!.issuedAt).not.toBeNull();
+    const run = await (
+      await tenantDb(t, s.tenantId)
+    )
+      .selectFrom('recurring_runs')
+      .select(['mail_state', 'mail_attempts', 'mail_retry_at'])
+      .where('recurring_profile_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(run).toEqual({ mail_state: 'failed', mail_attempts: 5, mail_retry_at: null });
   });
 });

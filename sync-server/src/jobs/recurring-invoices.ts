@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AppDatabase, TenantRow } from '../db/app-tables';
 import type { TenantDb } from '../db/tenant-database';
-import type { MailMessage } from '../mail/mailer';
 import { clock } from '../clock';
 import { generateDueInvoices } from '../modules/recurring/recurring-generation';
+import { deliverRunMail, retryRunMails, type MailDeps } from '../modules/recurring/recurring-mail';
 import type { Job } from './scheduler';
 
-export interface RecurringDeps {
-  mailer: { send(message: MailMessage): Promise<void> };
-  log: { warn(obj: object, msg: string): void };
+export interface RecurringDeps extends MailDeps {
   /** The job's clock (tests move it; the server's is the real one). */
   now?: () => Date;
 }
@@ -16,7 +14,8 @@ export interface RecurringDeps {
 /**
  * Makes every tenant's recurring invoices that are due on its calendar day. Answers how many.
  * Each period commits on its own (recurring-generation.ts), then its mail goes; a mail that
- * fails is logged, the invoice stays issued (it can be sent again from its screen).
+ * fails stays to send, and later ticks try it again (recurring-mail.ts) until it goes or its
+ * attempts are used up; the invoice stays issued either way.
  */
 export async function runRecurringInvoices(
   db: Kysely<AppDatabase>,
@@ -29,16 +28,9 @@ export async function runRecurringInvoices(
     const tenantDb = db.withSchema(tenant.schema_name) as unknown as TenantDb;
     for (const invoice of await generateDueInvoices(tenantDb, tenant, now)) {
       made += 1;
-      if (!invoice.mail) continue;
-      try {
-        await deps.mailer.send(await invoice.mail());
-      } catch (err) {
-        deps.log.warn(
-          { tenant: tenant.id, invoice: invoice.invoiceId, err: (err as Error).message },
-          'recurring invoice not mailed',
-        );
-      }
+      if (invoice.mail) await deliverRunMail(tenantDb, tenant, invoice, deps, now, invoice.mail);
     }
+    await retryRunMails(tenantDb, tenant, deps, now);
   }
   return made;
 }

@@ -41,10 +41,23 @@ export interface RecurringProfileLineTable extends LineItemColumns {
   one_off: Defaulted<boolean>;
 }
 
-/** A period a profile dealt with: its invoice, or null when the period was skipped. */
+export type RecurringMailState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/**
+ * A period a profile dealt with: its invoice, or null when the period was skipped; and its mail's
+ * state (null: no mail), how many times it was tried, the last error and when to try again.
+ */
 export interface RecurringRunTable {
   recurring_profile_id: string;
   period_index: number;
   invoice_id: string | null;
   created_at: CreatedAt;
+  mail_state: ColumnType<
+    RecurringMailState | null,
+    RecurringMailState | null | undefined,
+    RecurringMailState | null
+  >;
+  mail_attempts: Defaulted<number>;
+  mail_error: ColumnType<string | null, string | null | undefined, string | null>;
+  mail_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

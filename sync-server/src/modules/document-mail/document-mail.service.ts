@@ -63,7 +63,7 @@ export interface DocumentSend<K extends MailedKind> {
  */
 export async function emailDocument<K extends MailedKind>(
   // No user: the company sends it (a recurring invoice), replies go to the company's address.
-  scope: Pick<TenantScope, 'db' | 'tenant'> & { user?: Pick<TenantScope['user'], 'email'> },
+  scope: MailScope,
   kind: K,
   id: string,
   body: DocumentMailBody,
@@ -90,24 +90,51 @@ export async function emailDocument<K extends MailedKind>(
     if (kind === 'invoice') await issueInvoice(at, id);
     const version = await nextVersion(trx);
     await repo.recordSend(trx, entity, id, { to: input.value.to, version });
-    const pdf: PdfFile =
-      kind === 'invoice'
-        ? await invoiceDocument(at, id)
-        : kind === 'order'
-          ? await orderDocument(at, id)
-          : await creditNoteDocument(at, id);
-    const message = documentMail(input.value, companySender(scope.tenant, scope.user?.email));
-    if (kind === 'order')
-      return { document: await load(), mail: () => withPdfAttachment(message, pdf) };
-    // An invoice or a credit note goes in the customer's e-invoice format.
-    const withFiles = await mailWithEInvoice(
-      at,
-      kind === 'invoice' ? 'invoice' : 'creditNote',
-      id,
-      pdf,
-    );
-    return { document: await load(), mail: () => withFiles(message) };
+    const mail = await messageOf(at, kind, id, input.value);
+    return { document: await load(), mail };
   });
+}
+
+type MailScope = Pick<TenantScope, 'db' | 'tenant'> & { user?: Pick<TenantScope['user'], 'email'> };
+
+/** Reads the PDF's (and an invoice's e-invoice) data; the answer renders and builds the message. */
+async function messageOf(
+  scope: MailScope,
+  kind: MailedKind,
+  id: string,
+  body: DocumentMailBody,
+): Promise<() => Promise<MailMessage>> {
+  const pdf: PdfFile =
+    kind === 'invoice'
+      ? await invoiceDocument(scope, id)
+      : kind === 'order'
+        ? await orderDocument(scope, id)
+        : await creditNoteDocument(scope, id);
+  const message = documentMail(body, companySender(scope.tenant, scope.user?.email));
+  if (kind === 'order') return () => withPdfAttachment(message, pdf);
+  // An invoice or a credit note goes in the customer's e-invoice format.
+  const withFiles = await mailWithEInvoice(
+    scope,
+    kind === 'invoice' ? 'invoice' : 'creditNote',
+    id,
+    pdf,
+  );
+  return () => withFiles(message);
+}
+
+/**
+ * The mail of a document sent before, built again without recording a send (a recurring
+ * invoice's mail that failed, tried again): the same recipient and text, today's PDF data.
+ */
+export async function documentMailAgain(
+  scope: MailScope,
+  kind: MailedKind,
+  id: string,
+  body: DocumentMailBody,
+): Promise<MailMessage> {
+  const input = documentMailInput(body);
+  if (!input.ok) throw badRequest(input.message);
+  return (await messageOf(scope, kind, id, input.value))();
 }
 
 /** POST /api/{invoices|orders|credit-notes}/{id}/email: records the send, then mails it once committed (503 when it cannot). */

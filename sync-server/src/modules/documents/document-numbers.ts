@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import {
-  COUNTRIES,
   NUMBERING_KINDS,
   documentNumberParts,
   formatDocumentNumber,
   numberingPeriod,
+  timeZoneOf,
   todayIn,
   type NumberingKind,
 } from '@smb/shared-types';
@@ -22,7 +22,7 @@ type ZonedTenant = Pick<TenantRow, 'country'> & Partial<Pick<TenantRow, 'time_zo
 
 /** The company's time zone: its own setting, else its country's, else UTC. */
 export function tenantTimeZone(tenant: ZonedTenant): string {
-  return tenant.time_zone ?? COUNTRIES.find((c) => c.code === tenant.country)?.timeZone ?? 'UTC';
+  return timeZoneOf({ timeZone: tenant.time_zone, country: tenant.country });
 }
 
 /**

@@ -4,31 +4,28 @@
  * it). The invoice is made from the profile as it is at that moment, so an edit applies from the
  * next invoice; invoices made before never change.
  */
-import {
-  defaultDocumentMail,
-  renderPeriodPlaceholders,
-  todayIn,
-  type CivilDate,
-} from '@smb/shared-types';
+import { renderPeriodPlaceholders, todayIn, type CivilDate } from '@smb/shared-types';
 import type { TenantRow } from '../../db/app-tables';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { nextVersion } from '../../db/version';
-import type { MailMessage } from '../../mail/mailer';
 import { emailDocument } from '../document-mail/document-mail.service';
 import { tenantTimeZone } from '../documents/document-numbers';
 import { createRecurringInvoice, loadInvoice } from '../invoices/invoices.service';
 import { customerDocumentLanguage } from '../pdf/document-language.service';
 import * as repo from './recurring.repository';
+import { recurringMailBody, type MailRun, type PendingMail } from './recurring-mail';
 import { duePeriods, periodRange } from './recurring-schedule';
 
-/** A mail to deliver once the invoice's transaction has committed. */
-export type PendingMail = () => Promise<MailMessage>;
+export type { PendingMail } from './recurring-mail';
 
 export interface MadeInvoice {
   invoiceId: string;
   mail: PendingMail | null;
 }
+
+/** An invoice of the schedule: its run carries its mail's state. */
+export type ScheduledInvoice = MadeInvoice & MailRun;
 
 type Tenant = TenantRow;
 
@@ -77,25 +74,18 @@ export async function makeInvoice(
   );
   if (lines.some((l) => l.one_off)) await repo.deleteOneOffLines(trx, profile.id);
   if (profile.mode !== 'issue-and-mail') return { invoiceId, mail: null };
-  const invoice = await loadInvoice(trx, invoiceId);
-  const to = invoice.contact?.email || invoice.customer.email;
-  if (!to) return { invoiceId, mail: null };
-  const text = defaultDocumentMail(language, {
-    kind: 'invoice',
-    number: invoice.invoiceNumber,
-    company: tenant.natural_name,
-    contactName: invoice.contact?.name ?? null,
-    total: invoice.total,
-    currencyCode: invoice.currencyCode,
-    symbol: null,
-    dueDate: invoice.dueDate,
-  });
+  const body = recurringMailBody(await loadInvoice(trx, invoiceId), tenant, language);
+  if (!body) return { invoiceId, mail: null };
   // Issues it, records the send and reads the PDF's (and e-invoice's) data.
-  const { mail } = await emailDocument({ db: trx, tenant }, 'invoice', invoiceId, { to, ...text });
+  const { mail } = await emailDocument({ db: trx, tenant }, 'invoice', invoiceId, body);
   return { invoiceId, mail };
 }
 
-type PeriodOutcome = { kind: 'none' } | { kind: 'skipped' } | ({ kind: 'invoiced' } & MadeInvoice);
+/** `more`: another period is due after this one (a catch-up), read under the same lock. */
+type PeriodOutcome =
+  | { kind: 'none' }
+  | { kind: 'skipped'; more: boolean }
+  | ({ kind: 'invoiced'; more: boolean } & ScheduledInvoice);
 
 /** The profile's next due period, in its own transaction: invoiced, skipped, or nothing due. */
 async function runNextPeriod(
@@ -103,6 +93,7 @@ async function runNextPeriod(
   tenant: Tenant,
   profileId: string,
   today: CivilDate,
+  now: Date,
 ): Promise<PeriodOutcome> {
   return inTransaction(db, async (trx) => {
     // A concurrent run waits here, then reads the index this one moved.
@@ -113,13 +104,14 @@ async function runNextPeriod(
     const claimed = await repo.claimPeriod(trx, profile.id, index);
     const version = await nextVersion(trx);
     const advance = { next_index: index + 1, version, updated_at: new Date() };
+    const more = duePeriods({ ...profile, next_index: index + 1 }, today).length > 0;
     if (!claimed) {
       await repo.updateProfile(trx, profile.id, advance);
-      return { kind: 'skipped' };
+      return { kind: 'skipped', more };
     }
     if (profile.skip_next) {
       await repo.updateProfile(trx, profile.id, { ...advance, skip_next: false });
-      return { kind: 'skipped' };
+      return { kind: 'skipped', more };
     }
     // Dated the day it is made (a period caught up after an outage too); the lines name its period.
     const made = await makeInvoice(
@@ -132,8 +124,11 @@ async function runNextPeriod(
       version,
     );
     await repo.setRunInvoice(trx, profile.id, index, made.invoiceId);
+    const run = { profileId: profile.id, periodIndex: index };
+    // Its mail goes after the commit; until it has gone, a later tick tries again.
+    if (made.mail) await repo.setRunMailPending(trx, run, now);
     await repo.updateProfile(trx, profile.id, advance);
-    return { kind: 'invoiced', ...made };
+    return { kind: 'invoiced', more, ...made, ...run };
   });
 }
 
@@ -148,14 +143,15 @@ export async function generateDueInvoices(
   db: TenantDb,
   tenant: Tenant,
   now: Date,
-): Promise<MadeInvoice[]> {
+): Promise<ScheduledInvoice[]> {
   const today = tenantToday(tenant, now);
-  const made: MadeInvoice[] = [];
-  for (const id of await repo.activeProfileIds(db)) {
+  const made: ScheduledInvoice[] = [];
+  const due = (await repo.activeSchedules(db)).filter((row) => duePeriods(row, today).length > 0);
+  for (const { id } of due) {
     for (let n = 0; n < MAX_PERIODS_PER_RUN; n++) {
-      const outcome = await runNextPeriod(db, tenant, id, today);
-      if (outcome.kind === 'none') break;
+      const outcome = await runNextPeriod(db, tenant, id, today, now);
       if (outcome.kind === 'invoiced') made.push(outcome);
+      if (outcome.kind === 'none' || !outcome.more) break;
     }
   }
   return made;

@@ -142,14 +142,84 @@ export async function setRunInvoice(
     .execute();
 }
 
-/** Active profiles whose next period may be due (the generation re-checks each under its lock). */
-export async function activeProfileIds(db: TenantDb) {
-  const rows = await db
+/**
+ * The active profiles and where their schedules stand, so that only those with a period due are
+ * locked (the generation re-checks each under its lock).
+ */
+export async function activeSchedules(db: TenantDb) {
+  return db
     .selectFrom('recurring_profiles')
-    .select('id')
+    .select([
+      'id',
+      'start_date',
+      'frequency_unit',
+      'frequency_every',
+      'anchor_day',
+      'end_kind',
+      'end_count',
+      'end_date',
+      'next_index',
+      'schedule_base',
+    ])
     .where('status', '=', 'active')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => r.id);
+}
+
+/** A run's mail: claimed for one attempt, then sent or failed. */
+type RunKey = { profileId: string; periodIndex: number };
+const run = (db: TenantDb, key: RunKey) =>
+  db
+    .updateTable('recurring_runs')
+    .where('recurring_profile_id', '=', key.profileId)
+    .where('period_index', '=', key.periodIndex);
+
+/** The invoice of the run has a mail to send, from `at` on. */
+export async function setRunMailPending(trx: TenantDb, key: RunKey, at: Date) {
+  await run(trx, key).set({ mail_state: 'pending', mail_retry_at: at }).execute();
+}
+
+/**
+ * Claims the run's mail for one attempt when it is pending or failed, due by `now` and has
+ * attempts left: one statement, so of two runners only one gets the row (the other's update
+ * waits for the first's, then matches nothing). Answers the attempt's number and the invoice.
+ */
+export async function claimRunMail(db: TenantDb, key: RunKey, now: Date, maxAttempts: number) {
+  return run(db, key)
+    .set((eb) => ({
+      mail_state: 'sending',
+      mail_attempts: eb('mail_attempts', '+', 1),
+      mail_retry_at: null,
+    }))
+    .where('mail_state', 'in', ['pending', 'failed'])
+    .where('mail_retry_at', '<=', now)
+    .where('mail_attempts', '<', maxAttempts)
+    .returning(['mail_attempts', 'invoice_id'])
+    .executeTakeFirst();
+}
+
+export async function finishRunMail(
+  db: TenantDb,
+  key: RunKey,
+  outcome: { state: 'sent' | 'failed'; error: string | null; retryAt: Date | null },
+) {
+  await run(db, key)
+    .set({ mail_state: outcome.state, mail_error: outcome.error, mail_retry_at: outcome.retryAt })
+    .where('mail_state', '=', 'sending')
+    .execute();
+}
+
+/** Mails due to be tried (again) by `now`, oldest first. */
+export async function runMailsDue(db: TenantDb, now: Date, maxAttempts: number, limit = 200) {
+  const rows = await db
+    .selectFrom('recurring_runs')
+    .select(['recurring_profile_id', 'period_index'])
+    .where('mail_state', 'in', ['pending', 'failed'])
+    .where('mail_retry_at', '<=', now)
+    .where('mail_attempts', '<', maxAttempts)
+    .orderBy('mail_retry_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ profileId: r.recurring_profile_id, periodIndex: r.period_index }));
 }

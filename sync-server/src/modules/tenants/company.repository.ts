@@ -23,6 +23,7 @@ export const COMPANY_FIELD_COLUMNS = {
   paperSize: 'paper_size',
   quoteValidityDays: 'quote_validity_days',
   locale: 'locale',
+  timeZone: 'time_zone',
   documentLanguage: 'document_language',
   einvoiceFormat: 'einvoice_format',
   postcode: 'postcode',

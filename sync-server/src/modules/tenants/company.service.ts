@@ -32,6 +32,7 @@ export function companyOf(row: TenantRow): CompanyDetails {
     logo: row.logo_sha256 ? { sha256: row.logo_sha256 } : null,
     quoteValidityDays: row.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS,
     locale: row.locale ?? null,
+    timeZone: row.time_zone ?? null,
     documentLanguage: row.document_language ?? DEFAULT_DOCUMENT_LANGUAGE,
     einvoiceFormat: row.einvoice_format ?? 'none',
     postcode: row.postcode ?? null,

@@ -47,6 +47,7 @@ import { localeOptions } from '../../../lib/formats';
 import { DEFAULT_LOCALE } from '@smb/shared-types/locale-numbers';
 
 import { PartyIdentityFields, type PartyValues } from '../../../components/PartyIdentityFields';
+import { TimeZoneSelect } from './TimeZoneSelect';
 import { PARTY_FIELDS } from '@smb/shared-types/parties';
 
 type TextField = keyof typeof COMPANY_LIMITS;
@@ -255,6 +256,11 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
               onChange={(next) => set('locale', next ?? DEFAULT_LOCALE)}
               allowDeselect={false}
               searchable
+            />
+            <TimeZoneSelect
+              value={String(value('timeZone'))}
+              country={String(value('country')) || null}
+              onChange={(next) => set('timeZone', next)}
             />
             <Select
               label="Document language"

@@ -1,0 +1,160 @@
+/**
+ * The dashboard's recurring figures, from the profiles a device holds and the company's today:
+ *
+ * - Monthly recurring revenue per currency: each active profile that has not ended, its
+ *   recurring lines' **net** amount (before tax, after line discounts; one-off lines left out),
+ *   as an amount per month (weekly × 52 / 12, every N weeks ÷ N, quarterly ÷ 3, yearly ÷ 12),
+ *   summed exactly and rounded to cents once per currency.
+ * - The invoices the schedules make in the next seven days (today and the six days after), in
+ *   date order: paused profiles make none, the skipped next period is left out, a schedule's end
+ *   stops it; the amount is the invoice's total (with tax), one-off lines on the next one.
+ */
+import { dec, type Dec } from './decimal';
+import { documentTaxAmounts, type TaxedLine } from './document-lines';
+import { addDays } from './payments';
+import {
+  hasOccurrence,
+  occurrenceDate,
+  perMonth,
+  type CivilDate,
+  type Schedule,
+} from './recurrence';
+import type { RecurringProfile } from './recurring';
+
+/** What the figures read of a profile (the API's and the device's shape). */
+export type OutlookProfile = Pick<
+  RecurringProfile,
+  | 'id'
+  | 'customer'
+  | 'currencyCode'
+  | 'items'
+  | 'extraItems'
+  | 'pricesIncludeTax'
+  | 'startDate'
+  | 'frequency'
+  | 'anchorDay'
+  | 'end'
+  | 'status'
+  | 'skipNext'
+  | 'nextIndex'
+  | 'nextDate'
+>;
+
+export interface MonthlyRevenue {
+  currencyCode: string;
+  /** Net per month, 2 decimals. */
+  amount: string;
+}
+
+export interface UpcomingInvoice {
+  date: CivilDate;
+  profileId: string;
+  customerName: string;
+  /** The invoice's total with tax, 2 decimals. */
+  amount: string;
+  currencyCode: string;
+}
+
+export const OUTLOOK_DAYS = 7;
+
+type Line = OutlookProfile['items'][number];
+
+const taxed = (l: Line): TaxedLine => ({
+  quantity: l.quantity,
+  unitPrice: l.unitPrice,
+  taxCategory: l.taxCategory,
+  taxRate: l.taxRate,
+  discountKind: l.discountKind,
+  discountValue: l.discountValue,
+});
+
+/** The lines' net amount and total with tax. */
+function amounts(lines: Line[], pricesIncludeTax: boolean): { net: string; total: string } {
+  const a = documentTaxAmounts(lines.map(taxed), [], pricesIncludeTax);
+  return {
+    net: dec(a.total).minus(a.taxAmount).minus(a.roundingAmount).toFixed(2),
+    total: a.total,
+  };
+}
+
+/**
+ * The profile's current schedule, its indexes counted from its own start date (`base`: the
+ * life-long index of that date). The API gives the next date and its life-long index; the base is
+ * where the schedule reaches that date.
+ */
+function currentSchedule(p: OutlookProfile): { schedule: Schedule; base: number } | null {
+  if (p.nextDate === null) return null;
+  const schedule: Schedule = {
+    startDate: p.startDate,
+    frequency: p.frequency,
+    anchor: p.anchorDay === null ? { kind: 'start' } : { kind: 'dayOfMonth', day: p.anchorDay },
+    end: { kind: 'never' },
+  };
+  let i = 0;
+  while (occurrenceDate(schedule, i) < p.nextDate && i < 100_000) i += 1;
+  if (occurrenceDate(schedule, i) !== p.nextDate) return null;
+  const base = p.nextIndex - i;
+  const { end } = p;
+  if (end.kind === 'after' && end.count != null) {
+    schedule.end = { kind: 'after', count: end.count - base };
+  } else if (end.kind === 'on' && end.date) schedule.end = { kind: 'on', date: end.date };
+  return { schedule, base };
+}
+
+/** Active, with a next invoice, not past an end date. */
+function running(p: OutlookProfile, today: CivilDate): boolean {
+  if (p.status !== 'active' || p.nextDate === null) return false;
+  return !(p.end.kind === 'on' && p.end.date && p.end.date < today);
+}
+
+/** Monthly recurring revenue (net) per currency, in currency order. */
+export function monthlyRecurringRevenue(
+  profiles: OutlookProfile[],
+  today: CivilDate,
+): MonthlyRevenue[] {
+  const sums = new Map<string, Dec>();
+  for (const p of profiles) {
+    if (!running(p, today)) continue;
+    const monthly = perMonth(amounts(p.items, p.pricesIncludeTax).net, p.frequency);
+    sums.set(p.currencyCode, (sums.get(p.currencyCode) ?? dec(0)).plus(monthly));
+  }
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currencyCode, sum]) => ({ currencyCode, amount: sum.toDecimalPlaces(2).toFixed(2) }));
+}
+
+/** The invoices scheduled from `today` through the next `days` − 1 days, in date order. */
+export function upcomingInvoices(
+  profiles: OutlookProfile[],
+  today: CivilDate,
+  days = OUTLOOK_DAYS,
+): UpcomingInvoice[] {
+  const last = addDays(today, days - 1);
+  const found: UpcomingInvoice[] = [];
+  for (const p of profiles) {
+    if (!running(p, today)) continue;
+    const current = currentSchedule(p);
+    if (!current) continue;
+    const { schedule, base } = current;
+    for (let i = p.nextIndex - base; hasOccurrence(schedule, i); i++) {
+      const date = occurrenceDate(schedule, i);
+      if (date > last) break;
+      const next = i === p.nextIndex - base;
+      if (date < today || (next && p.skipNext)) continue;
+      const lines = next ? [...p.items, ...p.extraItems] : p.items;
+      found.push({
+        date,
+        profileId: p.id,
+        customerName: p.customer.name,
+        amount: amounts(lines, p.pricesIncludeTax).total,
+        currencyCode: p.currencyCode,
+      });
+    }
+  }
+  return found.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.customerName.localeCompare(b.customerName) ||
+      a.profileId.localeCompare(b.profileId),
+  );
+}
