@@ -34,11 +34,18 @@ export function useRecordForm<V extends object>(
       set(name, event.currentTarget.value as V[K]),
     disabled: done,
   });
+  /** A Select whose empty option ('') is a choice of its own (e.g. "Company default"). */
+  const choice = <K extends keyof V>(name: K) => ({
+    value: values[name] as string,
+    onChange: (value: string | null) => set(name, (value ?? '') as V[K]),
+    allowDeselect: false,
+    disabled: done,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(values);
   };
-  return { values, set, text, submit };
+  return { values, set, text, choice, submit };
 }
 
 /** Cancel and the save button ("Create Contact" / "Update Contact") under a record form. */
