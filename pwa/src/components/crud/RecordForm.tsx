@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { CancelAndAction } from '../CancelAndAction';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 
 /** What every record form (customer, contact, product) is given by its screen. */
@@ -60,10 +61,7 @@ export function FormActions({
   'creating' | 'saving' | 'done' | 'onCancel'
 >) {
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
-        Cancel
-      </Button>
+    <CancelAndAction onCancel={onCancel} busy={saving}>
       <Button
         type="submit"
         loading={saving}
@@ -72,7 +70,7 @@ export function FormActions({
       >
         {creating ? `Create ${record}` : `Update ${record}`}
       </Button>
-    </Group>
+    </CancelAndAction>
   );
 }
 

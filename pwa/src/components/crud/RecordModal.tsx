@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { NotFoundError, ValidationError } from '../../db/errors';
+import { CancelAndAction } from '../CancelAndAction';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -129,14 +130,11 @@ export function RecordModal({
             </Alert>
           )}
           {children}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
+          <CancelAndAction onCancel={onClose} busy={saving} mt="sm">
             <Button type="submit" loading={saving}>
               {submitLabel}
             </Button>
-          </Group>
+          </CancelAndAction>
         </Stack>
       </form>
     </Modal>
