@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentDatabase } from '../../../../db/current';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SmbDatabase } from '../../../../db/database';
 import type { TaxRateRow } from '../../../../db/types';
-import { newClientDb } from '../../../../sync/__tests__/helpers';
+import { closeTestDatabase, useTestDatabase } from '../../../../test/local-store';
 import { SLOW_WAIT, renderScreen } from '../../../../test/render';
 import TaxRatesSettingsScreen from '../TaxRatesSettingsScreen';
 
@@ -22,18 +21,13 @@ const rate = (overrides: Partial<TaxRateRow>): TaxRateRow => ({
 
 let db: SmbDatabase;
 beforeEach(async () => {
-  db = newClientDb();
+  db = useTestDatabase();
   await db.tax_rates.bulkPut([
     rate({}),
     rate({ id: '00000000-0000-4000-8000-000000000002', name: 'Reduced', rate: 7 }),
   ]);
-  setCurrentDatabase(db);
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  setCurrentDatabase(null);
-  db.close();
-});
+afterEach(() => closeTestDatabase(db));
 
 const renderTaxRates = () =>
   renderScreen('/dashboard/settings/tax-rates', <TaxRatesSettingsScreen />);
