@@ -3,6 +3,7 @@ import { cents, dec } from './decimal';
 import {
   documentTaxAmounts,
   type DocumentTaxAmounts,
+  type ResolvedLine,
   type StoredAdjustment,
   type StoredBreakdownRow,
 } from './document-lines';
@@ -141,20 +142,8 @@ export interface CreditableInvoice {
 }
 
 /** A credit note's line, its amounts filled (amounts as 2-decimal strings). */
-export interface CreditLine {
+export interface CreditLine extends Omit<ResolvedLine, 'matchId'> {
   invoiceItemId: string | null;
-  productId: string | null;
-  productName: string;
-  productSku: string | null;
-  description: string;
-  quantity: number;
-  unitPrice: string;
-  unitCode: string;
-  taxRateId: string | null;
-  taxCategory: TaxCategory;
-  taxRate: string;
-  discountKind: 'percent' | 'amount' | null;
-  discountValue: string | null;
   subtotal: string;
   discountAmount: string;
   lineTotal: string;

@@ -147,6 +147,32 @@ export function putRoute<B extends TSchema, T extends TSchema, P extends TSchema
   return { ...route, schema: { ...route.schema, body } };
 }
 
+/**
+ * Route options of a route without path parameters or query string (the caller's company, a
+ * settings object, the default currency): the item with 200; with a body, 400 for a bad one.
+ */
+export function singleRoute<T extends TSchema, B extends TSchema | undefined = undefined>(
+  app: FastifyInstance,
+  tags: string[],
+  item: T,
+  options: RouteOptions & { body?: B } = {},
+) {
+  const statuses = [
+    ...(options.body ? [400] : []),
+    ...(options.admin ? [403] : []),
+    ...(options.errorCodes ?? []),
+  ];
+  const base = routeBase(app, tags, options, []);
+  return {
+    ...base.access,
+    schema: {
+      ...base.head,
+      ...((options.body ? { body: options.body } : {}) as { body: B }),
+      response: { 200: item, ...errors(...statuses) },
+    },
+  };
+}
+
 /** Route options of `DELETE /:id`: `{ success, message }` (see `deleted`), or 404. */
 export function deleteRoute(app: FastifyInstance, tags: string[], options: RouteOptions = {}) {
   const base = routeBase(app, tags, options, [404]);
@@ -211,6 +237,10 @@ export function routesFor(app: FastifyInstance, tags: string[]) {
       item: T,
       options?: WithParams<P>,
     ) => putRoute<B, T, P>(app, tags, body, item, options),
+    single: <T extends TSchema, B extends TSchema | undefined = undefined>(
+      item: T,
+      options?: RouteOptions & { body?: B },
+    ) => singleRoute<T, B>(app, tags, item, options),
     delete: (options?: RouteOptions) => deleteRoute(app, tags, options),
     /** A document's delete: 204, no body. */
     deleteDocument: (options?: RouteOptions) => deleteDocumentRoute(app, tags, options),

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { CancelAndAction } from './CancelAndAction';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -62,10 +63,7 @@ export function ConfirmDialog({
     >
       <Stack gap="lg">
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={locked}>
-            Cancel
-          </Button>
+        <CancelAndAction onCancel={onClose} busy={locked}>
           <Button
             color={color}
             leftSection={confirmIcon}
@@ -76,7 +74,7 @@ export function ConfirmDialog({
           >
             {confirmLabel}
           </Button>
-        </Group>
+        </CancelAndAction>
       </Stack>
     </Modal>
   );

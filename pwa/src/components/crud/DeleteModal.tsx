@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { CancelAndAction } from '../CancelAndAction';
 
 /**
  * "Delete <record>?" for a settings list: the warning, the record named in bold, Cancel and a red
@@ -37,10 +38,7 @@ export function DeleteModal({
           {name}
         </Text>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
+      <CancelAndAction onCancel={onClose} busy={busy} mt="lg">
         <Button
           color="red"
           leftSection={<IconTrash size={16} />}
@@ -49,7 +47,7 @@ export function DeleteModal({
         >
           Delete
         </Button>
-      </Group>
+      </CancelAndAction>
     </Modal>
   );
 }

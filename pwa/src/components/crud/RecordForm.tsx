@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { CancelAndAction } from '../CancelAndAction';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 
 /** What every record form (customer, contact, product) is given by its screen. */
@@ -34,11 +35,18 @@ export function useRecordForm<V extends object>(
       set(name, event.currentTarget.value as V[K]),
     disabled: done,
   });
+  /** A Select whose empty option ('') is a choice of its own (e.g. "Company default"). */
+  const choice = <K extends keyof V>(name: K) => ({
+    value: values[name] as string,
+    onChange: (value: string | null) => set(name, (value ?? '') as V[K]),
+    allowDeselect: false,
+    disabled: done,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(values);
   };
-  return { values, set, text, submit };
+  return { values, set, text, choice, submit };
 }
 
 /** Cancel and the save button ("Create Contact" / "Update Contact") under a record form. */
@@ -53,10 +61,7 @@ export function FormActions({
   'creating' | 'saving' | 'done' | 'onCancel'
 >) {
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
-        Cancel
-      </Button>
+    <CancelAndAction onCancel={onCancel} busy={saving}>
       <Button
         type="submit"
         loading={saving}
@@ -65,7 +70,7 @@ export function FormActions({
       >
         {creating ? `Create ${record}` : `Update ${record}`}
       </Button>
-    </Group>
+    </CancelAndAction>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { NotFoundError, ValidationError } from '../../db/errors';
+import { CancelAndAction } from '../CancelAndAction';
 import { useUpdateGuard } from '../../lib/useUpdateGuard';
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -63,7 +64,32 @@ export function useModalForm<V extends object>({
     }
   };
 
-  return { values, errors, set, submit, saving, failure, dismissFailure: () => setFailure(null) };
+  /** A field's value, change and error, to spread into an input that hands over its value. */
+  const field = <K extends keyof V>(key: K) => ({
+    value: values[key],
+    onChange: (value: V[K]) => set(key, value),
+    error: errors[key],
+  });
+  /** The same for a text input (its change is an event). */
+  const text = <K extends { [P in keyof V]: V[P] extends string ? P : never }[keyof V]>(
+    key: K,
+  ) => ({
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.value as V[K]),
+    error: errors[key],
+  });
+
+  return {
+    values,
+    errors,
+    set,
+    field,
+    text,
+    submit,
+    saving,
+    failure,
+    dismissFailure: () => setFailure(null),
+  };
 }
 
 /** The dialog around a `useModalForm`: its failure, its fields, Cancel and the submit button. */
@@ -104,14 +130,11 @@ export function RecordModal({
             </Alert>
           )}
           {children}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Cancel
-            </Button>
+          <CancelAndAction onCancel={onClose} busy={saving} mt="sm">
             <Button type="submit" loading={saving}>
               {submitLabel}
             </Button>
-          </Group>
+          </CancelAndAction>
         </Stack>
       </form>
     </Modal>

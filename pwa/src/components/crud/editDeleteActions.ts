@@ -24,3 +24,22 @@ export function editDeleteActions(
     },
   ];
 }
+
+/**
+ * `editDeleteActions` of any row of a list, from the row's label and the list's handlers (and,
+ * when a row cannot be deleted, why).
+ */
+export function rowEditDelete<T>(
+  label: (row: T) => string,
+  onEdit: (row: T) => void,
+  onDelete: (row: T) => void,
+  deleteBlocked?: (row: T) => string | undefined,
+): (row: T) => RowAction[] {
+  return (row) =>
+    editDeleteActions(
+      label(row),
+      () => onEdit(row),
+      () => onDelete(row),
+      deleteBlocked?.(row),
+    );
+}

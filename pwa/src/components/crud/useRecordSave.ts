@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAction } from '../../lib/useAction';
 import { errorText } from '../ErrorBanner';
+import type { RecordFormProps } from './RecordForm';
 import { useRedirectAfterSave } from './useRedirectAfterSave';
 
 /** What `useRecordSave` gives a form screen. */
@@ -43,15 +44,25 @@ export function useRecordSave<V>({
     setError(null);
     void action.run(values);
   };
+  const toList = () => navigate(list);
+  /** The save state a record form is given (spread into it beside `initial`). */
+  const formProps: Omit<RecordFormProps<V>, 'initial'> = {
+    creating,
+    saving: action.busy,
+    done: success !== null,
+    onSubmit: submit,
+    onCancel: toList,
+  };
   return {
     id,
     creating,
     list,
-    toList: () => navigate(list),
+    toList,
     submit,
     saving: action.busy,
     error,
     clearError: () => setError(null),
     success,
+    formProps,
   };
 }

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -19,7 +18,13 @@ import { formatMoney, formatNumber } from '../../lib/formats';
 import { QUANTITY_DECIMALS } from '@smb/shared-types/quotes';
 import { DecimalInput } from '../DecimalInput';
 import type { ProductRow } from '../../db/types';
-import { LineFields, TOUCH_INPUT, type ChangeLine, type Option } from './LineFields';
+import {
+  LineDescriptionInput,
+  LineFields,
+  TOUCH_INPUT,
+  type ChangeLine,
+  type Option,
+} from './LineFields';
 import { ProductSelect, type ProductOption } from './ProductSelect';
 
 export { PRODUCT_OPTION_LIMIT } from './ProductSelect';
@@ -97,17 +102,13 @@ const ItemRow = memo(function ItemRow({
       )}
     </Text>
   ) : line.free ? (
-    <TextInput
-      aria-label={`${label} description`}
+    <LineDescriptionInput
+      line={line}
+      ariaLabel={`${label} description`}
       placeholder="Service or item"
-      value={line.description}
-      maxLength={2000}
-      onChange={(e) => {
-        const description = e.currentTarget.value;
-        changeLine(line.key, (l) => ({ ...l, description }));
-      }}
       error={line.description.trim() ? undefined : true}
-      styles={phone ? TOUCH_INPUT : undefined}
+      changeLine={changeLine}
+      phone={phone}
     />
   ) : (
     <ProductSelect

@@ -94,23 +94,50 @@ interface LineFieldsProps {
   phone: boolean;
 }
 
+/** A line's description, written into the line as it is typed (at most 2000 characters). */
+export function LineDescriptionInput({
+  line,
+  ariaLabel,
+  changeLine,
+  phone,
+  ...input
+}: {
+  line: DraftLine;
+  ariaLabel: string;
+  changeLine: ChangeLine;
+  phone: boolean;
+  label?: string;
+  placeholder: string;
+  error?: boolean;
+}) {
+  return (
+    <TextInput
+      aria-label={ariaLabel}
+      {...input}
+      value={line.description}
+      maxLength={2000}
+      onChange={(e) => {
+        const description = e.currentTarget.value;
+        changeLine(line.key, (l) => ({ ...l, description }));
+      }}
+      styles={phone ? TOUCH_INPUT : undefined}
+    />
+  );
+}
+
 /** Description (for a product line), unit, tax rate and discount of one line. */
 export function LineFields({ line, label, taxOptions, changeLine, phone }: LineFieldsProps) {
   const styles = phone ? TOUCH_INPUT : undefined;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: line.free ? 3 : 4 }} spacing="xs">
       {!line.free && (
-        <TextInput
-          aria-label={`${label} description`}
+        <LineDescriptionInput
+          line={line}
+          ariaLabel={`${label} description`}
           label="Description"
           placeholder="Shown under the product"
-          value={line.description}
-          maxLength={2000}
-          onChange={(e) => {
-            const description = e.currentTarget.value;
-            changeLine(line.key, (l) => ({ ...l, description }));
-          }}
-          styles={styles}
+          changeLine={changeLine}
+          phone={phone}
         />
       )}
       <LineSelect

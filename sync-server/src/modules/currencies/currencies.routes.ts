@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeParams, Currency, CurrencyCreateBody, CurrencyUpdateBody } from '@smb/shared-types';
 import { recordRoutes } from '../../crud-routes';
-import { BEARER, errors, signedIn } from '../../http';
+import { BEARER, errors, routesFor, signedIn } from '../../http';
 import * as currencies from './currencies.service';
 
 /** Reads for every signed-in user; writes for tenant administrators only. */
 const currencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['currencies'];
   const security = BEARER;
+  const route = routesFor(app, tags);
 
-  app.get(
-    '/default',
-    { ...signedIn(app), schema: { tags, security, response: { 200: Currency, ...errors(404) } } },
-    async (request) => currencies.getDefaultCurrency(request.auth),
+  app.get('/default', route.single(Currency, { errorCodes: [404] }), async (request) =>
+    currencies.getDefaultCurrency(request.auth),
   );
 
   app.get(

@@ -4,21 +4,14 @@ import { prepared } from '../../db/prepared';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containingText, fetchPage, inNameOrder, type Page } from '../../db/query';
+import { PARTY_IDENTITY_COLUMN_OF } from '../../db/tables/columns';
 import type { CustomerTable } from '../../db/tables/customers.table';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
 /** A customer's identity columns, by field (shared-types CUSTOMER_IDENTITY_FIELDS). */
 export const CUSTOMER_IDENTITY_COLUMN_OF = {
-  postcode: 'postcode',
-  city: 'city',
-  region: 'region',
-  vatId: 'vat_id',
-  registrationId: 'registration_id',
-  electronicAddressScheme: 'electronic_address_scheme',
-  electronicAddressId: 'electronic_address_id',
-  iban: 'iban',
-  bic: 'bic',
+  ...PARTY_IDENTITY_COLUMN_OF,
   country: 'country',
   buyerReference: 'buyer_reference',
 } as const satisfies Record<(typeof CUSTOMER_IDENTITY_FIELDS)[number], keyof CustomerTable>;

@@ -127,6 +127,24 @@ export function partyColumns(parties: {
   };
 }
 
+/**
+ * The customer's and contact's names and e-mails as a new document keeps them (later edits of
+ * the customer or contact do not change an issued document).
+ */
+export function partySnapshot(
+  customer: { name: string; email: string },
+  contact: { id: string; name: string; email: string; role: string | null } | undefined,
+) {
+  return {
+    contact_id: contact?.id ?? null,
+    customer_name: customer.name,
+    customer_email: customer.email,
+    contact_name: contact?.name ?? null,
+    contact_email: contact?.email ?? null,
+    contact_role: contact?.role ?? null,
+  };
+}
+
 /** Groups rows by a key, keeping their order. */
 export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Currency, Product, ProductCreateBody, ProductUpdateBody } from '@smb/shared-types';
-import { BEARER, LIST_DESCRIPTION, errors, routesFor, sendPage, signedIn } from '../../http';
+import { LIST_DESCRIPTION, routesFor, sendPage } from '../../http';
 import { recordRoutes } from '../../crud-routes';
 import { getDefaultCurrency, listCurrencies } from '../currencies/currencies.service';
 import * as products from './products.service';
@@ -8,19 +8,10 @@ import * as products from './products.service';
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['products'];
   const route = routesFor(app, tags);
-  const security = BEARER;
 
   app.get(
     '/defaultcurrency',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: 'The tenant’s default currency',
-        response: { 200: Currency, ...errors(404) },
-      },
-    },
+    route.single(Currency, { description: 'The tenant’s default currency', errorCodes: [404] }),
     async (request) => getDefaultCurrency(request.auth),
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { TaxRate, TaxRateCreateBody, TaxRateUpdateBody } from '@smb/shared-types';
-import { BEARER, deleted, routesFor, signedIn } from '../../http';
+import { deleted, routesFor } from '../../http';
 import * as taxRates from './tax-rates.service';
 
 /** Reads for every signed-in user (the editors offer the rates); writes for administrators. */
@@ -9,13 +9,8 @@ const taxRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tax-rates'];
   const route = routesFor(app, tags);
 
-  app.get(
-    '/',
-    {
-      ...signedIn(app),
-      schema: { tags, security: BEARER, response: { 200: Type.Array(TaxRate) } },
-    },
-    async (request) => taxRates.listTaxRates(request.auth),
+  app.get('/', route.single(Type.Array(TaxRate)), async (request) =>
+    taxRates.listTaxRates(request.auth),
   );
 
   app.get('/:id', route.get(TaxRate), async (request) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/app-tables';
+import { PARTY_IDENTITY_COLUMN_OF } from '../../db/tables/columns';
 import type { TenantDb } from '../../db/tenant-database';
 
 /**
@@ -26,15 +27,7 @@ export const COMPANY_FIELD_COLUMNS = {
   timeZone: 'time_zone',
   documentLanguage: 'document_language',
   einvoiceFormat: 'einvoice_format',
-  postcode: 'postcode',
-  city: 'city',
-  region: 'region',
-  vatId: 'vat_id',
-  registrationId: 'registration_id',
-  electronicAddressScheme: 'electronic_address_scheme',
-  electronicAddressId: 'electronic_address_id',
-  iban: 'iban',
-  bic: 'bic',
+  ...PARTY_IDENTITY_COLUMN_OF,
 } as const;
 export type CompanyField = keyof typeof COMPANY_FIELD_COLUMNS;
 

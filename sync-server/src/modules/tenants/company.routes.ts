@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CompanyDetails, CompanyDetailsUpdateBody, LOGO_MAX_BYTES } from '@smb/shared-types';
 import type { AppContext } from '../../context';
-import { BEARER, adminOnly, errors, signedIn } from '../../http';
+import { BEARER, adminOnly, errors, routesFor, signedIn } from '../../http';
 import * as company from './company.service';
 
 /** The logo answer, for the OpenAPI document: the image bytes with their own content type. */
@@ -19,6 +19,7 @@ const LOGO = {
 const companyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['company'];
   const security = BEARER;
+  const route = routesFor(app, tags);
   const forget = (tenantId: string) => ctx.sessions.forgetTenant(tenantId);
 
   // Raw image bodies, scoped to this plugin; one byte over the limit so the service answers the
@@ -31,31 +32,20 @@ const companyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
 
   app.get(
     '/current/company',
-    {
-      ...signedIn(app),
-      schema: {
-        tags,
-        security,
-        description: 'The company details printed on quotes, orders and invoices',
-        response: { 200: CompanyDetails, ...errors() },
-      },
-    },
+    route.single(CompanyDetails, {
+      description: 'The company details printed on quotes, orders and invoices',
+    }),
     async (request) => company.companyOf(request.auth.tenant),
   );
 
   app.put(
     '/current/company',
-    {
-      ...adminOnly(app),
-      schema: {
-        tags,
-        security,
-        description:
-          'Updates the company details (admin). Only the fields given are written; an empty string or null clears one. paperSize is A4, Letter or null (from the country).',
-        body: CompanyDetailsUpdateBody,
-        response: { 200: CompanyDetails, ...errors(400, 403) },
-      },
-    },
+    route.single(CompanyDetails, {
+      admin: true,
+      body: CompanyDetailsUpdateBody,
+      description:
+        'Updates the company details (admin). Only the fields given are written; an empty string or null clears one. paperSize is A4, Letter or null (from the country).',
+    }),
     async (request) => {
       const details = await company.updateCompanyDetails(request.auth, request.body);
       forget(request.auth.tenant.id);
@@ -114,15 +104,7 @@ const companyRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
 
   app.delete(
     '/current/logo',
-    {
-      ...adminOnly(app),
-      schema: {
-        tags,
-        security,
-        description: 'Removes the company logo (admin)',
-        response: { 200: CompanyDetails, ...errors(403) },
-      },
-    },
+    route.single(CompanyDetails, { admin: true, description: 'Removes the company logo (admin)' }),
     async (request) => {
       const details = await company.removeLogo(request.auth);
       forget(request.auth.tenant.id);

@@ -45,8 +45,8 @@ const LINES: DraftLine[] = Array.from({ length: 8 }, (_, i) => ({
 /** Stable, as the editor's memoized options are. */
 const TAX_OPTIONS = [{ value: '', label: 'Currency rate (0 %)' }];
 
-function Harness() {
-  const [lines, setLines] = useState(LINES);
+function Harness({ initial = LINES }: { initial?: DraftLine[] }) {
+  const [lines, setLines] = useState(initial);
   const onChange = useCallback((update: LinesUpdate) => setLines(update), []);
   return (
     <MantineProvider theme={theme}>
@@ -82,6 +82,22 @@ describe('ItemsTable with a large catalogue', () => {
     expect(within(rows[1]!).getByTestId('item-subtotal')).toHaveTextContent('$10.00');
     // Neither the other lines' Selects nor the typed line's own rendered again.
     expect(selectRenders).toEqual(before);
+  });
+
+  it("types a line's description into that line only: under a product, and as a free line's text", async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[...LINES.slice(0, 2), { ...emptyLine(true), key: 'free-1' }]} />);
+    const second = screen.getByRole('textbox', { name: 'Item 2 description' });
+    await user.type(second, 'Blue, size M');
+    expect(second).toHaveValue('Blue, size M');
+    expect(screen.getByRole('textbox', { name: 'Item 1 description' })).toHaveValue('');
+
+    // A free line needs its text: marked until it has one.
+    const free = screen.getByRole('textbox', { name: 'Item 3 description' });
+    expect(free).toHaveAttribute('aria-invalid', 'true');
+    await user.type(free, 'Consulting');
+    expect(free).toHaveValue('Consulting');
+    expect(free).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('takes a quantity with up to 3 decimals (1.5 hours) and refuses a fourth', async () => {

@@ -1,10 +1,14 @@
 import { Text } from '@mantine/core';
-import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import { dash, EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
 import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { DetailLine, RecordCard } from '../../../components/list/RecordCards';
-import { RowActionIcons } from '../../../components/list/RowActions';
+import {
+  actionsColumn,
+  emailColumn,
+  phoneColumn,
+  recordNameCell,
+} from '../../../components/list/columns';
 import type { ContactListRow } from '../data/contact-list';
 
 function RoleTag({ role }: { role: string }) {
@@ -36,45 +40,19 @@ export function ContactTable({
   onEdit: (contact: ContactListRow) => void;
   onDelete: (contact: ContactListRow) => void;
 }) {
-  const actionsOf = (contact: ContactListRow) =>
-    editDeleteActions(
-      contact.name,
-      () => onEdit(contact),
-      () => onDelete(contact),
-    );
-  const name = (contact: ContactListRow) => (
-    <RecordName name={contact.name} pending={pendingIds.has(contact.id)} wrap />
-  );
+  const actionsOf = rowEditDelete<ContactListRow>((contact) => contact.name, onEdit, onDelete);
+  const name = recordNameCell<ContactListRow>(pendingIds);
   const columns: EntityColumn<ContactListRow>[] = [
     { header: 'Name', cell: name },
-    {
-      header: 'Email',
-      cell: (contact) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
-          {contact.email}
-        </Text>
-      ),
-    },
-    {
-      header: 'Phone',
-      wide: true,
-      cell: (contact) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {contact.phoneNumber || dash}
-        </Text>
-      ),
-    },
+    emailColumn(),
+    phoneColumn({ wide: true }),
     {
       header: 'Role',
       wide: true,
       cell: (contact) => (contact.role ? <RoleTag role={contact.role} /> : dash),
     },
     { header: 'Company', cell: (contact) => <Text size="sm">{contact.companyName ?? dash}</Text> },
-    {
-      header: 'Actions',
-      th: { ta: 'right' },
-      cell: (contact) => <RowActionIcons actions={actionsOf(contact)} />,
-    },
+    actionsColumn(actionsOf),
   ];
 
   return (

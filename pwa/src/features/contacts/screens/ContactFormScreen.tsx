@@ -63,11 +63,7 @@ export default function ContactFormScreen() {
                 : { customerId: preselected, name: '', email: '', phoneNumber: '', role: '' }
             }
             customers={customers?.data ?? []}
-            creating={save.creating}
-            saving={save.saving}
-            done={save.success !== null}
-            onSubmit={save.submit}
-            onCancel={save.toList}
+            {...save.formProps}
           />
         );
       }}

@@ -1,8 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { editDeleteActions } from '../../../components/crud/editDeleteActions';
+import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
 import { RowActionIcons } from '../../../components/list/RowActions';
+import { actionsColumn } from '../../../components/list/columns';
 import { EntityTable, numeric, type EntityColumn } from '../../../components/list/EntityTable';
 import type { CurrencyRow } from '../../../db/types';
 import { formatNumber, formatPercent } from '../../../lib/formats';
@@ -14,19 +15,8 @@ interface Props {
   onDelete: (currency: CurrencyRow) => void;
 }
 
-const actions = (
-  currency: CurrencyRow,
-  { onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>,
-) => (
-  <RowActionIcons
-    actions={editDeleteActions(
-      currency.code,
-      () => onEdit(currency),
-      () => onDelete(currency),
-      currency.isDefault ? 'The default currency cannot be deleted' : undefined,
-    )}
-  />
-);
+const deleteBlocked = (currency: CurrencyRow) =>
+  currency.isDefault ? 'The default currency cannot be deleted' : undefined;
 
 function DefaultBadge() {
   return (
@@ -44,6 +34,7 @@ function DefaultBadge() {
 /** Code, Name, Symbol, Tax Rate, Exchange Rate, Default, and the actions Edit and Delete. */
 export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props) {
   const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+  const actionsOf = rowEditDelete<CurrencyRow>((c) => c.code, onEdit, onDelete, deleteBlocked);
   const columns: EntityColumn<CurrencyRow>[] = [
     {
       header: 'Code',
@@ -84,11 +75,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
           </Text>
         ),
     },
-    {
-      header: 'Actions',
-      th: { ...nowrap, ta: 'right' },
-      cell: (currency) => actions(currency, { onEdit, onDelete }),
-    },
+    actionsColumn(actionsOf, nowrap),
   ];
   return (
     <EntityTable
@@ -116,7 +103,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
               {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
             </Text>
           </div>
-          {actions(currency, { onEdit, onDelete })}
+          <RowActionIcons actions={actionsOf(currency)} />
         </Group>
       )}
     />

@@ -55,22 +55,13 @@ export function CurrencyFormModal({ currency, onClose, onSaved }: Props) {
             },
           }}
         />
-        <TextInput
-          label="Name"
-          placeholder="Euro"
-          required
-          value={form.values.name}
-          onChange={(e) => form.set('name', e.currentTarget.value)}
-          error={form.errors.name}
-        />
+        <TextInput label="Name" placeholder="Euro" required {...form.text('name')} />
         <TextInput
           label="Symbol"
           placeholder="€"
           required
           maxLength={10}
-          value={form.values.symbol}
-          onChange={(e) => form.set('symbol', e.currentTarget.value)}
-          error={form.errors.symbol}
+          {...form.text('symbol')}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -78,17 +69,13 @@ export function CurrencyFormModal({ currency, onClose, onSaved }: Props) {
           label="Tax Rate (%)"
           description="0 to 100"
           decimals={3}
-          value={form.values.taxRate}
-          onChange={(value) => form.set('taxRate', value)}
-          error={form.errors.taxRate}
+          {...form.field('taxRate')}
         />
         <DecimalInput
           label="Exchange Rate (to USD)"
           description="At least 0.01"
           decimals={4}
-          value={form.values.dollarExchangeRate}
-          onChange={(value) => form.set('dollarExchangeRate', value)}
-          error={form.errors.dollarExchangeRate}
+          {...form.field('dollarExchangeRate')}
         />
       </SimpleGrid>
       <Switch

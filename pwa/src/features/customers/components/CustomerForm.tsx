@@ -66,24 +66,18 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   ...EMPTY_IDENTITY,
 };
 
-const TERMS_OPTIONS = [
+/** A setting's options: the company's default first (''), then each value with its label. */
+const withCompanyDefault = <T extends string>(values: readonly T[], labels: Record<T, string>) => [
   { value: '', label: 'Company default' },
-  ...PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERMS_LABELS[t] })),
+  ...values.map((value) => ({ value, label: labels[value] })),
 ];
-
-const LANGUAGE_OPTIONS = [
-  { value: '', label: 'Company default' },
-  ...DOCUMENT_LANGUAGES.map((l) => ({ value: l, label: DOCUMENT_LANGUAGE_NAMES[l] })),
-];
-
-const EINVOICE_OPTIONS = [
-  { value: '', label: 'Company default' },
-  ...EINVOICE_PREFERENCES.map((f) => ({ value: f, label: EINVOICE_PREFERENCE_LABELS[f] })),
-];
+const TERMS_OPTIONS = withCompanyDefault(PAYMENT_TERMS, PAYMENT_TERMS_LABELS);
+const LANGUAGE_OPTIONS = withCompanyDefault(DOCUMENT_LANGUAGES, DOCUMENT_LANGUAGE_NAMES);
+const EINVOICE_OPTIONS = withCompanyDefault(EINVOICE_PREFERENCES, EINVOICE_PREFERENCE_LABELS);
 
 /** A customer: the company's fields, plus its main contact when it is created. */
 export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
-  const { values, set, text: field, submit } = useRecordForm('customer-form', props);
+  const { values, set, text: field, choice, submit } = useRecordForm('customer-form', props);
   const { creating, done } = props;
   const [tried, setTried] = useState(false);
 
@@ -136,28 +130,19 @@ export function CustomerForm(props: RecordFormProps<CustomerFormValues>) {
             label="Payment Terms"
             description="The due date of this customer's new invoices"
             data={TERMS_OPTIONS}
-            value={values.paymentTerms}
-            onChange={(value) => set('paymentTerms', value ?? '')}
-            allowDeselect={false}
-            disabled={done}
+            {...choice('paymentTerms')}
           />
           <Select
             label="Document language"
             description="Quotes, orders, invoices and their e-mails to this customer"
             data={LANGUAGE_OPTIONS}
-            value={values.documentLanguage}
-            onChange={(value) => set('documentLanguage', value ?? '')}
-            allowDeselect={false}
-            disabled={done}
+            {...choice('documentLanguage')}
           />
           <Select
             label="E-invoice format"
             description="Sent with invoice and credit note mails and offered for download; Peppol and XRechnung need the electronic address below"
             data={EINVOICE_OPTIONS}
-            value={values.einvoiceFormat}
-            onChange={(value) => set('einvoiceFormat', value ?? '')}
-            allowDeselect={false}
-            disabled={done}
+            {...choice('einvoiceFormat')}
           />
         </SimpleGrid>
 

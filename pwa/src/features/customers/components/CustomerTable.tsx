@@ -1,11 +1,16 @@
 import { Stack, Text } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
-import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import { EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
 import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { DetailLine, RecordCard } from '../../../components/list/RecordCards';
-import { RowActionIcons, type RowAction } from '../../../components/list/RowActions';
+import type { RowAction } from '../../../components/list/RowActions';
+import {
+  actionsColumn,
+  emailColumn,
+  phoneColumn,
+  recordNameCell,
+} from '../../../components/list/columns';
 import type { CustomerRow } from '../../../db/types';
 
 export interface CustomerTableProps {
@@ -30,6 +35,7 @@ export function CustomerTable({
   onEdit,
   onDelete,
 }: CustomerTableProps) {
+  const editDelete = rowEditDelete<CustomerRow>((customer) => customer.name, onEdit, onDelete);
   const actionsOf = (customer: CustomerRow): RowAction[] => [
     {
       key: 'contacts',
@@ -39,33 +45,13 @@ export function CustomerTable({
       labelled: true,
       onClick: () => onContacts(customer),
     },
-    ...editDeleteActions(
-      customer.name,
-      () => onEdit(customer),
-      () => onDelete(customer),
-    ),
+    ...editDelete(customer),
   ];
-  const name = (customer: CustomerRow) => (
-    <RecordName name={customer.name} pending={pendingIds.has(customer.id)} wrap />
-  );
+  const name = recordNameCell<CustomerRow>(pendingIds);
   const columns: EntityColumn<CustomerRow>[] = [
     { header: 'Name', cell: name },
-    {
-      header: 'Email',
-      cell: (customer) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
-          {customer.email}
-        </Text>
-      ),
-    },
-    {
-      header: 'Phone',
-      cell: (customer) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {customer.phoneNumber || dash}
-        </Text>
-      ),
-    },
+    emailColumn(),
+    phoneColumn(),
     {
       header: 'Address',
       wide: true,
@@ -83,11 +69,7 @@ export function CustomerTable({
           dash
         ),
     },
-    {
-      header: 'Actions',
-      th: { ta: 'right' },
-      cell: (customer) => <RowActionIcons actions={actionsOf(customer)} />,
-    },
+    actionsColumn(actionsOf),
   ];
 
   return (

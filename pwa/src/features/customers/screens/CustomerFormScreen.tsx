@@ -88,11 +88,7 @@ export default function CustomerFormScreen() {
         <CustomerForm
           key={customer?.id ?? 'new'}
           initial={customer ? formValues(customer) : EMPTY_CUSTOMER_FORM}
-          creating={save.creating}
-          saving={save.saving}
-          done={save.success !== null}
-          onSubmit={save.submit}
-          onCancel={save.toList}
+          {...save.formProps}
         />
       )}
     />

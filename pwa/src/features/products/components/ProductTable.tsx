@@ -1,11 +1,10 @@
 import { Badge, Text } from '@mantine/core';
 import { formatMoney } from '../../../lib/formats';
-import { editDeleteActions } from '../../../components/crud/editDeleteActions';
-import { RecordName } from '../../../components/crud/NotSyncedBadge';
+import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import { dash, EntityTable, type EntityColumn } from '../../../components/list/EntityTable';
 import { NarrowDetail } from '../../../components/list/NarrowDetail';
 import { DetailLine, RecordCard } from '../../../components/list/RecordCards';
-import { RowActionIcons } from '../../../components/list/RowActions';
+import { actionsColumn, recordNameCell } from '../../../components/list/columns';
 import type { ProductRow } from '../../../db/types';
 
 /** Name, SKU, Price, Currency, Supplier, Category, Stock, and the actions Edit and Delete. */
@@ -23,17 +22,10 @@ export function ProductTable({
   onEdit: (product: ProductRow) => void;
   onDelete: (product: ProductRow) => void;
 }) {
-  const actionsOf = (product: ProductRow) =>
-    editDeleteActions(
-      product.name,
-      () => onEdit(product),
-      () => onDelete(product),
-    );
+  const actionsOf = rowEditDelete<ProductRow>((product) => product.name, onEdit, onDelete);
   const price = (product: ProductRow) =>
     formatMoney(product.price, product.currencyCode, symbols.get(product.currencyCode));
-  const name = (product: ProductRow) => (
-    <RecordName name={product.name} pending={pendingIds.has(product.id)} wrap />
-  );
+  const name = recordNameCell<ProductRow>(pendingIds);
   const columns: EntityColumn<ProductRow>[] = [
     { header: 'Name', cell: name },
     {
@@ -89,11 +81,7 @@ export function ProductTable({
         </Text>
       ),
     },
-    {
-      header: 'Actions',
-      th: { ta: 'right' },
-      cell: (product) => <RowActionIcons actions={actionsOf(product)} />,
-    },
+    actionsColumn(actionsOf),
   ];
 
   return (

@@ -72,11 +72,7 @@ export default function ProductFormScreen() {
                 }
           }
           currencies={currencies?.currencies ?? []}
-          creating={save.creating}
-          saving={save.saving}
-          done={save.success !== null}
-          onSubmit={save.submit}
-          onCancel={save.toList}
+          {...save.formProps}
         />
       )}
     />

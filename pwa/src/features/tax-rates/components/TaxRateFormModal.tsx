@@ -86,9 +86,7 @@ export function TaxRateFormModal({ taxRate, onClose, onSaved }: Props) {
         placeholder="VAT 19 %"
         required
         maxLength={100}
-        value={form.values.name}
-        onChange={(e) => form.set('name', e.currentTarget.value)}
-        error={form.errors.name}
+        {...form.text('name')}
         data-autofocus
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -109,9 +107,7 @@ export function TaxRateFormModal({ taxRate, onClose, onSaved }: Props) {
           description={rule.taxed ? 'Above 0, up to 100' : 'Not taxed: 0 %'}
           decimals={3}
           disabled={!rule.taxed}
-          value={form.values.rate}
-          onChange={(value) => form.set('rate', value)}
-          error={form.errors.rate}
+          {...form.field('rate')}
         />
       </SimpleGrid>
       {rule.needsExemptionReason && (
@@ -123,9 +119,7 @@ export function TaxRateFormModal({ taxRate, onClose, onSaved }: Props) {
               : 'Printed on the invoice'
           }
           maxLength={300}
-          value={form.values.exemptionReason}
-          onChange={(e) => form.set('exemptionReason', e.currentTarget.value)}
-          error={form.errors.exemptionReason}
+          {...form.text('exemptionReason')}
         />
       )}
     </RecordModal>

@@ -6,9 +6,10 @@ import {
   numeric,
   type EntityColumn,
 } from '../../../components/list/EntityTable';
-import { editDeleteActions } from '../../../components/crud/editDeleteActions';
+import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import { RecordName } from '../../../components/crud/NotSyncedBadge';
 import { RowActionIcons } from '../../../components/list/RowActions';
+import { actionsColumn } from '../../../components/list/columns';
 import type { TaxRateRow } from '../../../db/types';
 import { formatPercent } from '../../../lib/formats';
 
@@ -19,22 +20,13 @@ interface Props {
   onDelete: (rate: TaxRateRow) => void;
 }
 
-const actions = (rate: TaxRateRow, { onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>) => (
-  <RowActionIcons
-    actions={editDeleteActions(
-      rate.name,
-      () => onEdit(rate),
-      () => onDelete(rate),
-    )}
-  />
-);
-
 const categoryOf = (rate: TaxRateRow) =>
   `${TAX_CATEGORY_RULES[rate.category].label} (${rate.category})`;
 
 /** Name, Rate, Category, Exemption reason, and the actions Edit and Delete. */
 export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
   const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+  const actionsOf = rowEditDelete<TaxRateRow>((rate) => rate.name, onEdit, onDelete);
   const columns: EntityColumn<TaxRateRow>[] = [
     {
       header: 'Name',
@@ -49,11 +41,7 @@ export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
     },
     { header: 'Category', th: nowrap, cell: categoryOf },
     { header: 'Exemption reason', cell: (rate) => rate.exemptionReason ?? dash },
-    {
-      header: 'Actions',
-      th: { ...nowrap, ta: 'right' },
-      cell: (rate) => actions(rate, { onEdit, onDelete }),
-    },
+    actionsColumn(actionsOf, nowrap),
   ];
   return (
     <EntityTable
@@ -74,7 +62,7 @@ export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
               {rate.exemptionReason ? ` · ${rate.exemptionReason}` : ''}
             </Text>
           </div>
-          {actions(rate, { onEdit, onDelete })}
+          <RowActionIcons actions={actionsOf(rate)} />
         </Group>
       )}
     />
