@@ -23,6 +23,7 @@ export * from './locale-numbers';
 export * from './countries';
 export * from './recurrence';
 export * from './recurring';
+export * from './recurring-stored';
 export * from './identifiers';
 export * from './document-language';
 export * from './document-mail';

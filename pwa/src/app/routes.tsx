@@ -36,6 +36,10 @@ const CreditNotesListScreen = lazy(
 const CreditNoteDetailScreen = lazy(
   () => import('../features/credit-notes/screens/CreditNoteDetailScreen'),
 );
+const RecurringListScreen = lazy(() => import('../features/recurring/screens/RecurringListScreen'));
+const RecurringDetailScreen = lazy(
+  () => import('../features/recurring/screens/RecurringDetailScreen'),
+);
 const EInvoiceViewerScreen = lazy(
   () => import('../features/einvoice-viewer/screens/EInvoiceViewerScreen'),
 );
@@ -127,6 +131,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <CreditNotesListScreen /> },
               { path: ':id', element: <CreditNoteDetailScreen /> },
+            ],
+          },
+          {
+            path: 'recurring',
+            children: [
+              { index: true, element: <RecurringListScreen /> },
+              { path: ':id', element: <RecurringDetailScreen /> },
             ],
           },
           { path: 'open-e-invoice', element: <EInvoiceViewerScreen /> },
