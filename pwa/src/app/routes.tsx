@@ -37,6 +37,7 @@ const CreditNoteDetailScreen = lazy(
   () => import('../features/credit-notes/screens/CreditNoteDetailScreen'),
 );
 const RecurringListScreen = lazy(() => import('../features/recurring/screens/RecurringListScreen'));
+const RecurringFormScreen = lazy(() => import('../features/recurring/screens/RecurringFormScreen'));
 const RecurringDetailScreen = lazy(
   () => import('../features/recurring/screens/RecurringDetailScreen'),
 );
@@ -137,7 +138,9 @@ export const routes: RouteObject[] = [
             path: 'recurring',
             children: [
               { index: true, element: <RecurringListScreen /> },
+              { path: 'new', element: <RecurringFormScreen /> },
               { path: ':id', element: <RecurringDetailScreen /> },
+              { path: ':id/edit', element: <RecurringFormScreen /> },
             ],
           },
           { path: 'open-e-invoice', element: <EInvoiceViewerScreen /> },

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
+  IconEdit,
   IconFilePlus,
   IconPlayerPause,
   IconPlayerPlay,
@@ -11,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LinkButton } from '../../../components/LinkButton';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { BackLink, DetailField } from '../../../components/documents/DetailParts';
@@ -151,6 +153,13 @@ function RecurringDetail({ item }: { item: RecurringListItem }) {
             >
               Invoice now
             </Button>
+            <LinkButton
+              to={`/dashboard/recurring/${profile.id}/edit`}
+              variant="default"
+              icon={IconEdit}
+            >
+              Edit
+            </LinkButton>
             <Button
               variant="subtle"
               color="red"

@@ -1,5 +1,6 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { LinkButton } from '../../../components/LinkButton';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   EntityTable,
@@ -41,17 +42,27 @@ export default function RecurringListScreen() {
   ];
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>Recurring invoices</Title>
-        <Text c="dimmed" size="sm">
-          Invoices that make themselves on a schedule: a draft for review, or issued and mailed.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2}>Recurring invoices</Title>
+          <Text c="dimmed" size="sm">
+            Invoices that make themselves on a schedule: a draft for review, or issued and mailed.
+          </Text>
+        </div>
+        <LinkButton to="/dashboard/recurring/new" icon={IconPlus}>
+          New recurring invoice
+        </LinkButton>
+      </Group>
       {rows && rows.length === 0 ? (
         <Paper withBorder shadow="xs" p="xl">
-          <Text c="dimmed" ta="center" data-testid="recurring-empty">
-            {RECURRING_EMPTY}
-          </Text>
+          <Stack align="center" gap="sm" data-testid="recurring-empty">
+            <Text c="dimmed" ta="center">
+              {RECURRING_EMPTY}
+            </Text>
+            <LinkButton to="/dashboard/recurring/new" variant="light" icon={IconPlus}>
+              Create a recurring invoice
+            </LinkButton>
+          </Stack>
         </Paper>
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
