@@ -2,7 +2,7 @@ import { storedFirstPeriodFrom } from '@smb/shared-types/recurring-stored';
 import { recurringUpdateBody, type RecurringProfileChanges } from '@smb/shared-types/recurring';
 import { today } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
-import type { DocumentItemRow, RecurringLineRow, RecurringProfileRow } from '../../db/types';
+import type { RecurringLineRow, RecurringProfileRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
 import type {
   DocumentItemArgs,
@@ -12,21 +12,13 @@ import type {
   RecurringSkipArgs,
 } from '../mutation-args';
 import { computeDocument } from './document-amounts';
+import { asItems } from './documents';
 
 /**
  * Local effects of the recurring-profile mutations (recurring.service.ts and recurring-actions.ts
  * on the server): the profile changes on the device at once; the invoices stay the server's to
  * make, and arrive with a pull.
  */
-
-const asItems = (lines: DocumentItemRow[]): DocumentItemArgs[] =>
-  lines.map((l) => ({
-    id: l.id,
-    productId: l.productId,
-    quantity: l.quantity,
-    description: l.description,
-    unitPrice: l.unitPrice,
-  }));
 
 /** The recurring and one-off lines priced together as the server prices them, then told apart. */
 async function pricedLines(

@@ -1,4 +1,4 @@
-import { Card, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Card, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '../../../components/DateInput';
 import {
   FREQUENCY_CHOICES,
@@ -41,7 +41,7 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
         Schedule
       </Title>
       <Stack gap="sm">
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Frequency"
             data={FREQUENCY_CHOICES.map((c) => ({ ...c }))}
@@ -66,8 +66,8 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
               onChange={(v) => onChange({ every: Number(v) || 0 })}
             />
           )}
-        </Group>
-        <Group grow align="flex-start" wrap="wrap">
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DateInput
             label="Start date"
             value={value.startDate}
@@ -94,8 +94,8 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
               onChange={(v) => onChange({ day: Number(v) || 0 })}
             />
           )}
-        </Group>
-        <Group grow align="flex-start" wrap="wrap">
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Ends"
             data={ENDS}
@@ -122,7 +122,7 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
               onChange={(day) => onChange({ endDate: day ?? '' })}
             />
           )}
-        </Group>
+        </SimpleGrid>
         <Select
           label="Each invoice"
           data={MODES}

@@ -9,6 +9,8 @@ import { NotFoundError } from '../../../db/errors';
 import type { InvoiceRow, RecurringLineRow, RecurringProfileRow } from '../../../db/types';
 import { formatDate } from '../../../lib/formats';
 import { mutate } from '../../../sync/mutate';
+import type { MutationArgs } from '../../../sync/mutators/registry';
+import type { MutationName } from '@smb/shared-types/sync';
 import type { DocumentItemArgs } from '../../../sync/mutation-args';
 
 /** A profile as the screens show it: its customer's name and where its schedule stands. */
@@ -118,43 +120,39 @@ export function useProfileInvoices(id: string | undefined): InvoiceRow[] | undef
   }, [db, id]);
 }
 
-type Control = 'recurringProfile.pause' | 'recurringProfile.resume' | 'recurringProfile.invoiceNow';
-
-/** Pause, Resume, Invoice now (offline too: queued, shown at once where the device can). */
-export async function profileControl(
-  name: Control | 'recurringProfile.delete',
-  id: string,
-  db: SmbDatabase = requireDatabase(),
+/** Queues one of the profile's mutations, offline too (its effect shows here at once). */
+async function queueFor<N extends RecurringMutation>(
+  db: SmbDatabase,
+  name: N,
+  args: MutationArgs[N] & { id: string },
 ): Promise<void> {
   await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.recurring_profiles.get(id)))
+    if (!(await db.recurring_profiles.get(args.id)))
       throw new NotFoundError(RECURRING_MESSAGES.notFound);
-    await mutate(db, name, { id });
+    await mutate(db, name, args);
   });
 }
+
+type RecurringMutation = Extract<MutationName, `recurringProfile.${string}`>;
+
+/** Pause, Resume, Invoice now, Delete. */
+export const profileControl = (
+  name:
+    | 'recurringProfile.pause'
+    | 'recurringProfile.resume'
+    | 'recurringProfile.invoiceNow'
+    | 'recurringProfile.delete',
+  id: string,
+  db: SmbDatabase = requireDatabase(),
+) => queueFor(db, name, { id });
 
 /** Skip the next period (or not after all). */
-export async function skipNext(
-  id: string,
-  skip: boolean,
-  db: SmbDatabase = requireDatabase(),
-): Promise<void> {
-  await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.recurring_profiles.get(id)))
-      throw new NotFoundError(RECURRING_MESSAGES.notFound);
-    await mutate(db, 'recurringProfile.skipNext', { id, skip });
-  });
-}
+export const skipNext = (id: string, skip: boolean, db: SmbDatabase = requireDatabase()) =>
+  queueFor(db, 'recurringProfile.skipNext', { id, skip });
 
 /** The lines for the next invoice only (empty: none). */
-export async function setExtras(
+export const setExtras = (
   id: string,
   extraItems: DocumentItemArgs[],
   db: SmbDatabase = requireDatabase(),
-): Promise<void> {
-  await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.recurring_profiles.get(id)))
-      throw new NotFoundError(RECURRING_MESSAGES.notFound);
-    await mutate(db, 'recurringProfile.setExtras', { id, extraItems });
-  });
-}
+) => queueFor(db, 'recurringProfile.setExtras', { id, extraItems });

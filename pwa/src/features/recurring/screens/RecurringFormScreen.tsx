@@ -7,6 +7,7 @@ import {
   DocumentNotFound,
   type EditedDocument,
 } from '../../../components/documents/DocumentEditor';
+import { ValidationError } from '../../../db/errors';
 import { useDefaultCurrency } from '../../../db/live';
 import type { RecurringProfileRow } from '../../../db/types';
 import type { DocumentInput } from '../../../sync/documents-input';
@@ -20,8 +21,11 @@ import {
   type ScheduleDraft,
 } from '../data/schedule-draft';
 
+export const RECURRING_NO_ADJUSTMENTS =
+  'A recurring invoice has no discounts or charges on the whole document: give its lines a discount instead.';
+
 const LIST = {
-  noun: 'Recurring invoice',
+  noun: 'Recurring Invoice',
   listName: 'Recurring',
   listPath: '/dashboard/recurring',
 } as const;
@@ -69,6 +73,9 @@ function RecurringForm({
   const saved =
     (write: (input: DocumentInput) => Promise<unknown>) => async (input: DocumentInput) => {
       setTried(true);
+      // A profile's invoices take their lines' own discounts; none on the whole document.
+      if (input.adjustments && input.adjustments.length > 0)
+        throw new ValidationError(RECURRING_NO_ADJUSTMENTS);
       return write({ ...input, adjustments: [] });
     };
   return (

@@ -63,7 +63,7 @@ describe('Recurring invoice editor', () => {
     const end = within(card).getByRole('textbox', { name: 'End date' });
     await user.type(end, '2026-12-31');
     fireEvent.blur(end);
-    await user.click(screen.getByRole('button', { name: 'Update Recurring invoice' }));
+    await user.click(screen.getByRole('button', { name: 'Update Recurring Invoice' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.endDate);
     expect((await db.outbox.toArray()).map((e) => e.name)).toEqual(['recurringProfile.create']);
   });
@@ -79,7 +79,7 @@ describe('Recurring invoice editor', () => {
     await screen.findByRole('heading', { name: 'Edit Recurring Invoice' });
     await select('Frequency', 'Quarterly');
     await select('Each invoice', 'Issue and mail automatically');
-    await user.click(screen.getByRole('button', { name: 'Update Recurring invoice' }));
+    await user.click(screen.getByRole('button', { name: 'Update Recurring Invoice' }));
     await waitFor(async () =>
       expect((await db.recurring_profiles.get(P))!).toMatchObject({
         frequencyEvery: 3,
