@@ -24,6 +24,7 @@ export * from './countries';
 export * from './recurrence';
 export * from './recurring';
 export * from './recurring-outlook';
+export * from './recurring-stored';
 export * from './identifiers';
 export * from './document-language';
 export * from './document-mail';

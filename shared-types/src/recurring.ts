@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PAYMENT_TERMS } from './payments';
+import { scheduleProblems, type Schedule } from './recurrence';
 import { CalendarDay, DocumentItemBody, OrNull, lineResponseFields } from './quotes';
 
 /** Recurring invoices: a profile per customer that invoices itself (dates: recurrence.ts). */
@@ -120,3 +121,92 @@ export type RecurringProfile = Static<typeof RecurringProfile>;
 /** GET /api/recurring-profiles/{id}/preview: the next five invoice dates. */
 export const RecurringPreview = Type.Object({ dates: Type.Array(Type.String()) });
 export type RecurringPreview = Static<typeof RecurringPreview>;
+
+const {
+  frequency: _frequency,
+  anchorDay: _anchorDay,
+  end: _end,
+  extraItems: _extras,
+  ...kept
+} = profileFields;
+
+/**
+ * `recurringProfile.update` changes: the synced row's fields (as devices hold them), so that they
+ * merge one by one against the device's base like a quote's, and a field another device changed
+ * meanwhile becomes a conflict the sync panel explains.
+ */
+export const RecurringProfileChanges = Type.Partial(
+  Type.Object({
+    ...kept,
+    frequencyUnit: Frequency.properties.unit,
+    frequencyEvery: Frequency.properties.every,
+    anchorDay: OrNull(Type.String({ pattern: '^([1-9]|[12][0-9]|3[01]|last)$' })),
+    endKind: End.properties.kind,
+    endCount: OrNull(Type.Integer({ minimum: 1, maximum: 999 })),
+    endDate: OrNull(CalendarDay(RECURRING_MESSAGES.invalidDate)),
+  }),
+);
+export type RecurringProfileChanges = Static<typeof RecurringProfileChanges>;
+
+/** The stored schedule fields an update's changes fall back on. */
+export interface RecurringScheduleFields {
+  frequencyUnit: 'week' | 'month' | 'year';
+  frequencyEvery: number;
+  endKind: 'never' | 'after' | 'on';
+  endCount: number | null;
+  endDate: string | null;
+}
+
+/** The REST update body that `changes` mean over the `current` row (the schedule as a whole). */
+export function recurringUpdateBody(
+  current: RecurringScheduleFields,
+  changes: RecurringProfileChanges,
+): RecurringProfileUpdateBody {
+  const { frequencyUnit, frequencyEvery, anchorDay, endKind, endCount, endDate, ...rest } = changes;
+  const body: RecurringProfileUpdateBody = { ...rest };
+  if (frequencyUnit !== undefined || frequencyEvery !== undefined)
+    body.frequency = {
+      unit: frequencyUnit ?? current.frequencyUnit,
+      every: frequencyEvery ?? current.frequencyEvery,
+    };
+  if (anchorDay !== undefined)
+    body.anchorDay = anchorDay === null || anchorDay === 'last' ? anchorDay : Number(anchorDay);
+  if (endKind !== undefined || endCount !== undefined || endDate !== undefined) {
+    const kind = endKind ?? current.endKind;
+    body.end = {
+      kind,
+      count: kind === 'after' ? (endCount !== undefined ? endCount : current.endCount) : null,
+      date: kind === 'on' ? (endDate !== undefined ? endDate : current.endDate) : null,
+    };
+  }
+  return body;
+}
+
+/** A schedule as the API and the mutations spell it (the body's fields). */
+export interface ScheduleInput {
+  startDate: string;
+  frequency: Schedule['frequency'];
+  anchorDay?: number | 'last' | null;
+  end?: { kind: 'never' | 'after' | 'on'; count?: number | null; date?: string | null } | null;
+}
+
+/** The schedule the body's fields mean (recurrence.ts's shape). */
+export function scheduleOfInput(input: ScheduleInput): Schedule {
+  const end = input.end ?? { kind: 'never' as const };
+  const anchorDay = input.anchorDay ?? null;
+  return {
+    startDate: input.startDate,
+    frequency: input.frequency,
+    anchor: anchorDay === null ? { kind: 'start' } : { kind: 'dayOfMonth', day: anchorDay },
+    end:
+      end.kind === 'after'
+        ? { kind: 'after', count: end.count ?? 0 }
+        : end.kind === 'on'
+          ? { kind: 'on', date: end.date ?? '' }
+          : { kind: 'never' },
+  };
+}
+
+/** What is wrong with the body's schedule, per field (SCHEDULE_MESSAGES); empty when valid. */
+export const scheduleInputProblems = (input: ScheduleInput) =>
+  scheduleProblems(scheduleOfInput(input));

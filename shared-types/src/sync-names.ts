@@ -13,6 +13,7 @@ export const SYNC_ENTITIES = [
   'invoices',
   'payments',
   'credit_notes',
+  'recurring_profiles',
   'conflicts',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
@@ -56,6 +57,14 @@ export const MUTATION_NAMES = [
   'payment.delete',
   'creditNote.create',
   'creditNote.email',
+  'recurringProfile.create',
+  'recurringProfile.update',
+  'recurringProfile.delete',
+  'recurringProfile.pause',
+  'recurringProfile.resume',
+  'recurringProfile.skipNext',
+  'recurringProfile.invoiceNow',
+  'recurringProfile.setExtras',
   'conflict.resolve',
 ] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];

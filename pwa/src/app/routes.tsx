@@ -36,6 +36,11 @@ const CreditNotesListScreen = lazy(
 const CreditNoteDetailScreen = lazy(
   () => import('../features/credit-notes/screens/CreditNoteDetailScreen'),
 );
+const RecurringListScreen = lazy(() => import('../features/recurring/screens/RecurringListScreen'));
+const RecurringFormScreen = lazy(() => import('../features/recurring/screens/RecurringFormScreen'));
+const RecurringDetailScreen = lazy(
+  () => import('../features/recurring/screens/RecurringDetailScreen'),
+);
 const EInvoiceViewerScreen = lazy(
   () => import('../features/einvoice-viewer/screens/EInvoiceViewerScreen'),
 );
@@ -127,6 +132,15 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <CreditNotesListScreen /> },
               { path: ':id', element: <CreditNoteDetailScreen /> },
+            ],
+          },
+          {
+            path: 'recurring',
+            children: [
+              { index: true, element: <RecurringListScreen /> },
+              { path: 'new', element: <RecurringFormScreen /> },
+              { path: ':id', element: <RecurringDetailScreen /> },
+              { path: ':id/edit', element: <RecurringFormScreen /> },
             ],
           },
           { path: 'open-e-invoice', element: <EInvoiceViewerScreen /> },

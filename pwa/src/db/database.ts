@@ -9,6 +9,7 @@ import type {
   OrderRow,
   PaymentRow,
   CreditNoteRow,
+  RecurringProfileRow,
   ProductRow,
   TaxRateRow,
   QuoteRow,
@@ -168,6 +169,17 @@ export const SCHEMA_VERSIONS: {
       credit_notes: 'id, createdAt, invoiceId, customerId',
     },
   },
+  {
+    // Issue 36: recurring profiles (listed by customer, status and next date), and the invoices
+    // each one made.
+    version: 7,
+    stores: {
+      outbox: '++localId, &[clientId+mutationId], mutationId, status, *keys',
+      meta: 'key',
+      recurring_profiles: 'id, createdAt, customerId, status, startDate',
+      invoices: 'id, createdAt, customerId, status, orderId, dueDate, recurringProfileId',
+    },
+  },
 ];
 
 export class SmbDatabase extends Dexie {
@@ -181,6 +193,7 @@ export class SmbDatabase extends Dexie {
   invoices!: EntityTable<InvoiceRow, 'id'>;
   payments!: EntityTable<PaymentRow, 'id'>;
   credit_notes!: EntityTable<CreditNoteRow, 'id'>;
+  recurring_profiles!: EntityTable<RecurringProfileRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
   _server!: EntityTable<ServerCopy, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'localId'>;

@@ -287,6 +287,43 @@ export interface TenantInfo {
 }
 
 /** The synced entity tables and their row types. */
+/** A recurring profile's line: a document line's columns; a one-off line goes on the next invoice only. */
+export interface RecurringLineRow extends DocumentItemRow {
+  oneOff: boolean;
+}
+
+/**
+ * Issue 36: a customer's invoice on a schedule (the server makes the invoices). The schedule's
+ * fields are shared-types `StoredSchedule`: the next dates are computed from them on the device.
+ */
+export interface RecurringProfileRow {
+  id: string;
+  customerId: string;
+  contactId: string | null;
+  currencyCode: string;
+  pricesIncludeTax: boolean;
+  notes: string;
+  /** null: the customer's terms when each invoice is made. */
+  paymentTerms: string | null;
+  startDate: string;
+  frequencyUnit: 'week' | 'month' | 'year';
+  frequencyEvery: number;
+  /** null: anchored to the start date; '1'…'31' or 'last'. */
+  anchorDay: string | null;
+  endKind: 'never' | 'after' | 'on';
+  endCount: number | null;
+  endDate: string | null;
+  mode: 'draft' | 'issue-and-mail';
+  status: 'active' | 'paused';
+  skipNext: boolean;
+  nextIndex: number;
+  scheduleBase: number;
+  createdAt: string;
+  version: string | null;
+  updatedAt: string;
+  items: RecurringLineRow[];
+}
+
 export interface EntityRows {
   currencies: CurrencyRow;
   customers: CustomerRow;
@@ -298,5 +335,6 @@ export interface EntityRows {
   invoices: InvoiceRow;
   payments: PaymentRow;
   credit_notes: CreditNoteRow;
+  recurring_profiles: RecurringProfileRow;
   conflicts: ConflictRow;
 }

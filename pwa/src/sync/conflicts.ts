@@ -12,6 +12,7 @@ const UPDATE_OF: Partial<Record<string, Extract<MutationName, `${string}.update`
   currencies: 'currency.update',
   quotes: 'quote.update',
   orders: 'order.update',
+  recurring_profiles: 'recurringProfile.update',
 };
 
 export type ConflictChoice = 'keepMine' | 'keepTheirs';

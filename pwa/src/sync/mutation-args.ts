@@ -134,3 +134,29 @@ export interface InvoiceTermsArgs {
   paymentTerms?: string;
   dueDate?: string;
 }
+
+/** `recurringProfile.create`: the REST body (shared-types `RecurringProfileCreateBody`) with the device's id. */
+export interface RecurringProfileCreateArgs {
+  id: string;
+  customerId: string;
+  contactId: string;
+  currencyCode: string;
+  items: DocumentItemArgs[];
+  extraItems?: DocumentItemArgs[];
+  notes?: string | null;
+  pricesIncludeTax?: boolean | null;
+  paymentTerms?: string | null;
+  startDate: string;
+  frequency: { unit: 'week' | 'month' | 'year'; every: number };
+  anchorDay?: number | 'last' | null;
+  end?: { kind: 'never' | 'after' | 'on'; count?: number | null; date?: string | null };
+  mode?: 'draft' | 'issue-and-mail';
+}
+/** `recurringProfile.skipNext`: skip the next period (false: not after all). */
+export interface RecurringSkipArgs extends IdArgs {
+  skip?: boolean;
+}
+/** `recurringProfile.setExtras`: the lines for the next invoice only (empty: none). */
+export interface RecurringExtrasArgs extends IdArgs {
+  extraItems: DocumentItemArgs[];
+}

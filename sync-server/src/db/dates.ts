@@ -13,4 +13,11 @@ export function calendarDate(value: Date | string): string {
 }
 
 /** Columns of type `date` in synced tables. */
-export const DATE_COLUMNS = new Set(['issue_date', 'due_date', 'paid_on', 'valid_until']);
+export const DATE_COLUMNS = new Set([
+  'issue_date',
+  'due_date',
+  'paid_on',
+  'valid_until',
+  'start_date',
+  'end_date',
+]);

@@ -53,6 +53,7 @@ import { emailDocument } from '../modules/document-mail/document-mail.service';
 import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
+import { recurringMutators } from './recurring-mutators';
 import { nextVersion } from '../db/version';
 
 /** Work that must wait for the commit (e-mail). */
@@ -363,6 +364,8 @@ export const MUTATORS: Record<MutationName, Mutator> = {
     );
     await creditNotes.createCreditNote(scope, invoiceId, input);
   },
+
+  ...recurringMutators({ parse, create, update, remove }),
 
   'conflict.resolve': async (scope, raw) => {
     const { id } = parse(IdArgs, raw);

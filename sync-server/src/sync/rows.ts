@@ -56,5 +56,8 @@ export const ENTITY_TABLES: Record<SyncEntity, { items?: { table: string; parent
   invoices: { items: { table: 'invoice_items', parent: 'invoice_id' } },
   payments: {},
   credit_notes: { items: { table: 'credit_note_lines', parent: 'credit_note_id' } },
+  recurring_profiles: {
+    items: { table: 'recurring_profile_lines', parent: 'recurring_profile_id' },
+  },
   conflicts: {},
 };

@@ -40,8 +40,8 @@ export function ConflictCard({
             {entityLabel(conflict.entity)}
             {label ? ` “${label}”` : ''}: {fieldLabel(conflict.field)}
           </Text>
-          <Text size="xs" c="dimmed">
-            Two people changed this field at the same time.
+          <Text size="xs" c="dimmed" data-testid="conflict-reason">
+            {M.conflictReason(conflict.entity)}
           </Text>
           <Text size="xs" c="dimmed" data-testid="conflict-origin">
             {M.conflictOrigin({

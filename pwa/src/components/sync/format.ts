@@ -18,6 +18,10 @@ const ENTITY_LABELS: Record<string, string> = {
   quote: 'Quote',
   order: 'Order',
   invoice: 'Invoice',
+  creditNote: 'Credit note',
+  credit_note: 'Credit note',
+  recurringProfile: 'Recurring profile',
+  recurring_profile: 'Recurring profile',
   tenant: 'Company',
   conflict: 'Conflict',
 };
@@ -31,6 +35,11 @@ const ACTION_LABELS: Record<string, string> = {
   setStatus: 'Status change of',
   resolve: 'Resolution of',
   createInvoice: 'Invoice for',
+  pause: 'Pausing of',
+  resume: 'Resuming of',
+  skipNext: 'Skipping the next invoice of',
+  invoiceNow: 'Invoice now from',
+  setExtras: 'Extras for the next invoice of',
 };
 
 /** 'customer.update' + args → 'Changes to customer “Acme”'. */

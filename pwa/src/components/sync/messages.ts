@@ -8,6 +8,11 @@ import type { SyncFailure } from '../../sync/status';
 const changes = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
 export const SYNC_MESSAGES = {
+  // Why a conflict happened, said for the kind of record it is.
+  conflictReason: (entity: string) =>
+    entity === 'recurring_profiles'
+      ? 'This recurring profile was changed elsewhere while you were offline; the later change applies from the next invoice on, and the invoices it already made do not change.'
+      : 'Two people changed this field at the same time.',
   // Short labels for the header indicator.
   offline: 'Offline',
   syncing: 'Syncing…',

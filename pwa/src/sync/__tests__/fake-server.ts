@@ -31,8 +31,9 @@ import {
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { CREDIT_NOTE_MESSAGES } from '@smb/shared-types/credit-notes';
+import { RECURRING_MESSAGES, scheduleInputProblems } from '@smb/shared-types/recurring';
 import { planCreditNote } from '../mutators/credit-notes';
-import type { CreditNoteCreateArgs } from '../mutation-args';
+import type { CreditNoteCreateArgs, RecurringProfileCreateArgs } from '../mutation-args';
 import { compareMoney, formatMoney, subtractMoney, toMoneyNumber } from '@smb/shared-types/money';
 import {
   DEFAULT_BILLING_SETTINGS,
@@ -104,6 +105,7 @@ const NOT_FOUND: Record<string, string> = {
   invoice: 'Invoice not found',
   payment: PAYMENT_MESSAGES.notFound,
   creditNote: CREDIT_NOTE_MESSAGES.notFound,
+  recurringProfile: RECURRING_MESSAGES.notFound,
   conflict: 'Conflict not found',
 };
 const ENTITY: Record<string, SyncEntity> = {
@@ -117,6 +119,7 @@ const ENTITY: Record<string, SyncEntity> = {
   invoice: 'invoices',
   payment: 'payments',
   creditNote: 'credit_notes',
+  recurringProfile: 'recurring_profiles',
   conflict: 'conflicts',
 };
 
@@ -495,6 +498,12 @@ export class FakeSyncServer {
       case 'tenant.updateBilling': {
         const error = billingSettingsError(args as BillingSettingsUpdate);
         return error ? new Refusal(400, error) : null;
+      }
+      // The schedule's rules (recurring.service.ts `scheduleColumns`).
+      case 'recurringProfile.create': {
+        const a = args as unknown as RecurringProfileCreateArgs;
+        const problem = Object.values(scheduleInputProblems(a))[0];
+        return problem ? new Refusal(400, problem) : null;
       }
       case 'invoice.email':
       case 'order.email':

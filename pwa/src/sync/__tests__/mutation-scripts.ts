@@ -161,6 +161,21 @@ const document = (
   items,
 });
 
+const RP1 = id(95);
+const RP2 = id(96);
+
+/** A monthly recurring profile of one Widget for Globex, starting 2027-01-31. */
+const recurring = (rowId: string, over: Record<string, unknown> = {}) => ({
+  id: rowId,
+  customerId: C1,
+  contactId: K1,
+  currencyCode: 'USD',
+  items: [{ id: L(8), productId: P1, quantity: 2 }],
+  startDate: '2027-01-31',
+  frequency: { unit: 'month', every: 1 },
+  ...over,
+});
+
 /** An e-mail of a document (issue 34.4), with the send's own id. */
 const mailTo = (documentId: string, mailId: string, to: string) => ({
   id: documentId,
@@ -500,6 +515,48 @@ export const MUTATION_SCRIPTS: MutationScript[] = [
       step('creditNote.create', { id: id(94), invoiceId: I1, kind: 'full', reason: 'x' }), // 409
       step('invoice.setStatus', { id: I1, status: 'Unpaid' }), // credited in full: 409
       step('payment.create', payment(PAY2, 1)), // cancelled: 409
+    ],
+  },
+  {
+    title: 'recurring profiles: create, edit the schedule, controls, extras, refusals, delete',
+    steps: [
+      step('customer.create', customer(C1, 'Globex', K1)),
+      step('product.create', product(P1, 'Widget', 10)),
+      step('recurringProfile.create', recurring(RP1, { anchorDay: 'last' })),
+      step('recurringProfile.create', recurring(RP2, { frequency: { unit: 'week', every: 2 } })),
+      // A weekly schedule on a day of the month: 400.
+      step(
+        'recurringProfile.create',
+        recurring(id(97), { frequency: { unit: 'week', every: 1 }, anchorDay: 15 }),
+      ),
+      step('recurringProfile.create', recurring(RP1)), // the id exists: 409
+      update(
+        'recurringProfile.update',
+        RP1,
+        { frequencyEvery: 3, notes: 'Quarterly now', endKind: 'after', endCount: 4 },
+        { frequencyEvery: 1, notes: '', endKind: 'never' },
+      ),
+      update(
+        'recurringProfile.update',
+        RP2,
+        { items: [{ id: L(9), productId: P1, quantity: 5 }] },
+        { items: [{ productId: P1, quantity: 2 }] },
+      ),
+      step('recurringProfile.pause', { id: RP1 }),
+      step('recurringProfile.resume', { id: RP1 }),
+      step('recurringProfile.skipNext', { id: RP2 }),
+      step('recurringProfile.skipNext', { id: RP2, skip: false }),
+      step('recurringProfile.skipNext', { id: RP1 }),
+      step('recurringProfile.setExtras', {
+        id: RP1,
+        extraItems: [
+          { id: L(10), productId: null, description: 'Setup', quantity: 1, unitPrice: 50 },
+        ],
+      }),
+      step('recurringProfile.invoiceNow', { id: id(99) }), // unknown profile: 404
+      step('recurringProfile.pause', { id: id(99) }), // 404
+      step('recurringProfile.delete', { id: RP2 }),
+      step('recurringProfile.delete', { id: RP2 }), // gone: 404
     ],
   },
   {

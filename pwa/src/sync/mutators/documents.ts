@@ -27,7 +27,8 @@ import type {
  * server recomputes them and its values arrive with the next pull.
  */
 
-const asItems = (lines: DocumentItemRow[]): DocumentItemArgs[] =>
+/** Stored lines as a document's line args (what a kept line sends again). */
+export const asItems = (lines: DocumentItemRow[]): DocumentItemArgs[] =>
   lines.map((l) => ({
     id: l.id,
     productId: l.productId,

@@ -6,6 +6,7 @@ import * as master from './master-data';
 import * as pay from './payments';
 import * as mail from './mail';
 import { creditNoteCreate } from './credit-notes';
+import * as recurring from './recurring';
 import type { DocumentMailArgs } from '@smb/shared-types/document-mail';
 
 /** The argument type of each mutation name. */
@@ -48,6 +49,14 @@ export interface MutationArgs {
   'payment.delete': A.PaymentDeleteArgs;
   'creditNote.create': A.CreditNoteCreateArgs;
   'creditNote.email': DocumentMailArgs;
+  'recurringProfile.create': A.RecurringProfileCreateArgs;
+  'recurringProfile.update': UpdateArgs;
+  'recurringProfile.delete': A.IdArgs;
+  'recurringProfile.pause': A.IdArgs;
+  'recurringProfile.resume': A.IdArgs;
+  'recurringProfile.skipNext': A.RecurringSkipArgs;
+  'recurringProfile.invoiceNow': A.IdArgs;
+  'recurringProfile.setExtras': A.RecurringExtrasArgs;
   'conflict.resolve': A.IdArgs;
 }
 
@@ -96,6 +105,14 @@ export const LOCAL_MUTATORS: { [N in MutationName]: LocalMutator<N> } = {
   'payment.delete': pay.paymentDelete,
   'creditNote.create': creditNoteCreate,
   'creditNote.email': mail.creditNoteEmail,
+  'recurringProfile.create': recurring.recurringProfileCreate,
+  'recurringProfile.update': recurring.recurringProfileUpdate,
+  'recurringProfile.delete': recurring.recurringProfileDelete,
+  'recurringProfile.pause': recurring.recurringProfilePause,
+  'recurringProfile.resume': recurring.recurringProfileResume,
+  'recurringProfile.skipNext': recurring.recurringProfileSkipNext,
+  'recurringProfile.invoiceNow': recurring.recurringProfileInvoiceNow,
+  'recurringProfile.setExtras': recurring.recurringProfileSetExtras,
   'conflict.resolve': master.conflictResolve,
 };
 

@@ -5,14 +5,18 @@
  * invoices were made). "End after N" counts every period of the profile's life.
  */
 import {
-  dueIndexes,
-  hasOccurrence,
-  occurrenceDate,
   periodOf,
-  upcomingDates,
+  storedDuePeriods,
+  storedEnd,
+  storedFirstPeriodFrom,
+  storedNextDate,
+  storedNextDates,
+  storedPeriodDate,
+  storedScheduleOf,
   type CivilDate,
   type Schedule,
   type ScheduleEnd,
+  type StoredSchedule,
 } from '@smb/shared-types';
 import type { Selectable } from 'kysely';
 import { calendarDate } from '../../db/dates';
@@ -31,56 +35,51 @@ type ScheduleRow = Pick<
   | 'schedule_base'
 >;
 
-export function endOf(row: Pick<ScheduleRow, 'end_kind' | 'end_count' | 'end_date'>): ScheduleEnd {
-  if (row.end_kind === 'after') return { kind: 'after', count: row.end_count ?? 1 };
-  if (row.end_kind === 'on' && row.end_date)
-    return { kind: 'on', date: calendarDate(row.end_date) };
-  return { kind: 'never' };
-}
-
-/** The schedule as recurrence.ts reads it, its indexes counted from `schedule_base`. */
-export function scheduleOf(row: ScheduleRow): Schedule {
-  const end = endOf(row);
+/** The columns as shared-types recurring-stored.ts reads them (the synced row's fields). */
+function stored(row: ScheduleRow): StoredSchedule {
   return {
     startDate: calendarDate(row.start_date),
-    frequency: { unit: row.frequency_unit, every: row.frequency_every },
-    anchor:
-      row.anchor_day === null
-        ? { kind: 'start' }
-        : { kind: 'dayOfMonth', day: row.anchor_day === 'last' ? 'last' : Number(row.anchor_day) },
-    // Life-long count: the periods before the base count towards it.
-    end: end.kind === 'after' ? { kind: 'after', count: end.count - row.schedule_base } : end,
+    frequencyUnit: row.frequency_unit,
+    frequencyEvery: row.frequency_every,
+    anchorDay: row.anchor_day,
+    endKind: row.end_kind,
+    endCount: row.end_count,
+    endDate: row.end_date ? calendarDate(row.end_date) : null,
+    nextIndex: row.next_index,
+    scheduleBase: row.schedule_base,
   };
 }
 
-/** The profile's periods due by `today`, life-long indexes in order (catch-up: several). */
-export function duePeriods(row: ScheduleRow, today: CivilDate): number[] {
-  const base = row.schedule_base;
-  return dueIndexes(scheduleOf(row), row.next_index - base, today).map((i) => i + base);
+export function endOf(row: Pick<ScheduleRow, 'end_kind' | 'end_count' | 'end_date'>): ScheduleEnd {
+  return storedEnd({
+    endKind: row.end_kind,
+    endCount: row.end_count,
+    endDate: row.end_date ? calendarDate(row.end_date) : null,
+  });
 }
+
+/** The schedule as recurrence.ts reads it, its indexes counted from `schedule_base`. */
+export const scheduleOf = (row: ScheduleRow): Schedule => storedScheduleOf(stored(row));
+
+/** The profile's periods due by `today`, life-long indexes in order (catch-up: several). */
+export const duePeriods = (row: ScheduleRow, today: CivilDate): number[] =>
+  storedDuePeriods(stored(row), today);
 
 /** The date of life-long period `index`. */
 export const periodDate = (row: ScheduleRow, index: number): CivilDate =>
-  occurrenceDate(scheduleOf(row), index - row.schedule_base);
+  storedPeriodDate(stored(row), index);
 
 /** The period `index` covers, for the lines' placeholders. */
 export const periodRange = (row: ScheduleRow, index: number) =>
   periodOf(scheduleOf(row), index - row.schedule_base);
 
 /** The next invoice's date; null when the schedule has ended. */
-export function nextDate(row: ScheduleRow): CivilDate | null {
-  const index = row.next_index - row.schedule_base;
-  return hasOccurrence(scheduleOf(row), index) ? occurrenceDate(scheduleOf(row), index) : null;
-}
+export const nextDate = (row: ScheduleRow): CivilDate | null => storedNextDate(stored(row));
 
 /** The next `count` dates from the next period on (the preview). */
 export const nextDates = (row: ScheduleRow, count = 5): CivilDate[] =>
-  upcomingDates(scheduleOf(row), row.next_index - row.schedule_base, count);
+  storedNextDates(stored(row), count);
 
 /** The first life-long period dated on or after `today` (a resumed profile's next one). */
-export function firstPeriodFrom(row: ScheduleRow, today: CivilDate): number {
-  const due = duePeriods(row, today);
-  const last = due.at(-1);
-  if (last === undefined) return row.next_index;
-  return periodDate(row, last) === today ? last : last + 1;
-}
+export const firstPeriodFrom = (row: ScheduleRow, today: CivilDate): number =>
+  storedFirstPeriodFrom(stored(row), today);

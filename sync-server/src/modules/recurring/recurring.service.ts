@@ -8,7 +8,7 @@ import {
   RECURRING_MESSAGES,
   isUuid,
   monthlyAmount,
-  scheduleProblems,
+  scheduleInputProblems,
   toMoneyNumber,
   type DocumentItemBody,
   type ListQuery,
@@ -21,7 +21,7 @@ import { calendarDate } from '../../db/dates';
 import { isUniqueViolation, searchText } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
-import { nextVersion } from '../../db/version';
+import { addTombstones, nextVersion } from '../../db/version';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import {
   goneReferenceError,
@@ -128,17 +128,7 @@ type ScheduleInput = Pick<
 function scheduleColumns(input: ScheduleInput) {
   const end = input.end ?? { kind: 'never' as const };
   const anchorDay = input.anchorDay ?? null;
-  const problems = scheduleProblems({
-    startDate: input.startDate,
-    frequency: input.frequency,
-    anchor: anchorDay === null ? { kind: 'start' } : { kind: 'dayOfMonth', day: anchorDay },
-    end:
-      end.kind === 'after'
-        ? { kind: 'after', count: end.count ?? 0 }
-        : end.kind === 'on'
-          ? { kind: 'on', date: end.date ?? '' }
-          : { kind: 'never' },
-  });
+  const problems = scheduleInputProblems(input);
   const first = Object.values(problems)[0];
   if (first) throw badRequest(first);
   return {
@@ -299,6 +289,7 @@ export async function deleteProfile(scope: TenantScope, id: string): Promise<voi
       .where('recurring_profile_id', '=', row.id)
       .execute();
     await repo.deleteProfile(trx, row.id);
+    await addTombstones(trx, 'recurring_profiles', [row.id], version);
   });
 }
 

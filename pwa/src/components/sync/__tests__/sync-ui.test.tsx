@@ -172,6 +172,59 @@ describe('sync indicator', () => {
     expect(origins).toContain('“1 Main St” overwritten on an unnamed device by bob@acme.test');
   });
 
+  it('explains a recurring profile changed elsewhere; Keep mine restores its field', async () => {
+    const profileId = 'f0000000-0000-4000-8000-000000000001';
+    await db.recurring_profiles.put({
+      id: profileId,
+      customerId: customer.id,
+      contactId: null,
+      currencyCode: 'USD',
+      pricesIncludeTax: false,
+      notes: 'From the laptop',
+      paymentTerms: null,
+      startDate: '2027-01-31',
+      frequencyUnit: 'month',
+      frequencyEvery: 1,
+      anchorDay: null,
+      endKind: 'never',
+      endCount: null,
+      endDate: null,
+      mode: 'draft',
+      status: 'active',
+      skipNext: false,
+      nextIndex: 0,
+      scheduleBase: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      version: '5',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      items: [],
+    });
+    await db.conflicts.put({
+      ...conflict,
+      entity: 'recurring_profiles',
+      entityId: profileId,
+      field: 'notes',
+      overwrittenValue: 'From the phone',
+      winningValue: 'From the laptop',
+    });
+    wrap(<SyncIndicator userId="user-1" store={store} />);
+    fireEvent.click(indicator());
+    const card = await screen.findByTestId('conflict');
+    expect(card).toHaveTextContent('Recurring profile: Notes');
+    expect(within(card).getByTestId('conflict-reason')).toHaveTextContent(
+      'This recurring profile was changed elsewhere while you were offline; the later change applies from the next invoice on, and the invoices it already made do not change.',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(screen.queryByTestId('conflict')).not.toBeInTheDocument());
+    expect((await db.outbox.toArray()).map((e) => [e.name, e.args])).toEqual([
+      [
+        'recurringProfile.update',
+        expect.objectContaining({ changes: { notes: 'From the phone' } }),
+      ],
+      ['conflict.resolve', { id: 'conflict-1' }],
+    ]);
+  });
+
   it('Keep theirs settles the conflict without changing the record', async () => {
     await db.conflicts.put(conflict);
     wrap(<SyncIndicator userId="user-1" store={store} />);

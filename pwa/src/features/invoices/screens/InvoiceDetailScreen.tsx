@@ -139,8 +139,16 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
         </Title>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
           <DetailField label="Invoice Number">{number}</DetailField>
-          <DetailField label="Order Number">
-            {order ? (
+          <DetailField label={invoice.recurringProfileId ? 'Made by' : 'Order Number'}>
+            {invoice.recurringProfileId ? (
+              <Anchor
+                component={Link}
+                to={`/dashboard/recurring/${invoice.recurringProfileId}`}
+                data-testid="recurring-link"
+              >
+                From recurring profile
+              </Anchor>
+            ) : order ? (
               <Anchor component={Link} to={`/dashboard/orders/${order.id}`}>
                 {orderNumberLabel(order)}
               </Anchor>

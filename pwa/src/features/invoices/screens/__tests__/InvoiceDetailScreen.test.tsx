@@ -153,6 +153,17 @@ describe('InvoiceDetailScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('links an invoice a recurring profile made back to its profile', async () => {
+    const profileId = 'a0000000-0000-4000-8000-000000000009';
+    await seed(db, [invoiceRow({ id: 'a', orderId: null, recurringProfileId: profileId })]);
+    renderDetail('a');
+    expect(await screen.findByRole('link', { name: 'From recurring profile' })).toHaveAttribute(
+      'href',
+      `/dashboard/recurring/${profileId}`,
+    );
+    expect(screen.queryByText('Order Number')).not.toBeInTheDocument();
+  });
+
   it('shows a status change the server refused, with its reason', async () => {
     await seed(db, [invoiceRow({ id: 'a' })]);
     await db.rejections.put({

@@ -1,0 +1,17 @@
+import { Badge } from '@mantine/core';
+import type { RecurringListItem } from '../data/recurring';
+
+const COLORS: Record<RecurringListItem['status'], string> = {
+  Active: 'green',
+  Paused: 'yellow',
+  Ended: 'gray',
+};
+
+/** Active / Paused / Ended. */
+export function RecurringStatusBadge({ status }: { status: RecurringListItem['status'] }) {
+  return (
+    <Badge color={COLORS[status]} variant="light" data-testid="recurring-status">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,115 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCurrentDatabase } from '../../../../db/current';
+import type { SmbDatabase } from '../../../../db/database';
+import { newClientDb } from '../../../../sync/__tests__/helpers';
+import { mutate } from '../../../../sync/mutate';
+import { syncedCustomer } from '../../../../test/local-store';
+import { renderScreen } from '../../../../test/render';
+import RecurringDetailScreen from '../RecurringDetailScreen';
+import RecurringListScreen, { RECURRING_EMPTY } from '../RecurringListScreen';
+
+let db: SmbDatabase;
+beforeEach(() => {
+  db = newClientDb();
+  setCurrentDatabase(db);
+});
+afterEach(() => {
+  setCurrentDatabase(null);
+  db.close();
+});
+
+const C = 'c0000000-0000-4000-8000-000000000001';
+const P = 'a0000000-0000-4000-8000-000000000001';
+
+/** A profile made on this device (offline): Nordwind BV, 2 × 100 every 2 weeks. */
+async function profile(over: Record<string, unknown> = {}) {
+  await db.customers.put(syncedCustomer(1, { id: C, name: 'Nordwind BV' }));
+  await mutate(db, 'recurringProfile.create', {
+    id: P,
+    customerId: C,
+    contactId: 'd0000000-0000-4000-8000-000000000001',
+    currencyCode: 'USD',
+    items: [
+      {
+        id: 'b0000000-0000-4000-8000-000000000001',
+        productId: null,
+        quantity: 2,
+        description: 'Cleaning {MONTH}',
+        unitPrice: 100,
+      },
+    ],
+    startDate: '2027-01-04',
+    frequency: { unit: 'week', every: 2 },
+    ...over,
+  });
+}
+
+describe('RecurringListScreen', () => {
+  it('says there are none yet', async () => {
+    renderScreen('/dashboard/recurring', <RecurringListScreen />);
+    expect(await screen.findByTestId('recurring-empty')).toHaveTextContent(RECURRING_EMPTY);
+  });
+
+  it('lists a profile made offline: customer, frequency, next date, status', async () => {
+    await profile();
+    renderScreen('/dashboard/recurring', <RecurringListScreen />);
+    const row = await screen.findByTestId('recurring-row');
+    expect(row).toHaveTextContent('Nordwind BV');
+    expect(row).toHaveTextContent('Every 2 weeks');
+    expect(row).toHaveTextContent('Active');
+    expect(within(row).getByRole('link', { name: 'Nordwind BV' })).toHaveAttribute(
+      'href',
+      `/dashboard/recurring/${P}`,
+    );
+  });
+});
+
+describe('RecurringDetailScreen', () => {
+  const open = () =>
+    renderScreen(
+      '/dashboard/recurring/:id',
+      <RecurringDetailScreen />,
+      `/dashboard/recurring/${P}`,
+    );
+
+  it('shows the schedule in words and the next five dates; pauses and resumes offline', async () => {
+    await profile({ end: { kind: 'after', count: 3 } });
+    open();
+    await screen.findByRole('heading', { name: 'Nordwind BV' });
+    expect(screen.getByText(/Every 2 weeks from .*3 invoices in all/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('next-dates')).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(screen.getByTestId('recurring-status')).toHaveTextContent('Paused'));
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.getByTestId('recurring-status')).toHaveTextContent('Active'));
+    fireEvent.click(screen.getByRole('button', { name: 'Skip next' }));
+    expect(await screen.findByText('The next invoice is skipped.')).toBeInTheDocument();
+    expect((await db.outbox.toArray()).map((e) => e.name)).toEqual([
+      'recurringProfile.create',
+      'recurringProfile.pause',
+      'recurringProfile.resume',
+      'recurringProfile.skipNext',
+    ]);
+  });
+
+  it('asks before invoicing now and before deleting', async () => {
+    await profile();
+    open();
+    await screen.findByRole('heading', { name: 'Nordwind BV' });
+    fireEvent.click(screen.getByRole('button', { name: 'Invoice now' }));
+    const ask = await screen.findByRole('dialog', { name: 'Invoice now?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Invoice now' }));
+    await waitFor(async () =>
+      expect((await db.outbox.toArray()).map((e) => e.name)).toContain(
+        'recurringProfile.invoiceNow',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this recurring invoice?' });
+    expect(confirm).toHaveTextContent('The invoices it made stay.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(async () => expect(await db.recurring_profiles.get(P)).toBeUndefined());
+  });
+});
