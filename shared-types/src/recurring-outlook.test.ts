@@ -6,21 +6,12 @@ import {
 } from './recurring-outlook';
 
 const line = (unitPrice: number, taxRate = 19, quantity = 1): OutlookProfile['items'][number] => ({
-  id: `l-${unitPrice}-${taxRate}-${quantity}`,
-  productId: null,
-  productName: 'Service',
   quantity,
   unitPrice,
-  subtotal: unitPrice * quantity,
-  description: '',
-  unitCode: 'C62',
-  taxRateId: null,
   taxCategory: 'S',
   taxRate,
   discountKind: null,
   discountValue: null,
-  discountAmount: 0,
-  lineTotal: unitPrice * quantity,
 });
 
 let n = 0;

@@ -21,14 +21,15 @@ import {
 } from './recurrence';
 import type { RecurringProfile } from './recurring';
 
-/** What the figures read of a profile (the API's and the device's shape). */
+/**
+ * What the figures read of a profile (the API's and the device's shape): the schedule as the API
+ * answers it, and the lines as the one arithmetic reads them.
+ */
 export type OutlookProfile = Pick<
   RecurringProfile,
   | 'id'
   | 'customer'
   | 'currencyCode'
-  | 'items'
-  | 'extraItems'
   | 'pricesIncludeTax'
   | 'startDate'
   | 'frequency'
@@ -38,7 +39,7 @@ export type OutlookProfile = Pick<
   | 'skipNext'
   | 'nextIndex'
   | 'nextDate'
->;
+> & { items: TaxedLine[]; extraItems: TaxedLine[] };
 
 export interface MonthlyRevenue {
   currencyCode: string;
@@ -57,20 +58,9 @@ export interface UpcomingInvoice {
 
 export const OUTLOOK_DAYS = 7;
 
-type Line = OutlookProfile['items'][number];
-
-const taxed = (l: Line): TaxedLine => ({
-  quantity: l.quantity,
-  unitPrice: l.unitPrice,
-  taxCategory: l.taxCategory,
-  taxRate: l.taxRate,
-  discountKind: l.discountKind,
-  discountValue: l.discountValue,
-});
-
 /** The lines' net amount and total with tax. */
-function amounts(lines: Line[], pricesIncludeTax: boolean): { net: string; total: string } {
-  const a = documentTaxAmounts(lines.map(taxed), [], pricesIncludeTax);
+function amounts(lines: TaxedLine[], pricesIncludeTax: boolean): { net: string; total: string } {
+  const a = documentTaxAmounts(lines, [], pricesIncludeTax);
   return {
     net: dec(a.total).minus(a.taxAmount).minus(a.roundingAmount).toFixed(2),
     total: a.total,

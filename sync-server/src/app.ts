@@ -42,7 +42,7 @@ import documentMailRoutes from './modules/document-mail/document-mail.routes';
 import pdfRoutes from './modules/pdf/pdf.routes';
 import einvoiceRoutes from './modules/einvoice/einvoice.routes';
 import userRoutes from './modules/users/users.routes';
-import { testClockRoutes } from './clock';
+import { testClockEnabled, testClockRoutes } from './clock';
 import { RequestLog } from './request-log';
 
 export interface BuildOptions {
@@ -132,8 +132,13 @@ export async function buildApp(
     await scope.register(documentMailRoutes, { prefix: '/api', ctx });
     await scope.register(publicQuotePdfRoutes, { ctx });
     await scope.register(userRoutes, { prefix: '/api/users', ctx });
-    if (process.env.TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production')
-      await scope.register(testClockRoutes, { prefix: '/api/test' });
+    if (testClockEnabled())
+      await scope.register(testClockRoutes, {
+        prefix: '/api/test',
+        onMove: async () => {
+          await ctx.database.db.withSchema('app').deleteFrom('job_runs').execute();
+        },
+      });
   });
 
   // The built PWA, if present, and robots.txt/sitemap.xml. Unknown files fall back to index.html (errors plugin).

@@ -29,8 +29,19 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The calendar day of `now` in UTC, 'YYYY-MM-DD'. */
 export const todayUtc = (now: Date = clock.now()): string => now.toISOString().slice(0, 10);
 
-/** `POST /api/test/clock {"advanceDays": n}` — registered only with TEST_CLOCK=1 (never in production). */
-export const testClockRoutes: FastifyPluginAsync = async (app) => {
+/** Whether this process runs with a clock tests can move (TEST_CLOCK=1, never in production). */
+export const testClockEnabled = (): boolean =>
+  process.env.TEST_CLOCK === '1' && process.env.NODE_ENV !== 'production';
+
+/**
+ * `POST /api/test/clock {"advanceDays": n}` — registered only when `testClockEnabled()`. Time that
+ * passed makes every scheduled job due: `onMove` forgets their last runs, so the next tick runs
+ * them on the moved clock (a recurring invoice a month later, without waiting a real 15 minutes).
+ */
+export const testClockRoutes: FastifyPluginAsync<{ onMove: () => Promise<void> }> = async (
+  app,
+  { onMove },
+) => {
   app.post(
     '/clock',
     {
@@ -45,6 +56,7 @@ export const testClockRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       clock.advance((request.body as { advanceDays: number }).advanceDays * DAY_MS);
+      await onMove();
       return { now: clock.now().toISOString() };
     },
   );

@@ -6,6 +6,7 @@ import { createChangeListener } from './db/listener';
 import { migrateAll } from './db/migrate';
 import { JOBS } from './jobs/jobs';
 import { startScheduler } from './jobs/scheduler';
+import { testClockEnabled } from './clock';
 import { invoiceReminders } from './jobs/invoice-reminders';
 import { recurringInvoices } from './jobs/recurring-invoices';
 import { pruneUnverifiedSignups } from './jobs/unverified-signups';
@@ -71,6 +72,8 @@ const scheduler = startScheduler(
     pruneUnverifiedSignups(database),
   ],
   log,
+  // A moved test clock makes the jobs due (clock.ts); they run within seconds, not a minute.
+  testClockEnabled() ? { tickMs: 2_000, firstTickMs: 2_000 } : undefined,
 );
 log.info(
   {

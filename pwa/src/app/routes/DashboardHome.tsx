@@ -26,7 +26,9 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { MetricCards, MetricCardsSkeleton } from '../../features/dashboard/components/MetricCards';
+import { RecurringOutlook } from '../../features/dashboard/components/RecurringOutlook';
 import { useDashboard } from '../../features/dashboard/data/useDashboard';
+import { useRecurringOutlook } from '../../features/recurring/data/outlook';
 import type { DashboardMetrics } from '../../features/dashboard/data/metrics';
 import { LinkButton } from '../../components/LinkButton';
 
@@ -143,6 +145,7 @@ function ChartsSkeleton() {
 /** Dashboard index: the business's numbers, then the six areas of the app. */
 export default function DashboardHome() {
   const data = useDashboard();
+  const recurring = useRecurringOutlook();
   return (
     <Stack gap="xl">
       <div>
@@ -165,6 +168,7 @@ export default function DashboardHome() {
         <Stack gap="md" data-testid="dashboard-figures">
           <MetricCards metrics={data.metrics} />
           <CurrencyNote metrics={data.metrics} />
+          {recurring && <RecurringOutlook {...recurring} />}
           <Suspense fallback={<ChartsSkeleton />}>
             <DashboardCharts metrics={data.metrics} />
           </Suspense>

@@ -12,6 +12,7 @@ import { mutate } from '../../../sync/mutate';
 import type { MutationArgs } from '../../../sync/mutators/registry';
 import type { MutationName } from '@smb/shared-types/sync';
 import type { DocumentItemArgs } from '../../../sync/mutation-args';
+import { taxedLine } from './outlook';
 
 /** A profile as the screens show it: its customer's name and where its schedule stands. */
 export interface RecurringListItem {
@@ -32,18 +33,7 @@ export function profileStatus(profile: RecurringProfileRow): RecurringListItem['
 
 /** The total of an invoice of these lines, by the documents' one arithmetic. */
 export function linesTotal(lines: RecurringLineRow[], pricesIncludeTax: boolean): number {
-  const amounts = documentTaxAmounts(
-    lines.map((l) => ({
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      taxCategory: l.taxCategory ?? 'S',
-      taxRate: l.taxRate ?? 0,
-      discountKind: l.discountKind ?? null,
-      discountValue: l.discountValue ?? null,
-    })),
-    [],
-    pricesIncludeTax,
-  );
+  const amounts = documentTaxAmounts(lines.map(taxedLine), [], pricesIncludeTax);
   return toMoneyNumber(amounts.total);
 }
 
