@@ -28,6 +28,8 @@ interface Props {
   taxOptions: Option[];
   onChange: (patch: { adjustments?: DraftAdjustment[]; pricesIncludeTax?: boolean }) => void;
   readOnly: boolean;
+  /** false: the document takes no discounts or charges of its own; only the gross switch shows. */
+  adjustable?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export const AdjustmentsCard = memo(function AdjustmentsCard({
   taxOptions,
   onChange,
   readOnly,
+  adjustable = true,
 }: Props) {
   const change = (key: string, patch: Partial<DraftAdjustment>) =>
     onChange({ adjustments: adjustments.map((a) => (a.key === key ? { ...a, ...patch } : a)) });
@@ -47,9 +50,9 @@ export const AdjustmentsCard = memo(function AdjustmentsCard({
     <Card p="lg">
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} size="h4">
-          Discounts and charges
+          {adjustable ? 'Discounts and charges' : 'Prices'}
         </Title>
-        {!readOnly && (
+        {!readOnly && adjustable && (
           <Group gap="xs">
             <Button
               variant="subtle"
@@ -82,7 +85,9 @@ export const AdjustmentsCard = memo(function AdjustmentsCard({
         />
         {adjustments.length === 0 && (
           <Text size="sm" c="dimmed">
-            No discounts or charges on the whole document.
+            {adjustable
+              ? 'No discounts or charges on the whole document.'
+              : 'A discount goes on its line: every invoice made takes it.'}
           </Text>
         )}
         {adjustments.map((a, i) => (

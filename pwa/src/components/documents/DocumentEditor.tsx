@@ -104,6 +104,11 @@ export interface DocumentEditorProps {
       };
   taxRate: (currency: CurrencyRow | null) => string;
   saveFailed: string;
+  /**
+   * false: a template of documents (a recurring profile), not a document — no discounts or
+   * charges on the whole of it, and no payment summary.
+   */
+  documentLevel?: boolean;
   /** 'Quote' → "Create Quote" / "Update Quote". */
   noun: string;
   /** Where the form's Save goes; only existing documents when `create` is missing. */
@@ -304,6 +309,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
               taxOptions={taxOptions}
               onChange={update}
               readOnly={readOnly}
+              adjustable={props.documentLevel !== false}
             />
             <NotesCard value={draft.notes} onChange={onNotes} readOnly={readOnly} />
           </Stack>
@@ -318,7 +324,7 @@ export function DocumentEditor(props: DocumentEditorProps) {
                 disabled={readOnly}
               />
             )}
-            <PaymentSummaryCard />
+            {props.documentLevel !== false && <PaymentSummaryCard />}
             <TotalsCard
               title={props.summaryTitle}
               lines={draft.lines}

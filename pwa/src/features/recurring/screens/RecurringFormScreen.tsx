@@ -98,6 +98,7 @@ function RecurringForm({
       currency={{ fixed: currencyCode }}
       taxRate={taxRateFor}
       saveFailed="An error occurred while saving the recurring invoice"
+      documentLevel={false}
       create={
         saved((input) => createProfile(input, schedule)) as (i: DocumentInput) => Promise<string>
       }
