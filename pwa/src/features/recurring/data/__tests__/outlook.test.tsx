@@ -3,22 +3,16 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '@smb/shared-types/payments';
 import { todayIn } from '@smb/shared-types/recurrence';
-import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
-import { newClientDb } from '../../../../sync/__tests__/helpers';
 import { mutate } from '../../../../sync/mutate';
-import { syncedCustomer } from '../../../../test/local-store';
+import { closeTestDatabase, syncedCustomer, useTestDatabase } from '../../../../test/local-store';
 import { useRecurringOutlook } from '../outlook';
 
 let db: SmbDatabase;
 beforeEach(() => {
-  db = newClientDb();
-  setCurrentDatabase(db);
+  db = useTestDatabase();
 });
-afterEach(() => {
-  setCurrentDatabase(null);
-  db.close();
-});
+afterEach(() => closeTestDatabase(db));
 
 const C = 'c0000000-0000-4000-8000-000000000001';
 

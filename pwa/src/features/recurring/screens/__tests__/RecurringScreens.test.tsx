@@ -1,24 +1,18 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setCurrentDatabase } from '../../../../db/current';
 import type { SmbDatabase } from '../../../../db/database';
-import { newClientDb } from '../../../../sync/__tests__/helpers';
 import { mutate } from '../../../../sync/mutate';
-import { syncedCustomer } from '../../../../test/local-store';
+import { closeTestDatabase, syncedCustomer, useTestDatabase } from '../../../../test/local-store';
 import { renderScreen } from '../../../../test/render';
 import RecurringDetailScreen from '../RecurringDetailScreen';
 import RecurringListScreen, { RECURRING_EMPTY } from '../RecurringListScreen';
 
 let db: SmbDatabase;
 beforeEach(() => {
-  db = newClientDb();
-  setCurrentDatabase(db);
+  db = useTestDatabase();
 });
-afterEach(() => {
-  setCurrentDatabase(null);
-  db.close();
-});
+afterEach(() => closeTestDatabase(db));
 
 const C = 'c0000000-0000-4000-8000-000000000001';
 const P = 'a0000000-0000-4000-8000-000000000001';
