@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -27,6 +28,10 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // vitest's default (cores − 1) leaves a 2-core CI machine one worker, and half its CPU idle
+    // while a file waits on its database: two files side by side took the layer from 2,309 s to
+    // 1,509 s there, every test green (each server test file has its own database).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
