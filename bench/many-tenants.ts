@@ -50,6 +50,8 @@ export interface ManyTenantsResult {
     throughputShare: number;
   }[];
   backendMemory: { backends: number; rssMb: number[]; privateMb: number[] };
+  /** Sampled every second through the reads: the most any one backend and all of them held. */
+  backendPeak: { maxSchemas: number; privateMb: number; totalPrivateMb: number; samples: number };
   migration: {
     schemas: number;
     totalS: number;
@@ -87,6 +89,29 @@ async function backendMemory(admin: pg.Client, database: string) {
     }
   }
   return { backends: rows.length, rssMb, privateMb };
+}
+
+/** Samples `backendMemory` every second until stopped; gives the peaks. */
+function sampleBackendPeak(admin: pg.Client, database: string) {
+  let stopped = false;
+  const peak = { privateMb: 0, totalPrivateMb: 0, samples: 0 };
+  const sampling = (async () => {
+    while (!stopped) {
+      const { privateMb } = await backendMemory(admin, database);
+      peak.privateMb = Math.max(peak.privateMb, ...privateMb);
+      peak.totalPrivateMb = Math.max(
+        peak.totalPrivateMb,
+        round1(privateMb.reduce((a, b) => a + b, 0)),
+      );
+      peak.samples++;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await sampling;
+    return peak;
+  };
 }
 
 type Read = { name: string; request: (c: Company) => autocannon.Request };
@@ -223,6 +248,7 @@ export async function benchManyTenants(log: (line: string) => void): Promise<Man
     for (const company of companies) company.pull = await upToDatePull(server.url, company.token);
 
     // 4. Reads: every company in turn against ten, after a warm-up of every read on every company.
+    const stopSampling = sampleBackendPeak(admin, pgdb.name);
     await load(
       server.url,
       companies,
@@ -253,6 +279,10 @@ export async function benchManyTenants(log: (line: string) => void): Promise<Man
       log(`  ${read.name}: spread ${JSON.stringify(spread)}; ten ${JSON.stringify(concentrated)}`);
     }
     const memory = await backendMemory(admin, pgdb.name);
+    const backendPeak = {
+      maxSchemas: Number(process.env.DB_CONNECTION_MAX_SCHEMAS ?? 500),
+      ...(await stopSampling()),
+    };
 
     // 5. The example migration on every schema while reads go on over every company.
     log('many tenants: migrating every schema under load…');
@@ -321,6 +351,7 @@ export async function benchManyTenants(log: (line: string) => void): Promise<Man
       serverStartMs,
       reads,
       backendMemory: memory,
+      backendPeak,
       migration,
     };
     printManyTenants(result);
@@ -353,6 +384,10 @@ export function printManyTenants(r: ManyTenantsResult): void {
     [
       'PostgreSQL backends of the server after the reads',
       `${r.backendMemory.backends}: private ${r.backendMemory.privateMb.join(', ')} MB; RSS ${r.backendMemory.rssMb.join(', ')} MB`,
+    ],
+    [
+      `PostgreSQL backends of the server, peak through the reads (DB_CONNECTION_MAX_SCHEMAS=${r.backendPeak.maxSchemas})`,
+      `one backend ${r.backendPeak.privateMb} MB private; all together ${r.backendPeak.totalPrivateMb} MB (${r.backendPeak.samples} samples, one a second)`,
     ],
     [
       `Example migration (column + index on invoices) on ${r.migration.schemas} schemas under load`,

@@ -53,6 +53,11 @@ export interface DatabaseTimeouts {
   idleMs: number;
   /** A pooled connection is replaced after this long, whatever it did. */
   connectionLifetimeS: number;
+  /**
+   * A pooled connection is replaced once its queries have named this many schemas: a PostgreSQL
+   * session keeps caches and plans for every schema it touched until it ends.
+   */
+  connectionMaxSchemas: number;
   /** A request waiting this long for a free connection answers 503 (unset: 5 s, 30 s embedded). */
   connectMs: number | undefined;
   /** PostgreSQL cancels a statement that runs this long (0: never). */
@@ -184,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbTimeouts: {
       idleMs: integer(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100, 86_400_000),
       connectionLifetimeS: integer(env, 'DB_CONNECTION_LIFETIME_S', 600, 1, 86_400),
+      connectionMaxSchemas: integer(env, 'DB_CONNECTION_MAX_SCHEMAS', 500, 2, 1_000_000),
       connectMs: env.DB_CONNECT_TIMEOUT_MS
         ? integer(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000)
         : undefined,

@@ -12,6 +12,7 @@ describe('database timeouts', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).dbTimeouts).toEqual({
       idleMs: 30_000,
       connectionLifetimeS: 600,
+      connectionMaxSchemas: 500,
       connectMs: undefined,
       statementMs: 30_000,
       idleInTransactionMs: 60_000,
@@ -24,6 +25,7 @@ describe('database timeouts', () => {
       ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', '1.5', '0 to 86400000'],
       ['DB_IDLE_TIMEOUT_MS', '10', '100 to 86400000'],
       ['DB_CONNECTION_LIFETIME_S', '0', '1 to 86400'],
+      ['DB_CONNECTION_MAX_SCHEMAS', '1', '2 to 1000000'],
       ['DB_CONNECT_TIMEOUT_MS', 'soon', '100 to 600000'],
     ] as const)
       expect(() => loadConfig({ DATA_DIR: dataDir, [key]: value })).toThrow(

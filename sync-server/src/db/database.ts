@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseTimeouts } from '../config';
 import { forgetStatementsOf, preparingClient } from './prepared';
+import { schemaRecycling } from './session-recycling';
 import type { AppDatabase } from './app-tables';
 import type { TenantDatabase, TenantDb } from './tenant-database';
 
@@ -117,6 +118,7 @@ export interface PoolOptions {
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
   idleMs: 30_000,
   connectionLifetimeS: 600,
+  connectionMaxSchemas: 500,
   connectMs: undefined,
   statementMs: 30_000,
   idleInTransactionMs: 60_000,
@@ -132,15 +134,18 @@ export function createPool(
   // A single embedded connection queues every request behind it: give the queue time.
   const connectionTimeoutMillis =
     timeouts.connectMs ?? (max === EMBEDDED_POOL_SIZE ? 30_000 : 5_000);
-  const pool = new pg.Pool({
+  const sharedSession = options.sharedSession ?? false;
+  // Connections that share one session free nothing by reconnecting.
+  const { Pool, Client } = schemaRecycling(
+    options.preparedStatements === false ? pg.Client : preparingClient({ sharedSession }),
+    sharedSession ? Infinity : timeouts.connectionMaxSchemas,
+  );
+  const pool = new Pool({
     connectionString,
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: timeouts.idleMs,
-    Client:
-      options.preparedStatements === false
-        ? pg.Client
-        : preparingClient({ sharedSession: options.sharedSession ?? false }),
+    Client,
     // Bounds what each session keeps prepared as tenants come and go.
     maxLifetimeSeconds: timeouts.connectionLifetimeS,
     // No request waits forever on the database: a statement running longer is cancelled

@@ -1,0 +1,54 @@
+// PostgreSQL only: on the embedded database every connection shares one session, so reconnecting
+// frees nothing and the pool keeps its connection whatever it touched.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createTestDatabase, type TestDatabase } from './helpers';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  const config = loadConfig({ DATA_DIR: '/tmp', DB_CONNECTION_MAX_SCHEMAS: '3' });
+  // One connection, so each query shows which session served it.
+  db = await createTestDatabase(1, { timeouts: config.dbTimeouts });
+  for (const schema of ['a', 'b', 'c'])
+    await db.database.pool.query(
+      `CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}"."t" AS SELECT 1 AS n`,
+    );
+});
+afterAll(() => db.drop());
+
+const backend = async () =>
+  (await db.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+/** Reads `schema`'s table once through pg's pool.query and once through Kysely. */
+async function touch(schema: string) {
+  await db.database.pool.query(`SELECT n FROM "${schema}"."t"`);
+  await sql`SELECT n FROM ${sql.table(`${schema}.t`)}`.execute(db.database.db);
+}
+
+describe('a pooled connection that has served many schemas', () => {
+  it('is kept while its queries name fewer schemas than DB_CONNECTION_MAX_SCHEMAS', async () => {
+    const first = await backend();
+    for (let i = 0; i < 20; i++) {
+      await touch('a');
+      await touch('b');
+    }
+    expect(await backend()).toBe(first);
+  });
+
+  it('is replaced by a fresh session once they have named that many', async () => {
+    const before = await backend();
+    await db.database.pool.query('SELECT n FROM "c"."t"'); // a, b and now c: three
+    const after = await backend();
+    expect(after).not.toBe(before);
+    // The new session starts counting from nothing.
+    await touch('a');
+    await touch('b');
+    expect(await backend()).toBe(after);
+    // The ended session is gone from the server, not left idle.
+    const { rows } = await db.database.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1',
+      [before],
+    );
+    expect(rows[0]!.n).toBe('0');
+  });
+});
