@@ -24,14 +24,18 @@ function profile(over: Partial<OutlookProfile> = {}): OutlookProfile {
     items: [line(100)],
     extraItems: [],
     pricesIncludeTax: false,
+    // Monthly from 1 January: its next invoice, the third, on 1 March.
     startDate: '2027-01-01',
-    frequency: { unit: 'month', every: 1 },
+    frequencyUnit: 'month',
+    frequencyEvery: 1,
     anchorDay: null,
-    end: { kind: 'never', count: null, date: null },
+    endKind: 'never',
+    endCount: null,
+    endDate: null,
     status: 'active',
     skipNext: false,
     nextIndex: 2,
-    nextDate: '2027-03-01',
+    scheduleBase: 0,
     ...over,
   };
 }
@@ -40,34 +44,30 @@ const TODAY = '2027-02-25';
 
 describe('monthlyRecurringRevenue', () => {
   it('normalises each frequency to a month, net of tax, per currency, summed exactly', () => {
-    const weekly = { unit: 'week', every: 1 } as const;
+    const weekly = { frequencyUnit: 'week', frequencyEvery: 1 } as const;
     const mrr = monthlyRecurringRevenue(
       [
         profile(), // 100.00 a month
         // 10.00 a week twice: 43.333… each, 86.67 together (rounding each would give 86.66).
-        profile({ items: [line(10)], frequency: weekly, nextDate: '2027-02-26' }),
-        profile({ items: [line(10)], frequency: weekly, nextDate: '2027-02-26' }),
-        profile({ items: [line(30)], frequency: { unit: 'month', every: 3 } }), // quarterly: 10
+        profile({ items: [line(10)], ...weekly }),
+        profile({ items: [line(10)], ...weekly }),
+        profile({ items: [line(30)], frequencyEvery: 3 }), // quarterly: 10
         // Prices with tax: 119.00 at 19 % is 100.00 net.
         profile({ items: [line(119)], pricesIncludeTax: true }),
         // A one-off line is no recurring revenue.
         profile({ items: [line(5)], extraItems: [line(1000)] }),
+        profile({ currencyCode: 'USD', items: [line(1200)], frequencyUnit: 'year' }),
+        profile({ currencyCode: 'USD', items: [line(50)], frequencyEvery: 2 }),
         profile({
           currencyCode: 'USD',
-          items: [line(1200)],
-          frequency: { unit: 'year', every: 1 },
+          items: [line(12)],
+          frequencyUnit: 'week',
+          frequencyEvery: 2,
         }),
-        profile({ currencyCode: 'USD', items: [line(50)], frequency: { unit: 'month', every: 2 } }),
-        profile({ currencyCode: 'USD', items: [line(12)], frequency: { unit: 'week', every: 2 } }),
         // Not counted: paused, ended, past its end date.
         profile({ items: [line(1000)], status: 'paused' }),
-        profile({ items: [line(1000)], nextDate: null }),
-        profile({
-          items: [line(1000)],
-          end: { kind: 'on', date: '2027-02-20', count: null },
-          nextDate: '2027-02-01',
-          nextIndex: 1,
-        }),
+        profile({ items: [line(1000)], endKind: 'after', endCount: 2 }),
+        profile({ items: [line(1000)], endKind: 'on', endDate: '2027-02-20', nextIndex: 1 }),
       ],
       TODAY,
     );
@@ -92,7 +92,6 @@ describe('upcomingInvoices', () => {
           startDate: '2027-01-31',
           anchorDay: 'last',
           nextIndex: 1,
-          nextDate: '2027-02-28',
           extraItems: [line(50)],
         }),
         // Weekly from Friday Feb 19: Feb 26 (Mar 5 is past the seven days).
@@ -100,26 +99,26 @@ describe('upcomingInvoices', () => {
           customer: { name: 'Alpha' },
           items: [line(10)],
           startDate: '2027-02-19',
-          frequency: { unit: 'week', every: 1 },
+          frequencyUnit: 'week',
           nextIndex: 1,
-          nextDate: '2027-02-26',
         }),
         // Edited after five invoices: its schedule starts again on Mar 1, one invoice left.
         profile({
           customer: { name: 'Beta' },
           startDate: '2027-03-01',
           nextIndex: 5,
-          nextDate: '2027-03-01',
-          end: { kind: 'after', count: 6, date: null },
+          scheduleBase: 5,
+          endKind: 'after',
+          endCount: 6,
           currencyCode: 'USD',
           items: [line(200, 0)],
         }),
         // Same day as Beta: by customer name.
-        profile({ customer: { name: 'Alpha' }, nextDate: '2027-03-01' }),
+        profile({ customer: { name: 'Alpha' } }),
         // Outside: the skipped next period, paused, after the week.
-        profile({ nextDate: '2027-02-27', startDate: '2027-01-27', skipNext: true }),
+        profile({ startDate: '2027-01-27', nextIndex: 1, skipNext: true }), // Feb 27
         profile({ status: 'paused' }),
-        profile({ nextDate: '2027-03-04', startDate: '2027-01-04' }),
+        profile({ startDate: '2027-01-04' }), // Mar 4
       ],
       TODAY,
     );
@@ -135,18 +134,13 @@ describe('upcomingInvoices', () => {
     const weekly = profile({
       items: [line(10, 0)],
       startDate: '2027-02-19',
-      frequency: { unit: 'week', every: 1 },
+      frequencyUnit: 'week',
       nextIndex: 1,
-      nextDate: '2027-02-26',
     });
     const dates = (p: OutlookProfile) => upcomingInvoices([p], TODAY, 15).map((i) => i.date);
     expect(dates(weekly)).toEqual(['2027-02-26', '2027-03-05']);
-    expect(dates({ ...weekly, end: { kind: 'on', date: '2027-03-04', count: null } })).toEqual([
-      '2027-02-26',
-    ]);
-    expect(dates({ ...weekly, end: { kind: 'after', count: 2, date: null } })).toEqual([
-      '2027-02-26',
-    ]);
+    expect(dates({ ...weekly, endKind: 'on', endDate: '2027-03-04' })).toEqual(['2027-02-26']);
+    expect(dates({ ...weekly, endKind: 'after', endCount: 2 })).toEqual(['2027-02-26']);
     // Skipping the next one leaves the one after.
     expect(dates({ ...weekly, skipNext: true })).toEqual(['2027-03-05']);
   });

@@ -12,34 +12,25 @@
 import { dec, type Dec } from './decimal';
 import { documentTaxAmounts, type TaxedLine } from './document-lines';
 import { addDays } from './payments';
-import {
-  hasOccurrence,
-  occurrenceDate,
-  perMonth,
-  type CivilDate,
-  type Schedule,
-} from './recurrence';
+import { hasOccurrence, perMonth, type CivilDate } from './recurrence';
 import type { RecurringProfile } from './recurring';
+import {
+  storedNextDate,
+  storedPeriodDate,
+  storedScheduleOf,
+  type StoredSchedule,
+} from './recurring-stored';
 
 /**
- * What the figures read of a profile (the API's and the device's shape): the schedule as the API
- * answers it, and the lines as the one arithmetic reads them.
+ * What the figures read of a profile: its schedule as it is stored (the synced row a device
+ * holds: recurring-stored.ts reads where it stands), and the lines as the one arithmetic reads
+ * them.
  */
 export type OutlookProfile = Pick<
   RecurringProfile,
-  | 'id'
-  | 'customer'
-  | 'currencyCode'
-  | 'pricesIncludeTax'
-  | 'startDate'
-  | 'frequency'
-  | 'anchorDay'
-  | 'end'
-  | 'status'
-  | 'skipNext'
-  | 'nextIndex'
-  | 'nextDate'
-> & { items: TaxedLine[]; extraItems: TaxedLine[] };
+  'id' | 'customer' | 'currencyCode' | 'pricesIncludeTax' | 'status' | 'skipNext'
+> &
+  StoredSchedule & { items: TaxedLine[]; extraItems: TaxedLine[] };
 
 export interface MonthlyRevenue {
   currencyCode: string;
@@ -67,34 +58,10 @@ function amounts(lines: TaxedLine[], pricesIncludeTax: boolean): { net: string; 
   };
 }
 
-/**
- * The profile's current schedule, its indexes counted from its own start date (`base`: the
- * life-long index of that date). The API gives the next date and its life-long index; the base is
- * where the schedule reaches that date.
- */
-function currentSchedule(p: OutlookProfile): { schedule: Schedule; base: number } | null {
-  if (p.nextDate === null) return null;
-  const schedule: Schedule = {
-    startDate: p.startDate,
-    frequency: p.frequency,
-    anchor: p.anchorDay === null ? { kind: 'start' } : { kind: 'dayOfMonth', day: p.anchorDay },
-    end: { kind: 'never' },
-  };
-  let i = 0;
-  while (occurrenceDate(schedule, i) < p.nextDate && i < 100_000) i += 1;
-  if (occurrenceDate(schedule, i) !== p.nextDate) return null;
-  const base = p.nextIndex - i;
-  const { end } = p;
-  if (end.kind === 'after' && end.count != null) {
-    schedule.end = { kind: 'after', count: end.count - base };
-  } else if (end.kind === 'on' && end.date) schedule.end = { kind: 'on', date: end.date };
-  return { schedule, base };
-}
-
 /** Active, with a next invoice, not past an end date. */
 function running(p: OutlookProfile, today: CivilDate): boolean {
-  if (p.status !== 'active' || p.nextDate === null) return false;
-  return !(p.end.kind === 'on' && p.end.date && p.end.date < today);
+  if (p.status !== 'active' || storedNextDate(p) === null) return false;
+  return !(p.endKind === 'on' && p.endDate && p.endDate < today);
 }
 
 /** Monthly recurring revenue (net) per currency, in currency order. */
@@ -105,7 +72,8 @@ export function monthlyRecurringRevenue(
   const sums = new Map<string, Dec>();
   for (const p of profiles) {
     if (!running(p, today)) continue;
-    const monthly = perMonth(amounts(p.items, p.pricesIncludeTax).net, p.frequency);
+    const frequency = { unit: p.frequencyUnit, every: p.frequencyEvery };
+    const monthly = perMonth(amounts(p.items, p.pricesIncludeTax).net, frequency);
     sums.set(p.currencyCode, (sums.get(p.currencyCode) ?? dec(0)).plus(monthly));
   }
   return [...sums]
@@ -123,13 +91,12 @@ export function upcomingInvoices(
   const found: UpcomingInvoice[] = [];
   for (const p of profiles) {
     if (!running(p, today)) continue;
-    const current = currentSchedule(p);
-    if (!current) continue;
-    const { schedule, base } = current;
-    for (let i = p.nextIndex - base; hasOccurrence(schedule, i); i++) {
-      const date = occurrenceDate(schedule, i);
+    // The stored schedule counts its dates from its base: no walk from the first period.
+    const schedule = storedScheduleOf(p);
+    for (let i = p.nextIndex; hasOccurrence(schedule, i - p.scheduleBase); i++) {
+      const date = storedPeriodDate(p, i);
       if (date > last) break;
-      const next = i === p.nextIndex - base;
+      const next = i === p.nextIndex;
       if (date < today || (next && p.skipNext)) continue;
       const lines = next ? [...p.items, ...p.extraItems] : p.items;
       found.push({

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storedNextDate, storedNextDates, type StoredSchedule } from '@smb/shared-types';
 import { clock } from '../src/clock';
-import { makeProduct, makeRecipient } from './factories';
-import { createTestApp, registerTenant, type TestApp } from './helpers';
+import { makeCurrency, makeProduct, makeRecipient } from './factories';
+import { bearer, createTestApp, registerTenant, type TestApp } from './helpers';
 import { TestClient } from './sync-helpers';
 
 let t: TestApp;
@@ -210,5 +210,37 @@ describe('recurring profiles in sync', () => {
       status: 'rejected',
       statusCode: 400,
     });
+  });
+
+  it('keeps a currency other than the default from the device to the invoices it makes', async () => {
+    const c = await company('Recurring Currency Ltd');
+    await makeCurrency(t, c.admin.tenantId, { code: 'EUR', symbol: '€', taxRate: '20' });
+    await makeCurrency(t, c.admin.tenantId, { code: 'GBP', symbol: '£', taxRate: '20' });
+    const id = randomUUID();
+    const create = { ...createArgs(c, id), currencyCode: 'EUR' };
+    expect(await pushOne(c.device, 'recurringProfile.create', create)).toEqual(applied);
+    const row = (await pulled(c.device, id))!;
+    expect(row).toMatchObject({ currencyCode: 'EUR' });
+    // The editor's currency card changes it offline; it reaches the server as an update.
+    const changed = await pushOne(c.device, 'recurringProfile.update', {
+      id,
+      baseVersion: row.version,
+      changes: { currencyCode: 'GBP' },
+      base: { currencyCode: 'EUR' },
+    });
+    expect(changed).toEqual(applied);
+    expect(await pulled(c.device, id)).toMatchObject({ currencyCode: 'GBP' });
+    expect(await pushOne(c.device, 'recurringProfile.invoiceNow', { id })).toEqual(applied);
+    await c.device.pull();
+    const invoices = [...c.device.rows.entries()]
+      .filter(([key]) => key.startsWith('invoices/'))
+      .map(([, value]) => value);
+    expect(invoices).toMatchObject([{ recurringProfileId: id, currencyCode: 'GBP' }]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/recurring-profiles/${id}`,
+      headers: bearer(c.admin.token),
+    });
+    expect(res.json()).toMatchObject({ currencyCode: 'GBP' });
   });
 });

@@ -1,6 +1,7 @@
 import { storedFirstPeriodFrom } from '@smb/shared-types/recurring-stored';
 import { recurringUpdateBody, type RecurringProfileChanges } from '@smb/shared-types/recurring';
-import { today } from '@smb/shared-types/payments';
+import { timeZoneOf } from '@smb/shared-types/company';
+import { todayIn } from '@smb/shared-types/recurrence';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import type { RecurringLineRow, RecurringProfileRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
@@ -120,13 +121,17 @@ export async function recurringProfilePause(w: LocalWriter, a: IdArgs): Promise<
   await w.patch('recurring_profiles', a.id, { status: 'paused' });
 }
 
-/** Resumed: the periods that passed while paused are not invoiced. */
+/**
+ * Resumed: the periods that passed while paused are not invoiced. Today is the company's calendar
+ * day (its time zone, as the server resumes), not the UTC one.
+ */
 export async function recurringProfileResume(w: LocalWriter, a: IdArgs): Promise<void> {
   const row = await w.get('recurring_profiles', a.id);
   if (!row || row.status === 'active') return;
+  const company = (await w.tenant())?.company;
   await w.patch('recurring_profiles', a.id, {
     status: 'active',
-    nextIndex: storedFirstPeriodFrom(row, today(new Date(w.now))),
+    nextIndex: storedFirstPeriodFrom(row, todayIn(timeZoneOf(company), new Date(w.now))),
   });
 }
 

@@ -210,7 +210,7 @@ describe('sync indicator', () => {
     wrap(<SyncIndicator userId="user-1" store={store} />);
     fireEvent.click(indicator());
     const card = await screen.findByTestId('conflict');
-    expect(card).toHaveTextContent('Recurring profile: Notes');
+    await waitFor(() => expect(card).toHaveTextContent('Recurring profile “Acme”: Notes'));
     expect(within(card).getByTestId('conflict-reason')).toHaveTextContent(
       'This recurring profile was changed elsewhere while you were offline; the later change applies from the next invoice on, and the invoices it already made do not change.',
     );

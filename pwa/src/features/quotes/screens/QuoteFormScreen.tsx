@@ -13,7 +13,7 @@ import {
 } from '../../../components/documents/DocumentEditor';
 import { errorMessage } from '../../../components/documents/format';
 import type { QuoteRow } from '../../../db/types';
-import { CurrencyCard } from '../components/CurrencyCard';
+import { CurrencyCard } from '../../../components/documents/CurrencyCard';
 import { QuoteDetailsCard } from '../components/QuoteDetailsCard';
 import { SendQuoteMessage, sendReady } from '../components/QuoteValidity';
 import {

@@ -7,10 +7,15 @@ const COLORS: Record<RecurringListItem['status'], string> = {
   Ended: 'gray',
 };
 
-/** Active / Paused / Ended. */
+/** Active / Paused / Ended; never shrunk (a long name beside it truncates instead). */
 export function RecurringStatusBadge({ status }: { status: RecurringListItem['status'] }) {
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid="recurring-status">
+    <Badge
+      color={COLORS[status]}
+      variant="light"
+      data-testid="recurring-status"
+      style={{ flexShrink: 0 }}
+    >
       {status}
     </Badge>
   );

@@ -9,7 +9,6 @@ import {
   type OutlookProfile,
   type UpcomingInvoice,
 } from '@smb/shared-types/recurring-outlook';
-import { storedNextDate } from '@smb/shared-types/recurring-stored';
 import { useDatabase } from '../../../db/current';
 import { getMeta } from '../../../db/meta';
 import type { RecurringLineRow, RecurringProfileRow } from '../../../db/types';
@@ -24,24 +23,13 @@ export const taxedLine = (l: RecurringLineRow): TaxedLine => ({
   discountValue: l.discountValue ?? null,
 });
 
-/** A device row in the shape the dashboard figures read (the API's). */
+/** A device row in the shape the dashboard figures read: its stored schedule, its lines. */
 export function outlookProfile(row: RecurringProfileRow, customerName: string): OutlookProfile {
   return {
-    id: row.id,
+    ...row,
     customer: { name: customerName },
-    currencyCode: row.currencyCode,
     items: row.items.filter((l) => !l.oneOff).map(taxedLine),
     extraItems: row.items.filter((l) => l.oneOff).map(taxedLine),
-    pricesIncludeTax: row.pricesIncludeTax,
-    startDate: row.startDate,
-    frequency: { unit: row.frequencyUnit, every: row.frequencyEvery },
-    anchorDay:
-      row.anchorDay === null ? null : row.anchorDay === 'last' ? 'last' : Number(row.anchorDay),
-    end: { kind: row.endKind, count: row.endCount, date: row.endDate },
-    status: row.status,
-    skipNext: row.skipNext,
-    nextIndex: row.nextIndex,
-    nextDate: storedNextDate(row),
   };
 }
 

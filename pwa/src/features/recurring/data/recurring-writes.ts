@@ -69,6 +69,7 @@ export async function updateProfile(
     {
       customerId: input.customerId ?? undefined,
       contactId: input.contactId ?? undefined,
+      currencyCode: input.currencyCode ?? undefined,
       notes: input.notes ?? undefined,
       items: input.items ? itemArgs(input.items) : undefined,
       pricesIncludeTax: input.pricesIncludeTax,

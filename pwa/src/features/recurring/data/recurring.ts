@@ -12,6 +12,7 @@ import { mutate } from '../../../sync/mutate';
 import type { MutationArgs } from '../../../sync/mutators/registry';
 import type { MutationName } from '@smb/shared-types/sync';
 import type { DocumentItemArgs } from '../../../sync/mutation-args';
+import { checkDocument, itemArgs, type DocumentInput } from '../../../sync/documents-input';
 import { taxedLine } from './outlook';
 
 /** A profile as the screens show it: its customer's name and where its schedule stands. */
@@ -66,19 +67,22 @@ export function scheduleInWords(p: RecurringProfileRow): string {
 
 export const nextFiveDates = (p: RecurringProfileRow) => storedNextDates(p, 5);
 
+/** A profile as the screens show it, with its customer's name. */
+const listItem = (profile: RecurringProfileRow, customerName: string): RecurringListItem => ({
+  profile,
+  customerName,
+  nextDate: storedNextDate(profile),
+  status: profileStatus(profile),
+  total: linesTotal(
+    profile.items.filter((l) => !l.oneOff),
+    profile.pricesIncludeTax,
+  ),
+});
+
 async function listItems(db: SmbDatabase): Promise<RecurringListItem[]> {
   const profiles = await db.recurring_profiles.toArray();
   const customers = await db.customers.bulkGet(profiles.map((p) => p.customerId));
-  const items = profiles.map((profile, k) => ({
-    profile,
-    customerName: customers[k]?.name ?? '',
-    nextDate: storedNextDate(profile),
-    status: profileStatus(profile),
-    total: linesTotal(
-      profile.items.filter((l) => !l.oneOff),
-      profile.pricesIncludeTax,
-    ),
-  }));
+  const items = profiles.map((profile, k) => listItem(profile, customers[k]?.name ?? ''));
   // The next invoice first; ended ones last.
   return items.sort(
     (a, b) =>
@@ -96,7 +100,10 @@ export function useRecurringProfile(id: string | undefined): RecurringListItem |
   const db = useDatabase();
   return useLiveQuery(async () => {
     if (!db || !id) return null;
-    return (await listItems(db)).find((item) => item.profile.id === id) ?? null;
+    // Just this row and its customer.
+    const profile = await db.recurring_profiles.get(id);
+    if (!profile) return null;
+    return listItem(profile, (await db.customers.get(profile.customerId))?.name ?? '');
   }, [db, id]);
 }
 
@@ -146,3 +153,16 @@ export const setExtras = (
   extraItems: DocumentItemArgs[],
   db: SmbDatabase = requireDatabase(),
 ) => queueFor(db, 'recurringProfile.setExtras', { id, extraItems });
+
+/**
+ * The extras as the profile page's editor gives them, checked as the lines of the invoice they go
+ * on (a product, or a description and a price; a quantity): offline too, shown at once.
+ */
+export async function saveExtras(
+  profile: Pick<RecurringProfileRow, 'id' | 'customerId' | 'contactId'>,
+  items: NonNullable<DocumentInput['items']>,
+  db: SmbDatabase = requireDatabase(),
+): Promise<void> {
+  if (items.length > 0) checkDocument({ ...profile, items });
+  await setExtras(profile.id, itemArgs(items), db);
+}

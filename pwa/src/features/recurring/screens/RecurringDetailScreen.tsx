@@ -16,13 +16,11 @@ import { LinkButton } from '../../../components/LinkButton';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageLoader } from '../../../components/PageLoader';
 import { BackLink, DetailField } from '../../../components/documents/DetailParts';
-import {
-  ReadOnlyItemsTable,
-  type ReadOnlyDocument,
-} from '../../../components/documents/ReadOnlyParts';
+import { ReadOnlyItemsTable } from '../../../components/documents/ReadOnlyParts';
 import { displayNumber } from '../../../db/display';
 import { formatDate, formatMoney } from '../../../lib/formats';
 import { messageOf } from '../../../lib/useAction';
+import { ExtrasCard, linesDocument } from '../components/ExtrasCard';
 import { RecurringStatusBadge } from '../components/RecurringStatusBadge';
 import {
   nextFiveDates,
@@ -69,17 +67,6 @@ function RecurringDetail({ item }: { item: RecurringListItem }) {
   };
   const dates = nextFiveDates(profile);
   const regular = profile.items.filter((l) => !l.oneOff);
-  const extras = profile.items.filter((l) => l.oneOff);
-  // The items table reads the lines and the currency; the totals are the profile's own.
-  const lines = (items: typeof profile.items): ReadOnlyDocument => ({
-    currencyCode: profile.currencyCode,
-    items,
-    subtotal: 0,
-    taxAmount: 0,
-    total: 0,
-    adjustments: [],
-    taxBreakdown: [],
-  });
   return (
     <Stack gap="lg">
       <div>
@@ -175,16 +162,9 @@ function RecurringDetail({ item }: { item: RecurringListItem }) {
         <Title order={4} mb="sm">
           Lines of each invoice
         </Title>
-        <ReadOnlyItemsTable invoice={lines(regular)} compact={!!phone} />
-        {extras.length > 0 && (
-          <>
-            <Title order={5} mt="md" mb="xs">
-              Extras for the next invoice
-            </Title>
-            <ReadOnlyItemsTable invoice={lines(extras)} compact={!!phone} />
-          </>
-        )}
+        <ReadOnlyItemsTable invoice={linesDocument(profile, regular)} compact={!!phone} />
       </Card>
+      <ExtrasCard profile={profile} phone={!!phone} />
       <Card withBorder padding="lg">
         <Title order={4} mb="sm">
           Invoices made

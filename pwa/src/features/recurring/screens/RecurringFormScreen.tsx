@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { taxRateFor } from '@smb/shared-types/money';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
+import { CurrencyCard } from '../../../components/documents/CurrencyCard';
 import {
   DocumentEditor,
   DocumentNotFound,
   type EditedDocument,
 } from '../../../components/documents/DocumentEditor';
 import { ValidationError } from '../../../db/errors';
-import { useDefaultCurrency } from '../../../db/live';
 import type { RecurringProfileRow } from '../../../db/types';
 import type { DocumentInput } from '../../../sync/documents-input';
 import { ScheduleCard } from '../components/ScheduleCard';
@@ -34,30 +34,18 @@ const LIST = {
 export default function RecurringFormScreen() {
   const { id } = useParams();
   const item = useRecurringProfile(id);
-  const defaultCurrency = useDefaultCurrency();
-  if ((id && item === undefined) || defaultCurrency === undefined) return <PageLoader />;
+  if (id && item === undefined) return <PageLoader />;
   if (id && !item) return <DocumentNotFound {...LIST} />;
-  return (
-    <RecurringForm
-      key={id ?? 'new'}
-      profile={item?.profile ?? null}
-      currencyCode={item?.profile.currencyCode ?? defaultCurrency?.code ?? 'USD'}
-    />
-  );
+  return <RecurringForm key={id ?? 'new'} profile={item?.profile ?? null} />;
 }
 
 /**
  * The document editor of quotes and orders (customer, contact, lines with their tax and
  * discounts, notes) with the schedule as its details card. The profile's lines are a document's
- * lines; it has no allowances or charges of its own.
+ * lines; it has no allowances or charges of its own. Its currency is chosen on the currency card
+ * (the company's default for a new one).
  */
-function RecurringForm({
-  profile,
-  currencyCode,
-}: {
-  profile: RecurringProfileRow | null;
-  currencyCode: string;
-}) {
+function RecurringForm({ profile }: { profile: RecurringProfileRow | null }) {
   const [schedule, setSchedule] = useState<ScheduleDraft>(() =>
     profile ? scheduleDraftOf(profile) : NEW_SCHEDULE,
   );
@@ -95,7 +83,7 @@ function RecurringForm({
       recipientButtonLabel="Select Recipient"
       emptyItemsText="No lines on this recurring invoice yet."
       summaryTitle="Each Invoice"
-      currency={{ fixed: currencyCode }}
+      currency={{ card: CurrencyCard }}
       taxRate={taxRateFor}
       saveFailed="An error occurred while saving the recurring invoice"
       documentLevel={false}

@@ -77,7 +77,15 @@ export default function RecurringListScreen() {
                 key={row.id}
                 testId="recurring-row"
                 title={
-                  <Anchor component={Link} to={`/dashboard/recurring/${row.id}`} fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={`/dashboard/recurring/${row.id}`}
+                    fw={600}
+                    truncate="end"
+                    display="block"
+                    maw="100%"
+                    title={customer(row)}
+                  >
                     {customer(row)}
                   </Anchor>
                 }

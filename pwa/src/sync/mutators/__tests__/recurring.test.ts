@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_COMPANY_DETAILS } from '@smb/shared-types/company';
 import { storedNextDate, storedNextDates } from '@smb/shared-types/recurring-stored';
 import type { SmbDatabase } from '../../../db/database';
+import { setMeta } from '../../../db/meta';
 import { syncedCustomer } from '../../../test/local-store';
 import { newClientDb } from '../../__tests__/helpers';
 import { mutate } from '../../mutate';
@@ -120,5 +122,37 @@ describe('recurring profiles on the device', () => {
     await mutate(db, 'recurringProfile.delete', { id: P });
     expect(await db.recurring_profiles.get(P)).toBeUndefined();
     expect((await db.invoices.get(invoiceId))!.recurringProfileId).toBeNull();
+  });
+
+  it("resumes from the company's today in its time zone, not the UTC day", async () => {
+    // Weekly on Wednesdays from 24 March 2027: 24 Mar, 31 Mar, 7 Apr.
+    const weekly = {
+      startDate: '2027-03-24',
+      frequency: { unit: 'week', every: 1 },
+      anchorDay: null,
+    };
+    const resumedAt = async (timeZone: string | null) => {
+      const db = await withProfile(weekly);
+      await setMeta(db, 'tenant', {
+        id: 'tenant-1',
+        naturalName: 'Kiwi Ltd',
+        schemaName: 'kiwi_x1',
+        createdAt: '2027-01-01T00:00:00.000Z',
+        company: { ...EMPTY_COMPANY_DETAILS, timeZone },
+      });
+      await mutate(db, 'recurringProfile.pause', { id: P });
+      // 11:30 UTC on Wednesday 31 March is 00:30 on Thursday 1 April in Auckland.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-03-31T11:30:00Z') });
+      try {
+        await mutate(db, 'recurringProfile.resume', { id: P });
+      } finally {
+        vi.useRealTimers();
+      }
+      return storedNextDate((await db.recurring_profiles.get(P))!);
+    };
+    // Auckland's 31 March has passed: the next invoice is the one of 7 April.
+    expect(await resumedAt('Pacific/Auckland')).toBe('2027-04-07');
+    // In UTC it is still 31 March: that day's invoice is still to come.
+    expect(await resumedAt('UTC')).toBe('2027-03-31');
   });
 });

@@ -92,4 +92,29 @@ describe('Recurring invoice editor', () => {
       changes: { frequencyEvery: 3, mode: 'issue-and-mail' },
     });
   });
+
+  it('chooses another currency: the profile is repriced and the update carries the code', async () => {
+    const user = userEvent.setup();
+    await profile();
+    renderScreen(
+      '/dashboard/recurring/:id/edit',
+      <RecurringFormScreen />,
+      `/dashboard/recurring/${P}/edit`,
+    );
+    await screen.findByRole('heading', { name: 'Edit Recurring Invoice' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD - US Dollar ($)'),
+    );
+    await select('Currency', 'CAD - Canadian Dollar (C$)');
+    await waitFor(() => expect(screen.getByTestId('totals')).toHaveTextContent('Tax (9.975%)'));
+    await user.click(screen.getByRole('button', { name: 'Update Recurring Invoice' }));
+    await waitFor(async () =>
+      expect((await db.recurring_profiles.get(P))!.currencyCode).toBe('CAD'),
+    );
+    const update = (await db.outbox.toArray()).at(-1)!;
+    expect(update).toMatchObject({
+      name: 'recurringProfile.update',
+      args: { changes: { currencyCode: 'CAD' } },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Card, Select, Title } from '@mantine/core';
-import type { CurrencyRow } from '../../../db/types';
+import type { CurrencyRow } from '../../db/types';
 
 /** 'code - name (symbol)' options; the current code stays selectable even if unknown locally. */
 export function currencyOptions(currencies: CurrencyRow[] | undefined, current: string) {
