@@ -41,6 +41,7 @@ import * as contacts from '../modules/contacts/contacts.service';
 import * as creditNotes from '../modules/credit-notes/credit-notes.service';
 import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
+import * as invoiceChanges from '../modules/invoices/invoice-changes.service';
 import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
 import * as payments from '../modules/payments/payments.service';
@@ -315,11 +316,11 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   },
   'invoice.setStatus': async (scope, raw) => {
     const args = parse(StatusArgs, raw);
-    await invoices.setInvoiceStatus(scope, args.id, args.status);
+    await invoiceChanges.setInvoiceStatus(scope, args.id, args.status);
   },
   'invoice.setTerms': async (scope, raw) => {
     const { id, ...terms } = parse(Type.Object({ ...InvoiceTermsBody.properties, id: Uuid }), raw);
-    await invoices.setInvoiceTerms(scope, id, terms);
+    await invoiceChanges.setInvoiceTerms(scope, id, terms);
   },
   'invoice.email': async (scope, raw, after, ctx) => {
     const args = parse(DocumentMailArgs, raw);
@@ -341,10 +342,10 @@ export const MUTATORS: Record<MutationName, Mutator> = {
       Type.Object({ ...InvoiceRemindersBody.properties, id: Uuid }),
       raw,
     );
-    await invoices.setInvoiceReminders(scope, id, input);
+    await invoiceChanges.setInvoiceReminders(scope, id, input);
   },
   'invoice.issue': async (scope, raw) => {
-    await invoices.issueInvoice(scope, parse(IdArgs, raw).id);
+    await invoiceChanges.issueInvoice(scope, parse(IdArgs, raw).id);
   },
   'payment.create': async (scope, raw) => {
     const { invoiceId, ...payment } = parse(
