@@ -16,7 +16,7 @@ import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { nextVersion } from '../../db/version';
 import { badRequest, conflict } from '../../errors';
 import { newDocumentId } from '../documents/document-lines';
-import { documentReader } from '../documents/document-reader';
+import { documentReader, linesBy } from '../documents/document-reader';
 import { documentTax, iso, lineFields } from '../documents/document-shape';
 import { documentDay, nextDocumentNumber } from '../documents/documents.repository';
 import { creditLockedInvoice, lockInvoiceWithItems } from '../invoices/invoice-changes.service';
@@ -65,8 +65,7 @@ function toCreditNote(row: repo.CreditNoteRow, lines: LineRow[]): CreditNote {
 
 const reader = documentReader({
   rowsByIds: repo.findCreditNotesByIds,
-  lines: repo.findCreditNoteLines,
-  lineOf: (l) => l.credit_note_id,
+  lines: linesBy(repo.findCreditNoteLines, 'credit_note_id'),
   toApi: toCreditNote,
   notFound: CREDIT_NOTE_MESSAGES.notFound,
 });

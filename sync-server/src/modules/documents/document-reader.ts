@@ -4,15 +4,23 @@ import type { TenantDb } from '../../db/tenant-database';
 import { orNotFound } from '../../errors';
 import { groupBy } from './document-shape';
 
+type LinesByDocument<L> = (db: TenantDb, ids: string[]) => Promise<Map<string, L[]>>;
+
+/** The lines of the documents `ids`, by document: `key` is the line's column naming it. */
+export function linesBy<L, K extends keyof L>(
+  find: (db: TenantDb, ids: string[]) => Promise<L[]>,
+  key: K,
+): LinesByDocument<L> {
+  return async (db, ids) => groupBy(await find(db, ids), (line) => line[key] as string);
+}
+
 /**
- * How one kind of document is read: its rows by id, its lines (and the document a line belongs
- * to), the row and its lines as the API object (with what else it needs, `C`: a quote its
- * tenant), and the 404 message.
+ * How one kind of document is read: its rows by id, its lines by document, the row and its lines
+ * as the API object (with what else it needs, `C`: a quote its tenant), and the 404 message.
  */
 export interface DocumentReaderSpec<R extends { id: string }, L, D, C> {
   rowsByIds: (db: TenantDb, ids: string[]) => Promise<R[]>;
-  lines: (db: TenantDb, ids: string[]) => Promise<L[]>;
-  lineOf: (line: L) => string;
+  lines: LinesByDocument<L>;
   toApi: (row: R, lines: L[], context: C) => D;
   notFound: string;
 }
@@ -22,12 +30,9 @@ export function documentReader<R extends { id: string }, L, D, C = void>(
 ) {
   /** Rows → API documents with their lines: two queries whatever the number of rows. */
   async function withLines(db: TenantDb, rows: R[], context: C): Promise<D[]> {
-    const lines = groupBy(
-      await spec.lines(
-        db,
-        rows.map((r) => r.id),
-      ),
-      spec.lineOf,
+    const lines = await spec.lines(
+      db,
+      rows.map((r) => r.id),
     );
     return rows.map((row) => spec.toApi(row, lines.get(row.id) ?? [], context));
   }

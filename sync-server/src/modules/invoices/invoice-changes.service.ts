@@ -18,6 +18,7 @@ import {
   type InvoiceRemindersBody,
   type InvoiceTermsBody,
 } from '@smb/shared-types';
+import type { Updateable } from 'kysely';
 import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
@@ -25,13 +26,38 @@ import { nextVersion } from '../../db/version';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import { recordPayment } from '../payments/payments.service';
 import type { TenantScope } from '../tenant-scope';
+import type { InvoiceTable } from '../../db/tables/invoices.table';
 import * as repo from './invoices.repository';
+
+type LockedInvoice = NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>;
+type InvoiceChange = Omit<Updateable<InvoiceTable>, 'version' | 'updated_at'>;
 import { loadInvoice } from './invoices.service';
 
 /** Content, number and dates change only on a draft: 409 once the invoice is issued. */
 export function assertDraft(row: { issued_at: Date | null }): void {
   if (row.issued_at !== null) throw conflict(INVOICE_MESSAGES.issued);
 }
+
+/**
+ * One change to a locked invoice (404 for an unknown id) in a transaction of its own, with one new
+ * version; answers the invoice as it then is.
+ */
+async function changeInvoice(
+  scope: Pick<TenantScope, 'db'>,
+  id: string,
+  change: (trx: TenantDb, row: LockedInvoice, version: string) => Promise<void>,
+): Promise<Invoice> {
+  return inTransaction(scope.db, async (trx) => {
+    const version = await nextVersion(trx);
+    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+    await change(trx, row, version);
+    return loadInvoice(trx, row.id);
+  });
+}
+
+/** Writes the changed columns under the change's version. */
+const updateInvoice = (trx: TenantDb, id: string, set: InvoiceChange, version: string) =>
+  repo.updateInvoice(trx, id, { ...set, version, updated_at: new Date() });
 
 /**
  * PUT /api/invoices/{id}, mutator `invoice.setStatus`. The status follows the money (Unpaid →
@@ -47,23 +73,15 @@ export async function setInvoiceStatus(
 ): Promise<Invoice> {
   if (!(INVOICE_STATUSES as readonly string[]).includes(status))
     throw badRequest(INVOICE_MESSAGES.invalidStatus);
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    if (row.status === status) return loadInvoice(trx, row.id);
+  return changeInvoice(scope, id, async (trx, row, version) => {
+    if (row.status === status) return;
     // Cancelled by a credit note in full: that stays.
     if (row.status === 'Cancelled' && row.issued_at !== null)
       throw conflict(INVOICE_MESSAGES.creditedInFull);
     // An issued invoice is cancelled by crediting it in full (credit notes), not by hand.
     if (status === 'Cancelled') {
       assertDraft(row);
-      await repo.updateInvoice(trx, row.id, {
-        status: 'Cancelled',
-        paid_at: null,
-        version,
-        updated_at: new Date(),
-      });
-      return loadInvoice(trx, row.id);
+      return updateInvoice(trx, row.id, { status: 'Cancelled', paid_at: null }, version);
     }
     const byMoney = statusFromMoney(payableTotal(row.total, row.credited_amount), row.amount_paid);
     if (status === 'Paid' && byMoney !== 'Paid') {
@@ -74,18 +92,13 @@ export async function setInvoiceStatus(
         method: 'other',
         note: PAYMENT_MESSAGES.markedPaidNote,
       });
-      return loadInvoice(trx, row.id);
+      return;
     }
     if (status !== byMoney && compareMoney(row.amount_paid, 0) > 0)
       throw conflict(PAYMENT_MESSAGES.hasPayments);
     // Reopened (or already so): the status its payments give.
-    await repo.updateInvoice(trx, row.id, {
-      status: byMoney,
-      paid_at: byMoney === 'Paid' ? (row.paid_at ?? new Date()) : null,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
+    const paidAt = byMoney === 'Paid' ? (row.paid_at ?? new Date()) : null;
+    return updateInvoice(trx, row.id, { status: byMoney, paid_at: paidAt }, version);
   });
 }
 
@@ -93,14 +106,8 @@ export async function setInvoiceStatus(
  * PUT /api/invoices/{id}/terms, mutator `invoice.setTerms`: new terms move the due date with them
  * (from the issue date); a due date of its own may be given. Only on a draft (409 once issued).
  */
-export async function setInvoiceTerms(
-  scope: TenantScope,
-  id: string,
-  input: InvoiceTermsBody,
-): Promise<Invoice> {
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
+export const setInvoiceTerms = (scope: TenantScope, id: string, input: InvoiceTermsBody) =>
+  changeInvoice(scope, id, async (trx, row, version) => {
     assertDraft(row);
     if (compareMoney(row.amount_paid, 0) > 0) throw conflict(PAYMENT_MESSAGES.dueDateLocked);
     const issueDate = calendarDate(row.issue_date);
@@ -110,36 +117,17 @@ export async function setInvoiceTerms(
       (input.paymentTerms ? dueDateFor(issueDate, terms) : calendarDate(row.due_date));
     if (!isIsoDate(dueDate)) throw badRequest(PAYMENT_MESSAGES.invalidDate);
     if (dueDate < issueDate) throw badRequest(PAYMENT_MESSAGES.dueBeforeIssue);
-    await repo.updateInvoice(trx, row.id, {
-      payment_terms: terms,
-      due_date: dueDate,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
+    await updateInvoice(trx, row.id, { payment_terms: terms, due_date: dueDate }, version);
   });
-}
 
 /**
  * PUT /api/invoices/{id}/reminders, mutator `invoice.setReminders`: "Stop reminders" (or resume
  * them) on one invoice. The reminders already sent stay in its log.
  */
-export async function setInvoiceReminders(
-  scope: TenantScope,
-  id: string,
-  input: InvoiceRemindersBody,
-): Promise<Invoice> {
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    await repo.updateInvoice(trx, row.id, {
-      reminders_stopped: input.stopped,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
-  });
-}
+export const setInvoiceReminders = (scope: TenantScope, id: string, input: InvoiceRemindersBody) =>
+  changeInvoice(scope, id, (trx, row, version) =>
+    updateInvoice(trx, row.id, { reminders_stopped: input.stopped }, version),
+  );
 
 type IssueState = { issued_at: Date | null };
 
@@ -154,7 +142,7 @@ export async function issueLockedInvoice(
 ): Promise<void> {
   if (row.issued_at !== null) return;
   if (row.status === 'Cancelled') throw conflict(INVOICE_MESSAGES.cancelledDraft);
-  await repo.updateInvoice(trx, row.id, { issued_at: new Date(), version, updated_at: new Date() });
+  await updateInvoice(trx, row.id, { issued_at: new Date() }, version);
 }
 
 /**
@@ -181,7 +169,7 @@ export async function lockInvoiceWithItems(trx: TenantDb, id: string) {
  */
 export async function creditLockedInvoice(
   trx: TenantDb,
-  row: NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>,
+  row: LockedInvoice,
   creditedAmount: string,
   version: string,
 ) {

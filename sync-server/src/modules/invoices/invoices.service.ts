@@ -20,7 +20,7 @@ import { invoiceTermsFor } from '../payments/payments.service';
 import { nextVersion } from '../../db/version';
 import { copyLines, newDocumentId, totalLines } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
-import { documentReader } from '../documents/document-reader';
+import { documentReader, linesBy } from '../documents/document-reader';
 import {
   documentAmounts,
   documentTax,
@@ -112,8 +112,7 @@ export function invoiceDates(row: {
 
 const reader = documentReader({
   rowsByIds: repo.findInvoicesByIds,
-  lines: repo.findInvoiceItems,
-  lineOf: (i) => i.invoice_id,
+  lines: linesBy(repo.findInvoiceItems, 'invoice_id'),
   toApi: toInvoice,
   notFound: INVOICE_MESSAGES.notFound,
 });

@@ -19,7 +19,7 @@ import {
   type DocumentInput,
 } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
-import { documentReader } from '../documents/document-reader';
+import { documentReader, linesBy } from '../documents/document-reader';
 import { documentFields } from '../documents/document-shape';
 import {
   documentDay,
@@ -51,8 +51,7 @@ function toOrder(
 
 const reader = documentReader({
   rowsByIds: repo.findOrdersByIds,
-  lines: (db, ids) => findLines(db, 'order', ids),
-  lineOf: (i) => i.document_id,
+  lines: linesBy((db, ids) => findLines(db, 'order', ids), 'document_id'),
   toApi: toOrder,
   notFound: ORDER_MESSAGES.notFound,
 });

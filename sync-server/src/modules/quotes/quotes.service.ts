@@ -33,7 +33,7 @@ import {
   writtenLines,
   type DocumentInput,
 } from '../documents/document-lines';
-import { documentReader } from '../documents/document-reader';
+import { documentReader, linesBy } from '../documents/document-reader';
 import { documentFields, iso, partyColumns } from '../documents/document-shape';
 import {
   findContact,
@@ -93,8 +93,7 @@ export function checkValidUntil(day: string): string {
 
 const reader = documentReader({
   rowsByIds: repo.findQuotesByIds,
-  lines: (db, ids) => findLines(db, 'quote', ids),
-  lineOf: (i) => i.document_id,
+  lines: linesBy((db, ids) => findLines(db, 'quote', ids), 'document_id'),
   toApi: toQuote,
   notFound: QUOTE_MESSAGES.notFound,
 });
