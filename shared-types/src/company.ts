@@ -14,9 +14,8 @@ import {
   PARTY_FIELDS,
   PartyIdentityBody,
   PartyIdentitySchema,
-  firstPartyError,
   normalisePartyFields,
-  partyFieldErrors,
+  partyError,
 } from './parties';
 
 /**
@@ -276,8 +275,8 @@ export function normaliseCompanyDetails(
   }
   const party = normalisePartyFields(body);
   const after = { ...current, ...changes, ...party } as Partial<CompanyDetails>;
-  const partyError = firstPartyError(partyFieldErrors(after, after.country));
-  if (partyError) return { changes: null, error: partyError };
+  const problem = partyError(after);
+  if (problem) return { changes: null, error: problem };
   return { changes: { ...(changes as Partial<CompanyDetails>), ...party }, error: null };
 }
 

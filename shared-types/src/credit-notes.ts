@@ -8,7 +8,7 @@ import {
   type StoredBreakdownRow,
 } from './document-lines';
 import { compareMoney, roundMoney, subtractMoney, sumMoney } from './money';
-import { OrNull, documentTaxFields, isLineQuantity, lineResponseFields } from './quotes';
+import { OrNull, documentTaxFields, isLineQuantity, pricedLineFields } from './quotes';
 import type { TaxCategory } from './tax-categories';
 
 /**
@@ -73,10 +73,7 @@ export const CreditNoteItem = Type.Object({
   productId: OrNull(Type.String()),
   productName: Type.String(),
   productSku: OrNull(Type.String()),
-  quantity: Type.Number(),
-  unitPrice: Type.Number(),
-  subtotal: Type.Number(),
-  ...lineResponseFields,
+  ...pricedLineFields,
 });
 export type CreditNoteItem = Static<typeof CreditNoteItem>;
 

@@ -16,9 +16,8 @@ import {
   PARTY_FIELDS,
   PartyIdentityBody,
   PartyIdentitySchema,
-  firstPartyError,
   normalisePartyFields,
-  partyFieldErrors,
+  partyError,
   type PartyIdentity,
 } from './parties';
 
@@ -199,7 +198,7 @@ export function customerIdentityError(
   customer: Partial<PartyIdentity> & { country?: string | null },
 ): string | null {
   if (customer.country && !/^[A-Z]{2}$/.test(customer.country)) return CUSTOMER_MESSAGES.country;
-  return firstPartyError(partyFieldErrors(customer, customer.country));
+  return partyError(customer);
 }
 
 export interface MainContactInput {

@@ -4,7 +4,7 @@ import {
   DocumentListQuery,
   OrNull,
   documentTaxFields,
-  lineResponseFields,
+  pricedLineFields,
 } from './quotes';
 import { InvoiceReminder } from './reminders';
 
@@ -60,10 +60,7 @@ export const InvoiceItem = Type.Object({
   productId: OrNull(Type.String()),
   productName: Type.String(),
   product: Type.Object({ name: Type.String(), sku: OrNull(Type.String()) }),
-  quantity: Type.Number(),
-  unitPrice: Type.Number(),
-  subtotal: Type.Number(),
-  ...lineResponseFields,
+  ...pricedLineFields,
 });
 export type InvoiceItem = Static<typeof InvoiceItem>;
 

@@ -147,3 +147,8 @@ export function firstPartyError(errors: Partial<Record<PartyField, string>>): st
   for (const field of PARTY_FIELDS) if (errors[field]) return errors[field]!;
   return null;
 }
+
+/** A party's first field message (its country's rules), or null. */
+export function partyError(party: Partial<PartyIdentity> & { country?: string | null }) {
+  return firstPartyError(partyFieldErrors(party, party.country));
+}

@@ -255,6 +255,14 @@ export const lineResponseFields = {
   lineTotal: Type.Number(),
 };
 
+/** A stored line's quantity, unit price and amount, then its other fields (`lineResponseFields`). */
+export const pricedLineFields = {
+  quantity: Type.Number(),
+  unitPrice: Type.Number(),
+  subtotal: Type.Number(),
+  ...lineResponseFields,
+};
+
 export const DocumentAdjustment = Type.Object({
   kind: StringEnum(['allowance', 'charge'] as const),
   reason: Type.String(),
@@ -284,10 +292,7 @@ export const documentTaxFields = {
 export const DocumentItem = Type.Object({
   id: Type.String(),
   productId: OrNull(Type.String()),
-  quantity: Type.Number(),
-  unitPrice: Type.Number(),
-  subtotal: Type.Number(),
-  ...lineResponseFields,
+  ...pricedLineFields,
   /** The product now; name and sku fall back to the snapshot taken when the line was added. */
   product: Type.Object({
     sku: OrNull(Type.String()),

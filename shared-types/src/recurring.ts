@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PAYMENT_TERMS } from './payments';
 import { scheduleProblems, type Schedule } from './recurrence';
-import { CalendarDay, DocumentItemBody, OrNull, lineResponseFields } from './quotes';
+import { CalendarDay, DocumentItemBody, OrNull, pricedLineFields } from './quotes';
 
 /** Recurring invoices: a profile per customer that invoices itself (dates: recurrence.ts). */
 export const RECURRING_MESSAGES = {
@@ -70,10 +70,7 @@ export const RecurringProfileLine = Type.Object({
   id: Type.String(),
   productId: OrNull(Type.String()),
   productName: Type.String(),
-  quantity: Type.Number(),
-  unitPrice: Type.Number(),
-  subtotal: Type.Number(),
-  ...lineResponseFields,
+  ...pricedLineFields,
 });
 
 /**

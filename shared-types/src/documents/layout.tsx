@@ -1,19 +1,19 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { Document, Image, Link, Page, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
 import { s } from './layout-styles';
-import { exemptionNotes, watermarkOf, type DocumentModel, type DocumentTaxRow } from './model';
-import { TAX_CATEGORY_RULES } from '../tax-categories';
-import { formatDocumentDate, formatDocumentMoney, formatQuantity, formatTaxRate } from './format';
-import { parseNotes, type NoteRun } from './notes';
-import { roundMoney } from '../money';
+import { exemptionNotes, watermarkOf, type DocumentModel } from './model';
+import { formatDocumentDate, formatDocumentMoney, formatQuantity } from './format';
 import {
   documentStatus,
   documentText,
-  taxCategoryText,
   type DocumentLanguage,
   type DocumentTextKey,
 } from '../document-language';
+import { formatIban } from '../parties';
+import { postcodeCity } from './build';
+import { Fact, LabeledLine, Lines, Notes } from './layout-text';
+import { Totals } from './layout-totals';
 
 const TITLE_KEYS = {
   quote: 'quote',
@@ -21,8 +21,6 @@ const TITLE_KEYS = {
   invoice: 'invoice',
   credit_note: 'creditNote',
 } as const;
-import { formatIban } from '../parties';
-import { postcodeCity } from './build';
 
 /**
  * The one layout of quotes, orders and invoices, rendered by the server (Node) and by the PWA
@@ -30,76 +28,6 @@ import { postcodeCity } from './build';
  * styles are in layout-styles.ts.
  */
 export { DOCUMENT_FONT } from './layout-styles';
-
-function Lines({ text }: { text: string | null | undefined }) {
-  if (!text) return null;
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => (
-      <Text key={i} style={s.line}>
-        {l}
-      </Text>
-    ));
-}
-
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <View style={s.fact}>
-      <Text style={s.factLabel}>{label}</Text>
-      <Text style={s.factValue}>{value}</Text>
-    </View>
-  );
-}
-
-function Run({ run }: { run: NoteRun }) {
-  const style = {
-    ...(run.bold ? { fontWeight: 700 } : {}),
-    ...(run.italic ? { fontStyle: 'italic' as const } : {}),
-    ...(run.underline ? { textDecoration: 'underline' as const } : {}),
-    ...(run.strike ? { textDecoration: 'line-through' as const } : {}),
-  };
-  if (run.href)
-    return (
-      <Link src={run.href} style={[s.link, style]}>
-        {run.text}
-      </Link>
-    );
-  return <Text style={style}>{run.text}</Text>;
-}
-
-function Notes({ html, label }: { html: string; label: string }) {
-  const blocks = parseNotes(html);
-  if (blocks.length === 0) return null;
-  return (
-    <View style={s.section}>
-      <Text style={s.label}>{label}</Text>
-      {blocks.map((block, i) =>
-        block.type === 'paragraph' ? (
-          <Text key={i} style={s.paragraph}>
-            {block.runs.map((run, j) => (
-              <Run key={j} run={run} />
-            ))}
-          </Text>
-        ) : (
-          <View key={i} style={s.paragraph}>
-            {block.items.map((item, j) => (
-              <View key={j} style={s.listItem} wrap={false}>
-                <Text style={s.bullet}>{block.ordered ? `${j + 1}.` : '•'}</Text>
-                <Text style={{ flex: 1 }}>
-                  {item.map((run, k) => (
-                    <Run key={k} run={run} />
-                  ))}
-                </Text>
-              </View>
-            ))}
-          </View>
-        ),
-      )}
-    </View>
-  );
-}
 
 function Party({
   label,
@@ -120,47 +48,9 @@ function Party({
       <Lines text={party.address2} />
       {postcodeCity(party) ? <Text style={s.line}>{postcodeCity(party)}</Text> : null}
       {party.country ? <Text style={s.line}>{party.country}</Text> : null}
-      {party.vatId ? (
-        <Text style={s.line}>
-          {vatIdLabel}: {party.vatId}
-        </Text>
-      ) : null}
+      <LabeledLine label={vatIdLabel} value={party.vatId} />
       {party.email ? <Text style={s.line}>{party.email}</Text> : null}
       {party.phone ? <Text style={s.line}>{party.phone}</Text> : null}
-    </View>
-  );
-}
-
-/** The tax per rate (EN 16931's breakdown): rate, taxable amount and tax, one row each. */
-function TaxBreakdownTable({
-  rows,
-  money,
-  t,
-  language,
-}: {
-  rows: DocumentTaxRow[];
-  money: (v: number | string) => string;
-  t: (key: DocumentTextKey) => string;
-  language: DocumentLanguage;
-}) {
-  return (
-    <View style={s.breakdown}>
-      <View style={s.breakdownHead}>
-        <Text style={s.breakdownRate}>{t('taxRate')}</Text>
-        <Text style={s.breakdownAmount}>{t('taxableAmount')}</Text>
-        <Text style={s.breakdownAmount}>{t('tax')}</Text>
-      </View>
-      {rows.map((row) => (
-        <View key={`${row.category}|${row.rate}`} style={s.breakdownRow}>
-          <Text style={s.breakdownRate}>
-            {TAX_CATEGORY_RULES[row.category].taxed
-              ? formatTaxRate(row.rate, language)
-              : `${taxCategoryText(language, row.category)} (${row.category})`}
-          </Text>
-          <Text style={s.breakdownAmount}>{money(row.taxableAmount)}</Text>
-          <Text style={s.breakdownAmount}>{money(row.taxAmount)}</Text>
-        </View>
-      ))}
     </View>
   );
 }
@@ -178,21 +68,7 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
   const companyName = company.legalName || company.name;
   const watermark = watermarkOf(model.status);
   const numberText = model.number ?? t('unnumbered');
-  // An invoice with payments shows what is paid and what is left; an unpaid one its total only.
-  const hasPayments =
-    model.amountPaid !== undefined &&
-    model.amountPaid !== null &&
-    roundMoney(model.amountPaid) !== '0.00' &&
-    model.balanceDue !== undefined &&
-    model.balanceDue !== null;
-  // One rate prints as the one "Tax (19%)" line; several rates, or a category that must say why
-  // no VAT is charged (reverse charge, exemption…), as the breakdown table.
-  const rows = model.taxBreakdown ?? [];
-  const breakdown =
-    rows.length > 1 || rows.some((r) => TAX_CATEGORY_RULES[r.category].needsExemptionReason)
-      ? rows
-      : [];
-  const exemptions = exemptionNotes(rows);
+  const exemptions = exemptionNotes(model.taxBreakdown ?? []);
 
   return (
     <Document
@@ -227,19 +103,11 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
             <Lines text={company.address} />
             {postcodeCity(company) ? <Text style={s.line}>{postcodeCity(company)}</Text> : null}
             {company.country ? <Text style={s.line}>{company.country}</Text> : null}
-            {company.vatId ? (
-              <Text style={s.line}>
-                {t('vatId')}: {company.vatId}
-              </Text>
-            ) : null}
+            <LabeledLine label={t('vatId')} value={company.vatId} />
             {company.taxId ? (
               <Text style={s.line}>{t('taxIdLine', { taxId: company.taxId })}</Text>
             ) : null}
-            {company.registrationId ? (
-              <Text style={s.line}>
-                {t('registrationId')}: {company.registrationId}
-              </Text>
-            ) : null}
+            <LabeledLine label={t('registrationId')} value={company.registrationId} />
             {company.email ? <Text style={s.line}>{company.email}</Text> : null}
             {company.phone ? <Text style={s.line}>{company.phone}</Text> : null}
             {company.website ? <Text style={s.line}>{company.website}</Text> : null}
@@ -299,49 +167,7 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
           ))}
         </View>
 
-        <View style={s.bottom} wrap={false}>
-          <View style={s.totals}>
-            <View style={s.totalRow}>
-              <Text style={s.factLabel}>{t('subtotal')}</Text>
-              <Text>{money(model.subtotal)}</Text>
-            </View>
-            {(model.adjustments ?? []).map((a, i) => (
-              <View key={`a${i}`} style={s.totalRow}>
-                <Text style={s.factLabel}>{a.reason}</Text>
-                <Text>
-                  {a.kind === 'allowance' ? '−' : ''}
-                  {money(a.amount)}
-                </Text>
-              </View>
-            ))}
-            {breakdown.length === 0 ? (
-              <View style={s.totalRow}>
-                <Text style={s.factLabel}>
-                  {t('taxWithRate', { rate: formatTaxRate(model.taxRate, language) })}
-                </Text>
-                <Text>{money(model.taxAmount)}</Text>
-              </View>
-            ) : (
-              <TaxBreakdownTable rows={breakdown} money={money} t={t} language={language} />
-            )}
-            <View style={s.grandTotal}>
-              <Text>{t('totalWithCurrency', { currency: model.currency.code })}</Text>
-              <Text>{money(model.total)}</Text>
-            </View>
-            {hasPayments ? (
-              <>
-                <View style={s.totalRow}>
-                  <Text style={s.factLabel}>{t('amountPaid')}</Text>
-                  <Text>{money(model.amountPaid!)}</Text>
-                </View>
-                <View style={[s.totalRow, { fontWeight: 700 }]}>
-                  <Text>{t('balanceDue')}</Text>
-                  <Text>{money(model.balanceDue!)}</Text>
-                </View>
-              </>
-            ) : null}
-          </View>
-        </View>
+        <Totals model={model} money={money} t={t} language={language} />
 
         {exemptions.length > 0 ? (
           <View style={s.section} wrap={false}>
@@ -365,16 +191,8 @@ export function DocumentPdf({ model }: { model: DocumentModel }) {
         {company.iban || company.bic ? (
           <View style={s.section} wrap={false}>
             <Text style={s.label}>{t('bankAccount')}</Text>
-            {company.iban ? (
-              <Text style={s.line}>
-                {t('iban')}: {formatIban(company.iban)}
-              </Text>
-            ) : null}
-            {company.bic ? (
-              <Text style={s.line}>
-                {t('bic')}: {company.bic}
-              </Text>
-            ) : null}
+            <LabeledLine label={t('iban')} value={company.iban && formatIban(company.iban)} />
+            <LabeledLine label={t('bic')} value={company.bic} />
           </View>
         ) : null}
 

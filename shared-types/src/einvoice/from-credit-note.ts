@@ -4,24 +4,19 @@
  * local row; both then go through `eInvoiceSourceOf`, so both write the same XML.
  */
 import { dec } from '../decimal';
-import type { TaxCategory } from '../tax-categories';
-import type { EInvoiceDocumentInput, EInvoiceItemInput } from './from-document';
+import type {
+  EInvoiceAdjustmentInput,
+  EInvoiceDocumentInput,
+  EInvoiceItemInput,
+} from './from-document';
 
 type Text = string | null | undefined;
 
-export interface CreditNoteEInvoiceLine {
+/** A credit note's line: an invoice line's amounts and tax, its product named as stored. */
+export interface CreditNoteEInvoiceLine extends Omit<EInvoiceItemInput, 'name' | 'sku'> {
   productId: string | null;
   productName: string;
   productSku?: Text;
-  description?: Text;
-  quantity: number | string;
-  unitPrice: number | string;
-  unitCode?: Text;
-  taxRateId?: Text;
-  taxCategory?: TaxCategory | null;
-  taxRate?: number | string | null;
-  discountKind?: 'percent' | 'amount' | null;
-  discountValue?: number | string | null;
 }
 
 export interface CreditNoteEInvoiceInput {
@@ -31,13 +26,7 @@ export interface CreditNoteEInvoiceInput {
   currencyCode: string;
   reason: string;
   pricesIncludeTax: boolean;
-  adjustments: Array<{
-    kind: 'allowance' | 'charge';
-    reason: string;
-    amount: number | string;
-    taxCategory?: TaxCategory | null;
-    taxRate?: number | string | null;
-  }>;
+  adjustments: EInvoiceAdjustmentInput[];
   items: CreditNoteEInvoiceLine[];
 }
 

@@ -29,6 +29,15 @@ export interface EInvoiceItemInput {
   discountValue?: number | string | null;
 }
 
+/** A document-level allowance or charge, as stored. */
+export interface EInvoiceAdjustmentInput {
+  kind: 'allowance' | 'charge';
+  reason: string;
+  amount: number | string;
+  taxCategory?: TaxCategory | null;
+  taxRate?: number | string | null;
+}
+
 export interface EInvoiceDocumentInput {
   kind: EInvoiceSource['kind'];
   number: string;
@@ -42,13 +51,7 @@ export interface EInvoiceDocumentInput {
   /** The document's one rate, for lines stored before tax per line. */
   taxRate?: number | string;
   items: EInvoiceItemInput[];
-  adjustments?: Array<{
-    kind: 'allowance' | 'charge';
-    reason: string;
-    amount: number | string;
-    taxCategory?: TaxCategory | null;
-    taxRate?: number | string | null;
-  }>;
+  adjustments?: EInvoiceAdjustmentInput[];
   amountPaid?: number | string | null;
   orderNumber?: Text;
   paymentTerms?: Text;
@@ -97,10 +100,17 @@ function address(street: Text[], party: EInvoiceCustomerInput | EInvoiceCompanyI
   return out;
 }
 
-function electronicAddress(party: EInvoiceCustomerInput | EInvoiceCompanyInput) {
-  const scheme = text(party.electronicAddressScheme);
-  const id = text(party.electronicAddressId);
-  return scheme && id ? { scheme, id } : undefined;
+/** The identifiers a seller and a buyer alike carry: VAT id, registration id, electronic address. */
+function identified(
+  party: EInvoiceParty,
+  source: EInvoiceCustomerInput | EInvoiceCompanyInput,
+): EInvoiceParty {
+  if (text(source.vatId)) party.vatId = text(source.vatId);
+  if (text(source.registrationId)) party.registrationId = text(source.registrationId);
+  const scheme = text(source.electronicAddressScheme);
+  const id = text(source.electronicAddressId);
+  if (scheme && id) party.electronicAddress = { scheme, id };
+  return party;
 }
 
 /** The notes' text, one string per paragraph or list item (BT-22). */
@@ -117,11 +127,7 @@ export function plainNotes(html: Text): string[] {
 
 function seller(company: EInvoiceCompanyInput): EInvoiceParty {
   const name = text(company.legalName) ?? text(company.name) ?? '';
-  const party: EInvoiceParty = { name, address: address([company.address], company) };
-  if (text(company.vatId)) party.vatId = text(company.vatId);
-  if (text(company.registrationId)) party.registrationId = text(company.registrationId);
-  const e = electronicAddress(company);
-  if (e) party.electronicAddress = e;
+  const party = identified({ name, address: address([company.address], company) }, company);
   const email = text(company.email);
   const phone = text(company.phone);
   if (email || phone) party.contact = { name: name || undefined, phone, email };
@@ -129,14 +135,13 @@ function seller(company: EInvoiceCompanyInput): EInvoiceParty {
 }
 
 function buyer(customer: EInvoiceCustomerInput): EInvoiceParty {
-  const party: EInvoiceParty = {
-    name: customer.name.trim(),
-    address: address([customer.address, customer.address2], customer),
-  };
-  if (text(customer.vatId)) party.vatId = text(customer.vatId);
-  if (text(customer.registrationId)) party.registrationId = text(customer.registrationId);
-  const e = electronicAddress(customer);
-  if (e) party.electronicAddress = e;
+  const party = identified(
+    {
+      name: customer.name.trim(),
+      address: address([customer.address, customer.address2], customer),
+    },
+    customer,
+  );
   const email = text(customer.email);
   const phone = text(customer.phoneNumber);
   if (email || phone) party.contact = { email, phone };

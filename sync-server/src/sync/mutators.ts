@@ -41,6 +41,7 @@ import * as contacts from '../modules/contacts/contacts.service';
 import * as creditNotes from '../modules/credit-notes/credit-notes.service';
 import * as currencies from '../modules/currencies/currencies.service';
 import * as customers from '../modules/customers/customers.service';
+import * as invoiceChanges from '../modules/invoices/invoice-changes.service';
 import * as invoices from '../modules/invoices/invoices.service';
 import * as orders from '../modules/orders/orders.service';
 import * as payments from '../modules/payments/payments.service';
@@ -53,6 +54,7 @@ import { emailDocument } from '../modules/document-mail/document-mail.service';
 import type { MailMessage } from '../mail/mailer';
 import { containsNul } from '../plugins/input-guard';
 import { mergeUpdate } from './merge';
+import type { ApplyCreate, ApplyRemove, ApplyUpdate } from './mutator-kit';
 import { recurringMutators } from './recurring-mutators';
 import { nextVersion } from '../db/version';
 
@@ -117,16 +119,7 @@ function parse<T extends TSchema>(schema: T, args: unknown, what = 'args'): Stat
 }
 
 /** An `*.update`: the changed fields, merged per field against the client's base (see merge.ts). */
-function update<T extends TSchema>(
-  entity: SyncEntity,
-  schema: T,
-  apply: (
-    scope: TenantScope,
-    id: string,
-    changes: Static<T>,
-    current: Record<string, unknown>,
-  ) => Promise<unknown>,
-): Mutator {
+function update<T extends TSchema>(entity: SyncEntity, schema: T, apply: ApplyUpdate<T>): Mutator {
   return async (scope, raw, _after, ctx) => {
     const args = parse(UpdateArgsSchema, raw) as UpdateArgs;
     const changes = parse(schema, args.changes, 'changes');
@@ -142,10 +135,7 @@ function update<T extends TSchema>(
 }
 
 /** A create mutation whose args are the REST body plus the id the device chose. */
-function create<T extends TObject>(
-  body: T,
-  apply: (scope: TenantScope, args: Static<T> & { id: string }) => Promise<unknown>,
-): Mutator {
+function create<T extends TObject>(body: T, apply: ApplyCreate<T>): Mutator {
   const schema = Type.Object({ ...body.properties, id: Uuid });
   return async (scope, raw) => {
     await apply(scope, parse(schema, raw) as Static<T> & { id: string });
@@ -153,7 +143,7 @@ function create<T extends TObject>(
 }
 
 /** A delete mutation: `{ id }`. */
-function remove(apply: (scope: TenantScope, id: string) => Promise<unknown>): Mutator {
+function remove(apply: ApplyRemove): Mutator {
   return async (scope, raw) => {
     await apply(scope, parse(IdArgs, raw).id);
   };
@@ -223,34 +213,24 @@ export const MUTATORS: Record<MutationName, Mutator> = {
         : {}),
     });
   },
-  'customer.update': update('customers', CustomerUpdateArgs, (scope, id, changes) =>
-    customers.updateCustomer(scope, id, changes),
-  ),
+  'customer.update': update('customers', CustomerUpdateArgs, customers.updateCustomer),
   'customer.delete': remove(customers.deleteCustomer),
 
   'contact.create': async (scope, raw) =>
     contacts.createContact(scope, parse(ContactCreateArgs, raw)),
-  'contact.update': update('contacts', ContactUpdateBody, (scope, id, changes) =>
-    contacts.updateContact(scope, id, changes),
-  ),
+  'contact.update': update('contacts', ContactUpdateBody, contacts.updateContact),
   'contact.delete': remove(contacts.deleteContact),
 
   'product.create': create(ProductCreateBody, products.createProduct),
-  'product.update': update('products', ProductUpdateBody, (scope, id, changes) =>
-    products.updateProduct(scope, id, changes),
-  ),
+  'product.update': update('products', ProductUpdateBody, products.updateProduct),
   'product.delete': remove(products.deleteProduct),
 
   'currency.create': create(CurrencyCreateBody, currencies.createCurrency),
-  'currency.update': update('currencies', CurrencyUpdateBody, (scope, id, changes) =>
-    currencies.updateCurrency(scope, id, changes),
-  ),
+  'currency.update': update('currencies', CurrencyUpdateBody, currencies.updateCurrency),
   'currency.delete': remove(currencies.deleteCurrency),
 
   'taxRate.create': create(TaxRateCreateBody, taxRates.createTaxRate),
-  'taxRate.update': update('tax_rates', TaxRateUpdateBody, (scope, id, changes) =>
-    taxRates.updateTaxRate(scope, id, changes),
-  ),
+  'taxRate.update': update('tax_rates', TaxRateUpdateBody, taxRates.updateTaxRate),
   'taxRate.delete': remove(taxRates.deleteTaxRate),
 
   // The company name lives in the control plane; it is written on this transaction's connection.
@@ -315,11 +295,11 @@ export const MUTATORS: Record<MutationName, Mutator> = {
   },
   'invoice.setStatus': async (scope, raw) => {
     const args = parse(StatusArgs, raw);
-    await invoices.setInvoiceStatus(scope, args.id, args.status);
+    await invoiceChanges.setInvoiceStatus(scope, args.id, args.status);
   },
   'invoice.setTerms': async (scope, raw) => {
     const { id, ...terms } = parse(Type.Object({ ...InvoiceTermsBody.properties, id: Uuid }), raw);
-    await invoices.setInvoiceTerms(scope, id, terms);
+    await invoiceChanges.setInvoiceTerms(scope, id, terms);
   },
   'invoice.email': async (scope, raw, after, ctx) => {
     const args = parse(DocumentMailArgs, raw);
@@ -341,10 +321,10 @@ export const MUTATORS: Record<MutationName, Mutator> = {
       Type.Object({ ...InvoiceRemindersBody.properties, id: Uuid }),
       raw,
     );
-    await invoices.setInvoiceReminders(scope, id, input);
+    await invoiceChanges.setInvoiceReminders(scope, id, input);
   },
   'invoice.issue': async (scope, raw) => {
-    await invoices.issueInvoice(scope, parse(IdArgs, raw).id);
+    await invoiceChanges.issueInvoice(scope, parse(IdArgs, raw).id);
   },
   'payment.create': async (scope, raw) => {
     const { invoiceId, ...payment } = parse(

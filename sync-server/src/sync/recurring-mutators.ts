@@ -13,11 +13,12 @@ import {
   type RecurringProfileUpdateBody,
   type RecurringScheduleFields,
 } from '@smb/shared-types';
-import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import * as actions from '../modules/recurring/recurring-actions';
 import * as recurring from '../modules/recurring/recurring.service';
 import type { MailMessage } from '../mail/mailer';
 import type { TenantScope } from '../modules/tenant-scope';
+import type { ApplyRemove, MutatorKit } from './mutator-kit';
 
 /** mutators.ts's mutator, as much of its context as these need (no import back into it). */
 type Mutator = (
@@ -26,26 +27,6 @@ type Mutator = (
   after: Array<() => Promise<void>>,
   ctx: { mailer: { send(message: MailMessage): Promise<void> } },
 ) => Promise<unknown>;
-
-/** The helpers of mutators.ts (passed in: this file is imported by it). */
-export interface MutatorKit<M> {
-  parse<T extends TSchema>(schema: T, args: unknown, what?: string): Static<T>;
-  create<T extends TObject>(
-    body: T,
-    apply: (scope: TenantScope, args: Static<T> & { id: string }) => Promise<unknown>,
-  ): M;
-  update<T extends TSchema>(
-    entity: 'recurring_profiles',
-    schema: T,
-    apply: (
-      scope: TenantScope,
-      id: string,
-      changes: Static<T>,
-      current: Record<string, unknown>,
-    ) => Promise<unknown>,
-  ): M;
-  remove(apply: (scope: TenantScope, id: string) => Promise<unknown>): M;
-}
 
 type RecurringName = Extract<MutationName, `recurringProfile.${string}`>;
 
@@ -57,9 +38,11 @@ const ExtrasArgs = Type.Object({
   extraItems: Type.Array(DocumentItemBody, { maxItems: 200 }),
 });
 
-export function recurringMutators<M>(kit: MutatorKit<M>): Record<RecurringName, M | Mutator> {
+export function recurringMutators<M>(
+  kit: MutatorKit<M, 'recurring_profiles'>,
+): Record<RecurringName, M | Mutator> {
   const withId =
-    (apply: (scope: TenantScope, id: string) => Promise<unknown>): Mutator =>
+    (apply: ApplyRemove): Mutator =>
     async (scope, raw) =>
       apply(scope, kit.parse(IdArgs, raw).id);
   return {

@@ -1,5 +1,4 @@
 import { sql, type Insertable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containsPattern, fetchPage } from '../../db/query';
 import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
@@ -17,10 +16,6 @@ export type CreditNoteRow = Awaited<ReturnType<typeof findCreditNotesByIds>>[num
 export async function findCreditNotesByIds(db: TenantDb, ids: string[]) {
   if (ids.length === 0) return [];
   return fromCreditNotes(db).where('cn.id', 'in', ids).execute();
-}
-
-export async function findCreditNote(db: TenantDb, id: string) {
-  return isUuid(id) ? (await findCreditNotesByIds(db, [id]))[0] : undefined;
 }
 
 /** One page, newest first; `q` matches the credit note's or invoice's number or the customer. */

@@ -11,19 +11,16 @@ import {
   type ListQuery,
 } from '@smb/shared-types';
 import { calendarDate } from '../../db/dates';
-import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
 import { nextVersion } from '../../db/version';
-import { badRequest, conflict, orNotFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { newDocumentId } from '../documents/document-lines';
-import { documentTax, groupBy, iso, lineFields } from '../documents/document-shape';
+import { documentReader, linesBy } from '../documents/document-reader';
+import { documentTax, iso, lineFields } from '../documents/document-shape';
 import { documentDay, nextDocumentNumber } from '../documents/documents.repository';
-import {
-  creditLockedInvoice,
-  getInvoice,
-  lockInvoiceWithItems,
-} from '../invoices/invoices.service';
+import { creditLockedInvoice, lockInvoiceWithItems } from '../invoices/invoice-changes.service';
+import { getInvoice } from '../invoices/invoices.service';
 import { recordRefund } from '../payments/payments.service';
 import type { TenantScope } from '../tenant-scope';
 import * as repo from './credit-notes.repository';
@@ -66,22 +63,16 @@ function toCreditNote(row: repo.CreditNoteRow, lines: LineRow[]): CreditNote {
   };
 }
 
-async function withLines(db: TenantDb, rows: repo.CreditNoteRow[]): Promise<CreditNote[]> {
-  const lines = groupBy(
-    await repo.findCreditNoteLines(
-      db,
-      rows.map((r) => r.id),
-    ),
-    (l) => l.credit_note_id,
-  );
-  return rows.map((row) => toCreditNote(row, lines.get(row.id) ?? []));
-}
+const reader = documentReader({
+  rowsByIds: repo.findCreditNotesByIds,
+  lines: linesBy(repo.findCreditNoteLines, 'credit_note_id'),
+  toApi: toCreditNote,
+  notFound: CREDIT_NOTE_MESSAGES.notFound,
+});
 
 /** The API credit note, or 404 (unknown, malformed, or another tenant's id). */
-export async function getCreditNote(scope: ReadScope, id: string): Promise<CreditNote> {
-  const row = orNotFound(await repo.findCreditNote(scope.db, id), CREDIT_NOTE_MESSAGES.notFound);
-  return (await withLines(scope.db, [row]))[0]!;
-}
+export const getCreditNote = (scope: ReadScope, id: string): Promise<CreditNote> =>
+  reader.load(scope.db, id);
 
 /** 404 unless the invoice is the tenant's. */
 export async function assertInvoice(scope: ReadScope, invoiceId: string): Promise<void> {
@@ -94,7 +85,7 @@ export async function listCreditNotes(
   query: ListQuery & { invoiceId?: string },
 ): Promise<{ items: CreditNote[]; total: number }> {
   const { rows, total } = await repo.listCreditNotes(scope.db, { ...query, q: searchText(query) });
-  return { items: await withLines(scope.db, rows as repo.CreditNoteRow[]), total };
+  return { items: await reader.withLines(scope.db, rows as repo.CreditNoteRow[]), total };
 }
 
 /**

@@ -21,7 +21,8 @@ import { AppError, badRequest, orNotFound } from '../../errors';
 import { companySender, documentMail } from '../../mail/document-mails';
 import type { MailMessage } from '../../mail/mailer';
 import { getCreditNote } from '../credit-notes/credit-notes.service';
-import { issueInvoice, loadInvoice } from '../invoices/invoices.service';
+import { issueInvoice } from '../invoices/invoice-changes.service';
+import { loadInvoice } from '../invoices/invoices.service';
 import { loadOrder } from '../orders/orders.service';
 import {
   creditNoteDocument,

@@ -17,6 +17,7 @@ import {
   taxCurrencyOf,
   writeEInvoiceXml,
   type EInvoiceDocument,
+  type EInvoiceDocumentInput,
   type EInvoiceFormat,
   type EInvoiceSource,
   type ReadinessProblem,
@@ -52,12 +53,38 @@ export interface EInvoiceSourceOfDocument {
   pdf: () => Promise<PdfFile>;
 }
 
+/**
+ * A document's e-invoice source: its input with the tenant's tax rates and tax currency, the
+ * company, and the customer's identity as it is today under the name and e-mail the document keeps.
+ */
+async function documentSource(
+  scope: ReadScope,
+  input: EInvoiceDocumentInput,
+  kept: { id: string; name: string; email: string },
+  pdf: () => Promise<PdfFile>,
+): Promise<EInvoiceSourceOfDocument> {
+  const customer = await findCustomerById(scope.db, kept.id);
+  const company = companyOf(scope.tenant);
+  const source = eInvoiceSourceOf(
+    {
+      ...input,
+      taxRates: await listTaxRates(scope),
+      taxCurrency: taxCurrencyOf(
+        input.currencyCode,
+        await ownAndNamedCurrency(scope, input.currencyCode),
+      ),
+    },
+    { ...company, name: scope.tenant.natural_name },
+    { ...customer, name: kept.name, email: kept.email },
+  );
+  return { source, format: eInvoiceFormatFor(customer, company), pdf };
+}
+
 async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
   const invoice = await loadInvoice(scope.db, id);
   if (!invoice.issuedAt) throw conflict(EINVOICE_MESSAGES.notIssued);
-  const customer = await findCustomerById(scope.db, invoice.customerId);
-  const company = companyOf(scope.tenant);
-  const source = eInvoiceSourceOf(
+  return documentSource(
+    scope,
     {
       kind: 'invoice',
       number: invoice.invoiceNumber,
@@ -81,50 +108,26 @@ async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSour
       amountPaid: invoice.amountPaid,
       orderNumber: invoice.order?.orderNumber ?? null,
       paymentTerms: invoice.paymentTerms,
-      taxRates: await listTaxRates(scope),
-      taxCurrency: taxCurrencyOf(
-        invoice.currencyCode,
-        await ownAndNamedCurrency(scope, invoice.currencyCode),
-      ),
     },
-    { ...company, name: scope.tenant.natural_name },
-    // The invoice keeps the customer's name and e-mail as they were; the identity is today's.
-    { ...customer, name: invoice.customer.name, email: invoice.customer.email },
+    { id: invoice.customerId, ...invoice.customer },
+    () => invoiceDocument(scope, id),
   );
-  return {
-    source,
-    format: eInvoiceFormatFor(customer, company),
-    pdf: () => invoiceDocument(scope, id),
-  };
 }
 
 /** A credit note (issued when made) and the invoice it corrects (BT-25, BT-26). */
 async function creditNoteSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
   const creditNote = await getCreditNote(scope, id);
   const invoice = await loadInvoice(scope.db, creditNote.invoiceId);
-  const customer = await findCustomerById(scope.db, creditNote.customerId);
-  const company = companyOf(scope.tenant);
-  const source = eInvoiceSourceOf(
-    {
-      ...creditNoteEInvoiceInput(creditNote, {
-        invoiceNumber: invoice.invoiceNumber,
-        issueDate: invoice.issueDate,
-        orderNumber: invoice.order?.orderNumber,
-      }),
-      taxRates: await listTaxRates(scope),
-      taxCurrency: taxCurrencyOf(
-        creditNote.currencyCode,
-        await ownAndNamedCurrency(scope, creditNote.currencyCode),
-      ),
-    },
-    { ...company, name: scope.tenant.natural_name },
-    { ...customer, name: creditNote.customer.name, email: creditNote.customer.email },
+  return documentSource(
+    scope,
+    creditNoteEInvoiceInput(creditNote, {
+      invoiceNumber: invoice.invoiceNumber,
+      issueDate: invoice.issueDate,
+      orderNumber: invoice.order?.orderNumber,
+    }),
+    { id: creditNote.customerId, ...creditNote.customer },
+    () => creditNoteDocument(scope, id),
   );
-  return {
-    source,
-    format: eInvoiceFormatFor(customer, company),
-    pdf: () => creditNoteDocument(scope, id),
-  };
 }
 
 const LOADERS: Record<

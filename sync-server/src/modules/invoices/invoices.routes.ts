@@ -7,6 +7,7 @@ import {
 } from '@smb/shared-types';
 import type { AppContext } from '../../context';
 import { BEARER, checkBodyId, errors, routesFor, sendPage, signedIn } from '../../http';
+import * as changes from './invoice-changes.service';
 import * as invoices from './invoices.service';
 
 /** Invoices are legal records: listed, read, issued and given a status — never deleted. */
@@ -24,7 +25,7 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
 
   app.put('/:id', route.put(InvoiceUpdateBody, Invoice, { params }), async (request) => {
     checkBodyId(request.body.id, request.params.id);
-    return invoices.setInvoiceStatus(request.auth, request.params.id, request.body.status);
+    return changes.setInvoiceStatus(request.auth, request.params.id, request.body.status);
   });
 
   app.post(
@@ -41,7 +42,7 @@ const invoiceRoutes: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app
         response: { 200: Invoice, ...errors(404, 409) },
       },
     },
-    async (request) => invoices.issueInvoice(request.auth, request.params.id),
+    async (request) => changes.issueInvoice(request.auth, request.params.id),
   );
 };
 

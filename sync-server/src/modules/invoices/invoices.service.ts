@@ -1,39 +1,29 @@
 import {
   INVOICE_MESSAGES,
-  INVOICE_STATUSES,
   ORDER_MESSAGES,
-  PAYMENT_MESSAGES,
-  compareMoney,
   dueDateFor,
-  isIsoDate,
-  isUuid,
   overdueDays,
   amountDue,
-  payableTotal,
-  settledStatus,
-  statusFromMoney,
   toMoneyNumber,
   taxRateFor,
   today,
   type Invoice,
   type InvoiceListQuery,
-  type InvoiceTermsBody,
-  type InvoiceRemindersBody,
   type PaymentTerms,
 } from '@smb/shared-types';
 import { calendarDate } from '../../db/dates';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation, searchText, versionFields } from '../../db/query';
-import { badRequest, conflict, orNotFound } from '../../errors';
-import { invoiceTermsFor, recordPayment } from '../payments/payments.service';
+import { conflict } from '../../errors';
+import { invoiceTermsFor } from '../payments/payments.service';
 import { nextVersion } from '../../db/version';
 import { copyLines, newDocumentId, totalLines } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
+import { documentReader, linesBy } from '../documents/document-reader';
 import {
   documentAmounts,
   documentTax,
-  groupBy,
   iso,
   lineFields,
   partySnapshot,
@@ -51,11 +41,6 @@ import type { TenantScope } from '../tenant-scope';
 import * as repo from './invoices.repository';
 
 type ReadScope = Pick<TenantScope, 'db'>;
-
-/** Content, number and dates change only on a draft: 409 once the invoice is issued. */
-export function assertDraft(row: { issued_at: Date | null }): void {
-  if (row.issued_at !== null) throw conflict(INVOICE_MESSAGES.issued);
-}
 
 function toInvoice(
   row: repo.InvoiceWithOrderRow,
@@ -125,20 +110,15 @@ export function invoiceDates(row: {
   };
 }
 
-async function withItems(db: TenantDb, rows: repo.InvoiceWithOrderRow[]): Promise<Invoice[]> {
-  const lines = await repo.findInvoiceItems(
-    db,
-    rows.map((r) => r.id),
-  );
-  const items = groupBy(lines, (i) => i.invoice_id);
-  return rows.map((row) => toInvoice(row, items.get(row.id) ?? []));
-}
+const reader = documentReader({
+  rowsByIds: repo.findInvoicesByIds,
+  lines: linesBy(repo.findInvoiceItems, 'invoice_id'),
+  toApi: toInvoice,
+  notFound: INVOICE_MESSAGES.notFound,
+});
 
 /** The API invoice, or 404 (unknown, malformed, or another tenant's id). */
-export async function loadInvoice(db: TenantDb, id: string): Promise<Invoice> {
-  const [row] = isUuid(id) ? await repo.findInvoicesByIds(db, [id]) : [];
-  return (await withItems(db, [orNotFound(row, INVOICE_MESSAGES.notFound)]))[0]!;
-}
+export const loadInvoice = (db: TenantDb, id: string): Promise<Invoice> => reader.load(db, id);
 
 export const getInvoice = (scope: ReadScope, id: string) => loadInvoice(scope.db, id);
 
@@ -151,7 +131,7 @@ export async function listInvoices(
     query.status || query.sort
       ? await repo.listInvoicesFiltered(scope.db, { ...paging, today: today() })
       : await repo.listInvoices(scope.db, paging);
-  return { items: await withItems(scope.db, rows), total };
+  return { items: await reader.withLines(scope.db, rows), total };
 }
 
 /**
@@ -287,168 +267,4 @@ export async function createRecurringInvoice(
     lines.map((l) => ({ ...l, invoice_id: id })),
   );
   return id;
-}
-
-/**
- * PUT /api/invoices/{id}, mutator `invoice.setStatus`. The status follows the money (Unpaid →
- * Partially paid → Paid); by hand an invoice is Cancelled, or reopened (its status from its
- * payments again). 'Paid' by hand records a payment of the balance; 'Unpaid' is refused while
- * payments exist. `paidAt` is set when the invoice becomes Paid and cleared when it stops being.
- * Cancelled by hand only while a draft (an issued invoice is corrected with a credit note).
- */
-export async function setInvoiceStatus(
-  scope: TenantScope,
-  id: string,
-  status: string,
-): Promise<Invoice> {
-  if (!(INVOICE_STATUSES as readonly string[]).includes(status))
-    throw badRequest(INVOICE_MESSAGES.invalidStatus);
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    if (row.status === status) return loadInvoice(trx, row.id);
-    // Cancelled by a credit note in full: that stays.
-    if (row.status === 'Cancelled' && row.issued_at !== null)
-      throw conflict(INVOICE_MESSAGES.creditedInFull);
-    // An issued invoice is cancelled by crediting it in full (credit notes), not by hand.
-    if (status === 'Cancelled') {
-      assertDraft(row);
-      await repo.updateInvoice(trx, row.id, {
-        status: 'Cancelled',
-        paid_at: null,
-        version,
-        updated_at: new Date(),
-      });
-      return loadInvoice(trx, row.id);
-    }
-    const byMoney = statusFromMoney(payableTotal(row.total, row.credited_amount), row.amount_paid);
-    if (status === 'Paid' && byMoney !== 'Paid') {
-      // "Mark as paid": the rest of the balance is paid today.
-      await recordPayment(trx, scope, { ...row, status: byMoney }, version, {
-        amount: amountDue(row.total, row.amount_paid, row.credited_amount),
-        paidOn: today(),
-        method: 'other',
-        note: PAYMENT_MESSAGES.markedPaidNote,
-      });
-      return loadInvoice(trx, row.id);
-    }
-    if (status !== byMoney && compareMoney(row.amount_paid, 0) > 0)
-      throw conflict(PAYMENT_MESSAGES.hasPayments);
-    // Reopened (or already so): the status its payments give.
-    await repo.updateInvoice(trx, row.id, {
-      status: byMoney,
-      paid_at: byMoney === 'Paid' ? (row.paid_at ?? new Date()) : null,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
-  });
-}
-
-/**
- * PUT /api/invoices/{id}/terms, mutator `invoice.setTerms`: new terms move the due date with them
- * (from the issue date); a due date of its own may be given. Only on a draft (409 once issued).
- */
-export async function setInvoiceTerms(
-  scope: TenantScope,
-  id: string,
-  input: InvoiceTermsBody,
-): Promise<Invoice> {
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    assertDraft(row);
-    if (compareMoney(row.amount_paid, 0) > 0) throw conflict(PAYMENT_MESSAGES.dueDateLocked);
-    const issueDate = calendarDate(row.issue_date);
-    const terms = input.paymentTerms ?? row.payment_terms;
-    const dueDate =
-      input.dueDate ??
-      (input.paymentTerms ? dueDateFor(issueDate, terms) : calendarDate(row.due_date));
-    if (!isIsoDate(dueDate)) throw badRequest(PAYMENT_MESSAGES.invalidDate);
-    if (dueDate < issueDate) throw badRequest(PAYMENT_MESSAGES.dueBeforeIssue);
-    await repo.updateInvoice(trx, row.id, {
-      payment_terms: terms,
-      due_date: dueDate,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
-  });
-}
-
-/**
- * PUT /api/invoices/{id}/reminders, mutator `invoice.setReminders`: "Stop reminders" (or resume
- * them) on one invoice. The reminders already sent stay in its log.
- */
-export async function setInvoiceReminders(
-  scope: TenantScope,
-  id: string,
-  input: InvoiceRemindersBody,
-): Promise<Invoice> {
-  return inTransaction(scope.db, async (trx) => {
-    const version = await nextVersion(trx);
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    await repo.updateInvoice(trx, row.id, {
-      reminders_stopped: input.stopped,
-      version,
-      updated_at: new Date(),
-    });
-    return loadInvoice(trx, row.id);
-  });
-}
-
-type IssueState = { issued_at: Date | null };
-
-/**
- * Issues a locked invoice in the caller's transaction (sending, a payment): from now on it is
- * frozen. Already issued: nothing changes. A cancelled draft is not issued (409).
- */
-export async function issueLockedInvoice(
-  trx: TenantDb,
-  row: IssueState & { id: string; status: string },
-  version: string,
-): Promise<void> {
-  if (row.issued_at !== null) return;
-  if (row.status === 'Cancelled') throw conflict(INVOICE_MESSAGES.cancelledDraft);
-  await repo.updateInvoice(trx, row.id, { issued_at: new Date(), version, updated_at: new Date() });
-}
-
-/**
- * POST /api/invoices/{id}/issue, mutator `invoice.issue` ("Mark as issued"); e-mailing an invoice
- * issues it too. Issuing twice is harmless (the first time stays).
- */
-export async function issueInvoice(scope: Pick<TenantScope, 'db'>, id: string): Promise<Invoice> {
-  return inTransaction(scope.db, async (trx) => {
-    const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-    if (row.issued_at === null) await issueLockedInvoice(trx, row, await nextVersion(trx));
-    return loadInvoice(trx, row.id);
-  });
-}
-
-/** The locked invoice and its lines, for a credit note (404 for an unknown id). */
-export async function lockInvoiceWithItems(trx: TenantDb, id: string) {
-  const row = orNotFound(await repo.lockInvoice(trx, id), INVOICE_MESSAGES.notFound);
-  return { row, items: await repo.findInvoiceItems(trx, [row.id]) };
-}
-
-/**
- * A credit note lowered the invoice's amount due: its credited amount, and the status that follows
- * (credited in full: Cancelled). Answers the row as it now is, for a refund to settle against.
- */
-export async function creditLockedInvoice(
-  trx: TenantDb,
-  row: NonNullable<Awaited<ReturnType<typeof repo.lockInvoice>>>,
-  creditedAmount: string,
-  version: string,
-) {
-  const status = settledStatus({ ...row, creditedAmount }, row.amount_paid);
-  const set = {
-    credited_amount: creditedAmount,
-    status,
-    paid_at: status === 'Paid' ? (row.paid_at ?? new Date()) : null,
-    version,
-    updated_at: new Date(),
-  };
-  await repo.updateInvoice(trx, row.id, set);
-  return { ...row, ...set };
 }

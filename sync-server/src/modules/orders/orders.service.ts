@@ -1,7 +1,6 @@
 import {
   ORDER_MESSAGES,
   ORDER_STATUSES,
-  isUuid,
   type DocumentListQuery,
   type Order,
   type OrderStatus,
@@ -20,7 +19,8 @@ import {
   type DocumentInput,
 } from '../documents/document-lines';
 import type { LineRow } from '../../db/tables/documents.table';
-import { documentFields, groupBy } from '../documents/document-shape';
+import { documentReader, linesBy } from '../documents/document-reader';
+import { documentFields } from '../documents/document-shape';
 import {
   documentDay,
   findLines,
@@ -49,22 +49,15 @@ function toOrder(
   };
 }
 
-/** Rows → API orders with their lines: two queries whatever the number of orders. */
-async function withItems(db: TenantDb, rows: repo.OrderWithPartiesRow[]): Promise<Order[]> {
-  const lines = await findLines(
-    db,
-    'order',
-    rows.map((r) => r.id),
-  );
-  const items = groupBy(lines, (i) => i.document_id);
-  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
-}
+const reader = documentReader({
+  rowsByIds: repo.findOrdersByIds,
+  lines: linesBy((db, ids) => findLines(db, 'order', ids), 'document_id'),
+  toApi: toOrder,
+  notFound: ORDER_MESSAGES.notFound,
+});
 
 /** The API order, or 404 (unknown, malformed, or another tenant's id). */
-export async function loadOrder(db: TenantDb, id: string): Promise<Order> {
-  const [row] = isUuid(id) ? await repo.findOrdersByIds(db, [id]) : [];
-  return (await withItems(db, [orNotFound(row, ORDER_MESSAGES.notFound)]))[0]!;
-}
+export const loadOrder = (db: TenantDb, id: string): Promise<Order> => reader.load(db, id);
 
 export const getOrder = (scope: ReadScope, id: string) => loadOrder(scope.db, id);
 
@@ -73,7 +66,7 @@ export async function listOrders(
   query: DocumentListQuery,
 ): Promise<{ items: Order[]; total: number }> {
   const { rows, total } = await repo.listOrders(scope.db, { ...query, q: searchText(query) });
-  return { items: await withItems(scope.db, rows), total };
+  return { items: await reader.withLines(scope.db, rows), total };
 }
 
 function checkStatus(status: string | null | undefined): OrderStatus | undefined {

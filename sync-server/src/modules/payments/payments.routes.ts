@@ -12,7 +12,7 @@ import {
   PaymentParams,
 } from '@smb/shared-types';
 import { BEARER, adminOnly, errors, routesFor, signedIn } from '../../http';
-import { setInvoiceReminders, setInvoiceTerms } from '../invoices/invoices.service';
+import { setInvoiceReminders, setInvoiceTerms } from '../invoices/invoice-changes.service';
 import * as payments from './payments.service';
 
 /**

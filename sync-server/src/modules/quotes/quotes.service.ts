@@ -7,7 +7,6 @@ import {
   addDays,
   isQuoteExpired,
   utcDay,
-  isUuid,
   publicQuoteUrl,
   type DocumentListQuery,
   type Order,
@@ -34,7 +33,8 @@ import {
   writtenLines,
   type DocumentInput,
 } from '../documents/document-lines';
-import { documentFields, groupBy, iso, partyColumns } from '../documents/document-shape';
+import { documentReader, linesBy } from '../documents/document-reader';
+import { documentFields, iso, partyColumns } from '../documents/document-shape';
 import {
   findContact,
   findCurrencyByCode,
@@ -91,26 +91,16 @@ export function checkValidUntil(day: string): string {
   return day;
 }
 
-/** Rows → API quotes with their lines: two queries whatever the number of quotes. */
-async function withItems(
-  db: TenantDb,
-  tenant: Tenant,
-  rows: repo.QuoteWithPartiesRow[],
-): Promise<Quote[]> {
-  const lines = await findLines(
-    db,
-    'quote',
-    rows.map((r) => r.id),
-  );
-  const items = groupBy(lines, (i) => i.document_id);
-  return rows.map((row) => toQuote(row, items.get(row.id) ?? [], tenant));
-}
+const reader = documentReader({
+  rowsByIds: repo.findQuotesByIds,
+  lines: linesBy((db, ids) => findLines(db, 'quote', ids), 'document_id'),
+  toApi: toQuote,
+  notFound: QUOTE_MESSAGES.notFound,
+});
 
 /** The API quote, or 404 (unknown, malformed, or another tenant's id). */
-export async function loadQuote(db: TenantDb, tenant: Tenant, id: string): Promise<Quote> {
-  const [row] = isUuid(id) ? await repo.findQuotesByIds(db, [id]) : [];
-  return (await withItems(db, tenant, [orNotFound(row, QUOTE_MESSAGES.notFound)]))[0]!;
-}
+export const loadQuote = (db: TenantDb, tenant: Tenant, id: string): Promise<Quote> =>
+  reader.load(db, id, tenant);
 
 export const getQuote = (scope: ReadScope, id: string) => loadQuote(scope.db, scope.tenant, id);
 
@@ -127,7 +117,7 @@ export async function listQuotes(
         today: utcDay(clock.now()),
       })
     : await repo.listQuotes(scope.db, { ...paging, q: searchText(paging) });
-  return { items: await withItems(scope.db, scope.tenant, rows), total };
+  return { items: await reader.withLines(scope.db, rows, scope.tenant), total };
 }
 
 function checkStatus(status: string | null | undefined): QuoteStatus | undefined {
