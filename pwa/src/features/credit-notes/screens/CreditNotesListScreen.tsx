@@ -19,6 +19,7 @@ import type { CreditNoteRow } from '../../../db/types';
 import { formatDate, formatMoney } from '../../../lib/formats';
 import { creditNoteNumberLabel, useCreditNotes } from '../data/credit-notes';
 import { useInvoiceNumbers } from '../data/invoice-numbers';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 export const CREDIT_NOTES_EMPTY =
   'No credit notes yet. Credit an issued invoice from its page ("Credit note").';
@@ -99,16 +100,9 @@ export default function CreditNotesListScreen() {
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={['Number', 'Invoice', 'Customer', 'Reason', 'Date', alignRight('Amount')]}
+            />
             <Table.Tbody>
               {rows.map((note) => (
                 <Table.Tr key={note.id} data-testid="credit-note-row">

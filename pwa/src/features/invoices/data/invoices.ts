@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { INVOICE_MESSAGES, INVOICE_STATUSES } from '@smb/shared-types/invoices';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
@@ -33,14 +33,9 @@ export async function issueInvoice(id: string, db: SmbDatabase = requireDatabase
 }
 
 export function useInvoices(): InvoiceRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.invoices.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.invoices);
 }
 
 export function useInvoice(id: string | undefined): InvoiceRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.invoices.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<InvoiceRow>((db) => db.invoices, id);
 }

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Card,
-  Grid,
   Group,
   Select,
   SimpleGrid,
@@ -49,7 +48,12 @@ import { useInvoiceCreditNotes } from '../../credit-notes/data/credit-notes';
 import { balanceOf } from '../data/payments';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
 import { CreditNotesCard } from '../components/CreditNotesCard';
-import { BackLink, DetailField } from '../../../components/documents/DetailParts';
+import {
+  BackLink,
+  DetailField,
+  DocumentNotFound,
+  ItemsAndSummary,
+} from '../../../components/documents/DetailParts';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 export const NO_CANCEL_ISSUED = 'An issued invoice is cancelled with a credit note, not here.';
@@ -203,38 +207,26 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
 
       <InvoiceParties invoice={invoice} />
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="sm">
-              Items
-            </Title>
-            <InvoiceItemsTable invoice={invoice} compact={!!phone} />
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="md">
-              Summary
-            </Title>
-            <InvoiceSummary invoice={invoice}>
-              {(invoice.creditedAmount ?? 0) > 0 && (
-                <>
-                  <SummaryLine
-                    label="Credited"
-                    value={`−${formatMoney(invoice.creditedAmount ?? 0, invoice.currencyCode)}`}
-                  />
-                  <SummaryLine
-                    label="Amount due"
-                    value={formatMoney(balanceOf(invoice), invoice.currencyCode)}
-                    strong
-                  />
-                </>
-              )}
-            </InvoiceSummary>
-          </Card>
-        </Grid.Col>
-      </Grid>
+      <ItemsAndSummary
+        items={<InvoiceItemsTable invoice={invoice} compact={!!phone} />}
+        summary={
+          <InvoiceSummary invoice={invoice}>
+            {(invoice.creditedAmount ?? 0) > 0 && (
+              <>
+                <SummaryLine
+                  label="Credited"
+                  value={`−${formatMoney(invoice.creditedAmount ?? 0, invoice.currencyCode)}`}
+                />
+                <SummaryLine
+                  label="Amount due"
+                  value={formatMoney(balanceOf(invoice), invoice.currencyCode)}
+                  strong
+                />
+              </>
+            )}
+          </InvoiceSummary>
+        }
+      />
 
       {hasNoteText(invoice.notes) && (
         <Card padding="lg" shadow="xs">
@@ -270,12 +262,13 @@ export default function InvoiceDetailScreen() {
   if (invoice === undefined) return <PageLoader />;
   if (invoice === null)
     return (
-      <Stack gap="lg">
-        <BackLink to="/dashboard/invoices" label="Back to Invoices" />
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Invoice not found">
-          This invoice does not exist or has not reached this device yet.
-        </Alert>
-      </Stack>
+      <DocumentNotFound
+        to="/dashboard/invoices"
+        backLabel="Back to Invoices"
+        title="Invoice not found"
+      >
+        This invoice does not exist or has not reached this device yet.
+      </DocumentNotFound>
     );
   return <InvoiceDetail key={invoice.id} invoice={invoice} />;
 }

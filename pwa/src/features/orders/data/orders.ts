@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
@@ -88,14 +88,9 @@ export async function createInvoice(
 }
 
 export function useOrders(): OrderRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.orders.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.orders);
 }
 
 export function useOrder(id: string | undefined): OrderRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.orders.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<OrderRow>((db) => db.orders, id);
 }

@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { QUOTE_MESSAGES, QUOTE_STATUSES } from '@smb/shared-types/quotes';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
@@ -109,14 +109,9 @@ export async function deleteQuote(id: string, db: SmbDatabase = requireDatabase(
 
 /** Quotes, newest first (live). */
 export function useQuotes(): QuoteRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.quotes.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.quotes);
 }
 
 export function useQuote(id: string | undefined): QuoteRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.quotes.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<QuoteRow>((db) => db.quotes, id);
 }
