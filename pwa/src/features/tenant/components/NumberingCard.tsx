@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Card,
@@ -10,21 +10,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import {
   NUMBERING_KINDS,
   NUMBERING_MESSAGES,
   nextDocumentNumberPreview,
   numberingPatternProblem,
   type NumberingKind,
-  type NumberingSettings,
   type NumberingUpdateBody,
 } from '@smb/shared-types/numbering';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { SaveMessageAlert, type SaveMessage } from '../../../components/crud/SaveFeedback';
 import { errorText } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { useOnlineLoad } from '../../../lib/useOnlineLoad';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { useAction } from '../../../lib/useAction';
 import { fetchNumbering, saveNumbering } from '../data/numbering';
@@ -39,27 +37,15 @@ type Drafts = Partial<Record<NumberingKind, string>>;
  * count in today, so it is the number the server will give. Empty: the default (Q-0001).
  */
 export function NumberingCard() {
-  const { token } = useAuth();
-  const network = useNetwork();
-  const online = network.online && navigator.onLine !== false;
-  const [settings, setSettings] = useState<NumberingSettings | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const {
+    online,
+    token,
+    data: settings,
+    setData: setSettings,
+    loadFailed,
+  } = useOnlineLoad(fetchNumbering);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [message, setMessage] = useState<SaveMessage | null>(null);
-
-  useEffect(() => {
-    if (!online || !token) return;
-    const controller = new AbortController();
-    fetchNumbering(token, controller.signal)
-      .then((loaded) => {
-        setSettings(loaded);
-        setLoadFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoadFailed(true);
-      });
-    return () => controller.abort();
-  }, [online, token]);
 
   const saved = (kind: string) => settings?.kinds.find((k) => k.kind === kind)?.pattern ?? '';
   const changes = Object.fromEntries(
