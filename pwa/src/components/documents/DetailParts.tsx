@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Title,
+  type CardProps,
+} from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { FieldLabel } from '../FieldLabel';
 import { Link } from 'react-router-dom';
 
 /** "Back to Invoices": the link above a document's detail screen to its list. */
@@ -15,16 +26,58 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 }
 
 /** A labelled value in a document's header card (number, date, currency …). */
-export function DetailField({ label, children }: { label: string; children: ReactNode }) {
+export function DetailField({
+  label,
+  size,
+  children,
+}: {
+  label: string;
+  /** The value's text size; the body size by default. */
+  size?: 'sm';
+  children: ReactNode;
+}) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text fw={500} component="div">
+      <FieldLabel>{label}</FieldLabel>
+      <Text fw={500} component="div" size={size}>
         {children}
       </Text>
     </div>
+  );
+}
+
+/**
+ * A card headed by its title (Items, Summary, Notes, Invoice Details …), with the card's buttons
+ * at the right of the title when it has an `action` (even one not shown now, such as `false`).
+ */
+export function TitledCard({
+  title,
+  titleGap = 'md',
+  action,
+  children,
+  ...card
+}: {
+  title: ReactNode;
+  titleGap?: 'sm' | 'md';
+  action?: ReactNode;
+  children: ReactNode;
+} & CardProps) {
+  return (
+    <Card {...card}>
+      {action === undefined ? (
+        <Title order={3} size="h4" mb={titleGap}>
+          {title}
+        </Title>
+      ) : (
+        <Group justify="space-between" mb={titleGap} wrap="nowrap">
+          <Title order={3} size="h4">
+            {title}
+          </Title>
+          {action}
+        </Group>
+      )}
+      {children}
+    </Card>
   );
 }
 
@@ -33,40 +86,29 @@ export function ItemsAndSummary({ items, summary }: { items: ReactNode; summary:
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Card padding="lg" shadow="xs" h="100%">
-          <Title order={3} size="h4" mb="sm">
-            Items
-          </Title>
+        <TitledCard title="Items" titleGap="sm" padding="lg" shadow="xs" h="100%">
           {items}
-        </Card>
+        </TitledCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
-        <Card padding="lg" shadow="xs" h="100%">
-          <Title order={3} size="h4" mb="md">
-            Summary
-          </Title>
+        <TitledCard title="Summary" padding="lg" shadow="xs" h="100%">
           {summary}
-        </Card>
+        </TitledCard>
       </Grid.Col>
     </Grid>
   );
 }
 
 /**
- * A detail screen's answer to an id this device does not hold (deleted, mistyped, or not
- * synced yet): the link back to the list and a red alert.
+ * A detail screen's answer to an id this device does not hold (deleted, mistyped, or not synced
+ * yet): the link back to the list (`list`, named `plural`) and a red alert naming the `singular`.
  */
-export function DocumentNotFound(props: {
-  to: string;
-  backLabel: string;
-  title: string;
-  children: ReactNode;
-}) {
+export function DocumentNotFound(props: { list: string; singular: string; plural: string }) {
   return (
     <Stack gap="lg">
-      <BackLink to={props.to} label={props.backLabel} />
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={props.title}>
-        {props.children}
+      <BackLink to={props.list} label={`Back to ${props.plural}`} />
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={`${props.singular} not found`}>
+        This {props.singular.toLowerCase()} does not exist or has not reached this device yet.
       </Alert>
     </Stack>
   );

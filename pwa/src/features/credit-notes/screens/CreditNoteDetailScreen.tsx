@@ -99,12 +99,10 @@ export default function CreditNoteDetailScreen() {
   if (note === null)
     return (
       <DocumentNotFound
-        to="/dashboard/credit-notes"
-        backLabel="Back to Credit notes"
-        title="Credit note not found"
-      >
-        This credit note does not exist or has not reached this device yet.
-      </DocumentNotFound>
+        list="/dashboard/credit-notes"
+        singular="Credit note"
+        plural="Credit notes"
+      />
     );
   return <CreditNoteDetail key={note.id} note={note} />;
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Card,
   Group,
   Select,
   SimpleGrid,
@@ -53,6 +52,7 @@ import {
   DetailField,
   DocumentNotFound,
   ItemsAndSummary,
+  TitledCard,
 } from '../../../components/documents/DetailParts';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
@@ -137,10 +137,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       />
       <IssueState invoice={invoice} />
 
-      <Card padding="lg" shadow="xs">
-        <Title order={3} size="h4" mb="md">
-          Invoice Details
-        </Title>
+      <TitledCard title="Invoice Details" padding="lg" shadow="xs">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
           <DetailField label="Invoice Number">{number}</DetailField>
           <DetailField label={invoice.recurringProfileId ? 'Made by' : 'Order Number'}>
@@ -195,7 +192,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             </Text>
           )}
         </Group>
-      </Card>
+      </TitledCard>
 
       <EInvoicePanel document={{ kind: 'invoice', row: invoice }} />
 
@@ -229,12 +226,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       />
 
       {hasNoteText(invoice.notes) && (
-        <Card padding="lg" shadow="xs">
-          <Title order={3} size="h4" mb="sm">
-            Notes
-          </Title>
+        <TitledCard title="Notes" titleGap="sm" padding="lg" shadow="xs">
           <NotesView notes={invoice.notes} />
-        </Card>
+        </TitledCard>
       )}
 
       {crediting && (
@@ -261,14 +255,6 @@ export default function InvoiceDetailScreen() {
   const invoice = useInvoice(id);
   if (invoice === undefined) return <PageLoader />;
   if (invoice === null)
-    return (
-      <DocumentNotFound
-        to="/dashboard/invoices"
-        backLabel="Back to Invoices"
-        title="Invoice not found"
-      >
-        This invoice does not exist or has not reached this device yet.
-      </DocumentNotFound>
-    );
+    return <DocumentNotFound list="/dashboard/invoices" singular="Invoice" plural="Invoices" />;
   return <InvoiceDetail key={invoice.id} invoice={invoice} />;
 }
