@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Card,
-  Code,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Code, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import {
   NUMBERING_KINDS,
   NUMBERING_MESSAGES,
@@ -20,12 +10,13 @@ import {
 } from '@smb/shared-types/numbering';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { SaveButton } from '../../../components/crud/RecordForm';
-import { SaveMessageAlert, type SaveMessage } from '../../../components/crud/SaveFeedback';
+import type { SaveMessage } from '../../../components/crud/SaveFeedback';
 import { errorText } from '../../../lib/api-client';
 import { useOnlineLoad } from '../../../lib/useOnlineLoad';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { useAction } from '../../../lib/useAction';
 import { fetchNumbering, saveNumbering } from '../data/numbering';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
 
 export const NUMBERING_LOAD_FAILED = 'Failed to load the numbering. Please try again later.';
 
@@ -81,17 +72,21 @@ export function NumberingCard() {
   };
 
   return (
-    <Card padding="lg" shadow="xs">
-      <Title order={4}>Document Numbers</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        How new quotes, orders and invoices are numbered. Placeholders: <Code>{'{YYYY}'}</Code> or{' '}
-        <Code>{'{YY}'}</Code> the year (numbering starts again each year), <Code>{'{MM}'}</Code> the
-        month (starts again each month), and the running number as zeros, e.g.{' '}
-        <Code>{'{0000}'}</Code>. Leave a field empty for the default numbers. Documents already
-        numbered keep their numbers.
-      </Text>
-      <OfflineNotice action="Changing the numbering" />
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+    <SettingsCard
+      title="Document Numbers"
+      description={
+        <>
+          How new quotes, orders and invoices are numbered. Placeholders: <Code>{'{YYYY}'}</Code> or{' '}
+          <Code>{'{YY}'}</Code> the year (numbering starts again each year), <Code>{'{MM}'}</Code>{' '}
+          the month (starts again each month), and the running number as zeros, e.g.{' '}
+          <Code>{'{0000}'}</Code>. Leave a field empty for the default numbers. Documents already
+          numbered keep their numbers.
+        </>
+      }
+      notice={<OfflineNotice action="Changing the numbering" />}
+      message={message}
+      onDismiss={() => setMessage(null)}
+    >
       {loadFailed ? (
         <Alert color="red">{NUMBERING_LOAD_FAILED}</Alert>
       ) : !settings ? (
@@ -134,6 +129,6 @@ export function NumberingCard() {
           </Stack>
         </form>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
