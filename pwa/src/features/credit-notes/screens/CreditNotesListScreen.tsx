@@ -1,18 +1,6 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
 import type { CreditNoteRow } from '../../../db/types';
@@ -20,6 +8,7 @@ import { formatDate, formatMoney } from '../../../lib/formats';
 import { creditNoteNumberLabel, useCreditNotes } from '../data/credit-notes';
 import { useInvoiceNumbers } from '../data/invoice-numbers';
 import { TableHead, alignRight } from '../../../components/list/TableHead';
+import { SearchBox } from '../../../components/list/SearchBox';
 
 export const CREDIT_NOTES_EMPTY =
   'No credit notes yet. Credit an issued invoice from its page ("Credit note").';
@@ -60,14 +49,7 @@ export default function CreditNotesListScreen() {
           Corrections of issued invoices: credited in full, by lines, or by an amount.
         </Text>
       </div>
-      <TextInput
-        aria-label="Search credit notes"
-        placeholder="Search credit notes..."
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-      />
+      <SearchBox noun="credit notes" value={search} onSearch={setSearch} maw={420} />
       {rows.length === 0 ? (
         <Paper withBorder shadow="xs" p="xl">
           <Text c="dimmed" ta="center">
