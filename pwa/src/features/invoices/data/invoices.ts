@@ -10,6 +10,25 @@ import { mutate } from '../../../sync/mutate';
 export const invoiceNumberLabel = (invoice: Pick<InvoiceRow, 'invoiceNumber'>) =>
   displayNumber(invoice.invoiceNumber);
 
+/**
+ * A write about one invoice, in one local transaction: the invoice must exist on this device and
+ * pass `problem` (its message is the refusal), then `write` queues the change.
+ */
+export async function writeInvoice(
+  db: SmbDatabase,
+  invoiceId: string,
+  write: (invoice: InvoiceRow) => Promise<void>,
+  problem: (invoice: InvoiceRow) => string | null = () => null,
+): Promise<void> {
+  await db.transaction('rw', db.allTables, async () => {
+    const invoice = await db.invoices.get(invoiceId);
+    if (!invoice) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+    const refusal = problem(invoice);
+    if (refusal) throw new ValidationError(refusal);
+    await write(invoice);
+  });
+}
+
 /** Unpaid / Paid / Cancelled. */
 export async function setInvoiceStatus(
   id: string,
@@ -18,18 +37,12 @@ export async function setInvoiceStatus(
 ): Promise<void> {
   if (!(INVOICE_STATUSES as readonly string[]).includes(status))
     throw new ValidationError(INVOICE_MESSAGES.invalidStatus);
-  await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.invoices.get(id))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-    await mutate(db, 'invoice.setStatus', { id, status });
-  });
+  await writeInvoice(db, id, () => mutate(db, 'invoice.setStatus', { id, status }));
 }
 
 /** "Mark as issued": from now on the invoice cannot change (the server refuses edits). */
 export async function issueInvoice(id: string, db: SmbDatabase = requireDatabase()): Promise<void> {
-  await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.invoices.get(id))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-    await mutate(db, 'invoice.issue', { id });
-  });
+  await writeInvoice(db, id, () => mutate(db, 'invoice.issue', { id }));
 }
 
 export function useInvoices(): InvoiceRow[] | undefined {
