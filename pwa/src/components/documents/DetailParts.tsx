@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { FieldLabel } from '../FieldLabel';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { PageLoader } from '../PageLoader';
 
 /** "Back to Invoices": the link above a document's detail screen to its list. */
 export function BackLink({ to, label }: { to: string; label: string }) {
@@ -112,4 +113,22 @@ export function DocumentNotFound(props: { list: string; singular: string; plural
       </Alert>
     </Stack>
   );
+}
+
+/**
+ * A document's detail route (`…/{id}`): the loader while the document loads, the not-found alert
+ * when this device does not hold it, else the detail — started afresh for another document.
+ */
+export function documentScreen<T extends { id: string }>(
+  useDocument: (id: string | undefined) => T | null | undefined,
+  notFound: { list: string; singular: string; plural: string },
+  detail: (document: T) => ReactNode,
+) {
+  return function DocumentScreen() {
+    const { id } = useParams();
+    const document = useDocument(id);
+    if (document === undefined) return <PageLoader />;
+    if (document === null) return <DocumentNotFound {...notFound} />;
+    return <Fragment key={document.id}>{detail(document)}</Fragment>;
+  };
 }

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CREDIT_NOTE_KIND_LABELS, type CreditNoteKind } from '@smb/shared-types/credit-notes';
-import { PageLoader } from '../../../components/PageLoader';
 import { EInvoicePanel } from '../../../components/einvoice/EInvoicePanel';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { EmailedNote } from '../../../components/mail/EmailedNote';
@@ -18,7 +17,7 @@ import { useCreditedInvoice } from '../data/invoice-numbers';
 import {
   BackLink,
   DetailField,
-  DocumentNotFound,
+  documentScreen,
   ItemsAndSummary,
 } from '../../../components/documents/DetailParts';
 
@@ -92,17 +91,9 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
 }
 
 /** /dashboard/credit-notes/{id}: an issued credit note, read-only. */
-export default function CreditNoteDetailScreen() {
-  const { id } = useParams();
-  const note = useCreditNote(id);
-  if (note === undefined) return <PageLoader />;
-  if (note === null)
-    return (
-      <DocumentNotFound
-        list="/dashboard/credit-notes"
-        singular="Credit note"
-        plural="Credit notes"
-      />
-    );
-  return <CreditNoteDetail key={note.id} note={note} />;
-}
+const CreditNoteDetailScreen = documentScreen(
+  useCreditNote,
+  { list: '/dashboard/credit-notes', singular: 'Credit note', plural: 'Credit notes' },
+  (note) => <CreditNoteDetail note={note} />,
+);
+export default CreditNoteDetailScreen;

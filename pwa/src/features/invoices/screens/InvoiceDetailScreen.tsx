@@ -18,9 +18,8 @@ import {
   IconReceiptRefund,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { INVOICE_STATUSES, invoiceStatusLabel, isIssued } from '@smb/shared-types/invoices';
-import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { MailButton } from '../../../components/mail/MailButton';
 import { EmailedNote } from '../../../components/mail/EmailedNote';
@@ -50,7 +49,7 @@ import { CreditNotesCard } from '../components/CreditNotesCard';
 import {
   BackLink,
   DetailField,
-  DocumentNotFound,
+  documentScreen,
   ItemsAndSummary,
   TitledCard,
 } from '../../../components/documents/DetailParts';
@@ -250,11 +249,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
 }
 
 /** /dashboard/invoices/{id}: read-only invoice with a status dropdown saved by Save. */
-export default function InvoiceDetailScreen() {
-  const { id } = useParams();
-  const invoice = useInvoice(id);
-  if (invoice === undefined) return <PageLoader />;
-  if (invoice === null)
-    return <DocumentNotFound list="/dashboard/invoices" singular="Invoice" plural="Invoices" />;
-  return <InvoiceDetail key={invoice.id} invoice={invoice} />;
-}
+const InvoiceDetailScreen = documentScreen(
+  useInvoice,
+  { list: '/dashboard/invoices', singular: 'Invoice', plural: 'Invoices' },
+  (invoice) => <InvoiceDetail invoice={invoice} />,
+);
+export default InvoiceDetailScreen;
