@@ -7,13 +7,11 @@ import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { OrderRow } from '../../../db/types';
 import {
-  checkDocument,
   queueDocumentCreate,
-  documentUpdateArgs,
+  queueDocumentUpdate,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
-import { queueUpdate } from '../../../sync/update-args';
 
 export type OrderInput = DocumentInput;
 
@@ -46,18 +44,10 @@ export async function updateOrder(
   input: OrderInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<boolean> {
-  return db.transaction('rw', db.allTables, async () => {
-    const order = await existing(db, id);
-    await refuseIfInvoiced(db, id);
-    checkDocument({ ...order, ...input, items: input.items ?? order.items });
-    return queueUpdate(
-      db,
-      'order.update',
-      'orders',
-      id,
-      documentUpdateArgs(input),
-      ORDER_MESSAGES.notFound,
-    );
+  return queueDocumentUpdate(db, 'order.update', id, input, {
+    load: () => existing(db, id),
+    refuse: () => refuseIfInvoiced(db, id),
+    notFound: ORDER_MESSAGES.notFound,
   });
 }
 

@@ -7,13 +7,11 @@ import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { QuoteRow } from '../../../db/types';
 import {
-  checkDocument,
   queueDocumentCreate,
-  documentUpdateArgs,
+  queueDocumentUpdate,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
-import { queueUpdate } from '../../../sync/update-args';
 
 export type QuoteInput = DocumentInput & { validUntil?: string | null };
 
@@ -41,19 +39,13 @@ export async function updateQuote(
   input: QuoteInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<boolean> {
-  return db.transaction('rw', db.allTables, async () => {
-    const quote = await existing(db, id);
-    if (quote.status !== 'Draft') throw new ValidationError(QUOTE_MESSAGES.notDraft);
-    const merged = { ...quote, ...input, items: input.items ?? quote.items };
-    checkDocument(merged);
-    return queueUpdate(
-      db,
-      'quote.update',
-      'quotes',
-      id,
-      { ...documentUpdateArgs(input), validUntil: input.validUntil },
-      QUOTE_MESSAGES.notFound,
-    );
+  return queueDocumentUpdate(db, 'quote.update', id, input, {
+    load: () => existing(db, id),
+    refuse: (quote) => {
+      if (quote.status !== 'Draft') throw new ValidationError(QUOTE_MESSAGES.notDraft);
+    },
+    notFound: QUOTE_MESSAGES.notFound,
+    args: { validUntil: input.validUntil },
   });
 }
 
