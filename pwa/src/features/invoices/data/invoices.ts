@@ -3,7 +3,7 @@ import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
-import { NotFoundError, ValidationError } from '../../../db/errors';
+import { NotFoundError, ValidationError, requireOneOf } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
 
@@ -35,8 +35,7 @@ export async function setInvoiceStatus(
   status: string,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  if (!(INVOICE_STATUSES as readonly string[]).includes(status))
-    throw new ValidationError(INVOICE_MESSAGES.invalidStatus);
+  requireOneOf(INVOICE_STATUSES, status, INVOICE_MESSAGES.invalidStatus);
   await writeInvoice(db, id, () => mutate(db, 'invoice.setStatus', { id, status }));
 }
 

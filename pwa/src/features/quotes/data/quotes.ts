@@ -3,7 +3,7 @@ import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
-import { NotFoundError, ValidationError } from '../../../db/errors';
+import { NotFoundError, ValidationError, requireOneOf } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { QuoteRow } from '../../../db/types';
 import {
@@ -54,8 +54,7 @@ export async function setQuoteStatus(
   status: string,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  if (!(QUOTE_STATUSES as readonly string[]).includes(status))
-    throw new ValidationError(QUOTE_MESSAGES.invalidStatus);
+  requireOneOf(QUOTE_STATUSES, status, QUOTE_MESSAGES.invalidStatus);
   await db.transaction('rw', db.allTables, async () => {
     await existing(db, id);
     await mutate(db, 'quote.setStatus', { id, status });
