@@ -12,3 +12,8 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/** Refuses a value outside a fixed list (a status the form could not offer) with `message`. */
+export function requireOneOf(values: readonly string[], value: string, message: string): void {
+  if (!values.includes(value)) throw new ValidationError(message);
+}

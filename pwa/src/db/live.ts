@@ -19,7 +19,7 @@ import { sortByName } from '../lib/collation';
  */
 
 /** One row by id (live); null when it does not exist or no id is given. */
-function useRow<T>(
+export function useRow<T>(
   table: (db: SmbDatabase) => { get(id: string): Promise<T | undefined> },
   id: string | null | undefined,
 ): T | null | undefined {
@@ -28,6 +28,16 @@ function useRow<T>(
     async () => (db && id ? ((await table(db).get(id)) ?? null) : null),
     [db, id],
   );
+}
+
+/** A document table's rows, newest first (live). */
+export function useNewestFirst<T>(
+  table: (db: SmbDatabase) => {
+    orderBy(index: 'createdAt'): { reverse(): { toArray(): Promise<T[]> } };
+  },
+): T[] | undefined {
+  const db = useDatabase();
+  return useLiveQuery(() => (db ? table(db).orderBy('createdAt').reverse().toArray() : []), [db]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { ValidationError } from '../db/errors';
 import { newId } from '../db/meta';
 import type { DocumentItemArgs } from './mutation-args';
 import { mutate } from './mutate';
+import { queueUpdate } from './update-args';
 
 /** A quote or order as the form gives it; a line without id is new. */
 export interface DocumentInput {
@@ -79,4 +80,32 @@ export async function queueDocumentCreate(
     });
   });
   return id;
+}
+
+/**
+ * Checks a quote's or order's changes against the stored document and queues them, in one local
+ * transaction: `load` reads it (not found throws), `refuse` throws when it may no longer change (a
+ * sent quote, an invoiced order). Answers whether anything changed.
+ */
+export async function queueDocumentUpdate<T extends DocumentInput>(
+  db: SmbDatabase,
+  name: 'quote.update' | 'order.update',
+  id: string,
+  input: DocumentInput,
+  rules: {
+    load: () => Promise<T>;
+    refuse: (stored: T) => Promise<void> | void;
+    notFound: string;
+    /** The kind's own fields (a quote's validUntil). */
+    args?: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  return db.transaction('rw', db.allTables, async () => {
+    const stored = await rules.load();
+    await rules.refuse(stored);
+    checkDocument({ ...stored, ...input, items: input.items ?? stored.items });
+    const entity = name === 'quote.update' ? 'quotes' : 'orders';
+    const args = { ...documentUpdateArgs(input), ...rules.args };
+    return queueUpdate(db, name, entity, id, args, rules.notFound);
+  });
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, EmptyState, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ErrorBanner, errorText } from '../ErrorBanner';
 import { PageHeader } from './PageHeader';
 import { PAGE_SIZE, TablePager } from './TablePager';
 import { TableSkeleton } from './TableSkeleton';
+import { SearchBox } from '../list/SearchBox';
 
 /** One page of a searchable list: `all` rows exist, `total` match the search. */
 export interface ListPage<T> {
@@ -122,15 +123,13 @@ export function CrudListScreen<T extends { id: string; name: string }>({
       ) : (
         <Paper withBorder>
           <Stack gap={0}>
-            <TextInput
+            <SearchBox
+              noun={noun}
               p="md"
-              placeholder={`Search ${noun}...`}
-              aria-label={`Search ${noun}`}
-              leftSection={<IconSearch size={16} />}
               value={search}
               onFocus={onSearchFocus}
-              onChange={(e) => {
-                onSearch(e.currentTarget.value);
+              onSearch={(text) => {
+                onSearch(text);
                 onPage(1);
               }}
               maw={420}

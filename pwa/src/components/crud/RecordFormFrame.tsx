@@ -53,3 +53,16 @@ export function RecordFormFrame({
     </FormShell>
   );
 }
+
+/**
+ * The frame's `missing` and `message` for a record read by id (`row`: undefined while it loads,
+ * null when this device does not hold it): "Customer not found", else the save's error.
+ */
+export function missingRecord(
+  save: Pick<RecordSave, 'creating' | 'success' | 'error'>,
+  row: unknown,
+  record: string,
+): { missing: boolean; message: string | null } {
+  const missing = !save.creating && row === null && !save.success;
+  return { missing, message: missing ? `${record} not found` : save.error };
+}

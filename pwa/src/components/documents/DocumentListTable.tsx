@@ -7,6 +7,7 @@ import { RowActionIcons, type RowAction } from '../list/RowActions';
 import { localDate } from './format';
 import { NotSyncedBadge } from './ListParts';
 import { StatusBadge } from './StatusBadge';
+import { TableHead, alignRight } from '../list/TableHead';
 
 /** What the quotes and orders lists show of a document. */
 export interface ListedDocument {
@@ -105,20 +106,25 @@ export function DocumentListTable<T extends ListedDocument>({
         horizontalSpacing="md"
         style={{ whiteSpace: 'nowrap' }}
       >
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th>{numberHeader}</Table.Th>
-            <Table.Th>
-              Customer
-              <NarrowHeading names={['Contact', 'Date']} />
-            </Table.Th>
-            <Table.Th visibleFrom="lg">Contact</Table.Th>
-            <Table.Th visibleFrom="lg">Date</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          bg="gray.0"
+          cells={[
+            numberHeader,
+            {
+              label: (
+                <>
+                  Customer
+                  <NarrowHeading names={['Contact', 'Date']} />
+                </>
+              ),
+            },
+            { label: 'Contact', visibleFrom: 'lg' },
+            { label: 'Date', visibleFrom: 'lg' },
+            alignRight('Total'),
+            'Status',
+            alignRight('Actions'),
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row) => {
             const number = numberOf(row);

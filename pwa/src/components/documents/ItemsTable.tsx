@@ -3,14 +3,12 @@ import {
   ActionIcon,
   Box,
   Button,
-  Card,
   Group,
   Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -31,6 +29,7 @@ export { PRODUCT_OPTION_LIMIT } from './ProductSelect';
 import { NarrowDetail, NarrowHeading } from '../list/NarrowDetail';
 import { useIsPhone } from '../list/RecordCards';
 import { emptyLine, lineNet, parseQuantity, type DraftLine } from './draft';
+import { TitledCard } from './DetailParts';
 
 /** A change of the lines, applied to the current ones (stable callbacks, memoized rows). */
 export type LinesUpdate = (lines: DraftLine[]) => DraftLine[];
@@ -293,12 +292,11 @@ export function ItemsTable({
   );
 
   return (
-    <Card p="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={3} size="h4">
-          Items
-        </Title>
-        {!readOnly && (
+    <TitledCard
+      title="Items"
+      p="lg"
+      action={
+        !readOnly && (
           <Group gap="xs" wrap="wrap" justify="flex-end">
             <Button
               variant="subtle"
@@ -317,8 +315,9 @@ export function ItemsTable({
               Add Item
             </Button>
           </Group>
-        )}
-      </Group>
+        )
+      }
+    >
       {phone ? (
         // Phones: each line is a card with every field at full width, no sideways scrolling.
         <Stack gap="sm">{lines.length === 0 ? empty : rows}</Stack>
@@ -360,6 +359,6 @@ export function ItemsTable({
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense } from 'react';
-import { Card, Skeleton, Title } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
 import type { NotesEditorProps } from './NotesEditor';
+import { TitledCard } from './DetailParts';
 
 // Code-split: tiptap only downloads when a form with notes opens.
 const NotesEditor = lazy(() => import('./NotesEditor'));
@@ -11,13 +12,10 @@ const NotesEditor = lazy(() => import('./NotesEditor'));
  */
 export const NotesCard = memo(function NotesCard(props: NotesEditorProps) {
   return (
-    <Card p="lg">
-      <Title order={3} size="h4" mb="md">
-        Notes
-      </Title>
+    <TitledCard title="Notes" p="lg">
       <Suspense fallback={<Skeleton h={180} radius="md" aria-label="Loading editor" />}>
         <NotesEditor {...props} />
       </Suspense>
-    </Card>
+    </TitledCard>
   );
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { normalizeTaxRate } from '@smb/shared-types/money';
 import type { InvoiceRow } from '../../db/types';
 import { formatMoney, formatNumber } from '../../lib/formats';
+import { TableHead, alignRight } from '../list/TableHead';
 
 /**
  * Read-only lines and totals of an issued document (an invoice, a credit note): the items, and
@@ -70,14 +71,14 @@ export function ReadOnlyItemsTable({
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Unit Price</Table.Th>
-            <Table.Th ta="right">Subtotal</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={[
+            'Product',
+            alignRight('Quantity'),
+            alignRight('Unit Price'),
+            alignRight('Subtotal'),
+          ]}
+        />
         <Table.Tbody>
           {items.length === 0 && (
             <Table.Tr>

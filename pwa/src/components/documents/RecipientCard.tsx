@@ -1,11 +1,13 @@
 import { memo, useCallback, useState } from 'react';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import type { ContactRow, CustomerRow } from '../../db/types';
 import { useContact, useContactsOf, useCustomer, useCustomers } from '../../db/live';
 import { ContactPickerModal } from './ContactPickerModal';
 import type { NewContact } from './NewContactForm';
 import { CustomerPickerModal, customerLocation } from './CustomerPickerModal';
+import { FieldLabel } from '../FieldLabel';
+import { TitledCard } from './DetailParts';
 
 export interface Recipient {
   customerId: string | null;
@@ -25,9 +27,7 @@ interface RecipientCardProps {
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
+      <FieldLabel>{label}</FieldLabel>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {value || '—'}
       </Text>
@@ -93,12 +93,11 @@ export const RecipientCard = memo(function RecipientCard({
   );
 
   return (
-    <Card p="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={3} size="h4">
-          Recipient
-        </Title>
-        {!readOnly && (
+    <TitledCard
+      title="Recipient"
+      p="lg"
+      action={
+        !readOnly && (
           <Button
             variant="light"
             leftSection={<IconUserSearch size={16} />}
@@ -108,8 +107,9 @@ export const RecipientCard = memo(function RecipientCard({
           >
             {buttonLabel}
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {customer || value.customerId ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Stack gap="xs" data-testid="recipient-customer">
@@ -154,6 +154,6 @@ export const RecipientCard = memo(function RecipientCard({
         onCreate={createContact ? addContact : undefined}
         onCreated={selectCreated}
       />
-    </Card>
+    </TitledCard>
   );
 });

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../lib/formats';
 import {
   defaultLineTax,
@@ -9,6 +9,7 @@ import {
 import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
 import type { TaxRateRow } from '../../db/types';
 import type { DraftAdjustment, DraftLine } from './draft';
+import { TitledCard } from './DetailParts';
 
 function Row({
   label,
@@ -39,10 +40,7 @@ function Row({
 /** Fixed text: memoized, so the editor's keystrokes do not render it again. */
 export const PaymentSummaryCard = memo(function PaymentSummaryCard() {
   return (
-    <Card p="lg">
-      <Title order={3} size="h4" mb="md">
-        Payment Summary
-      </Title>
+    <TitledCard title="Payment Summary" p="lg">
       <Stack gap="sm">
         <Row label="Payment Method" value="Not specified" />
         <Row label="Payment Terms" value="Net 30" />
@@ -55,7 +53,7 @@ export const PaymentSummaryCard = memo(function PaymentSummaryCard() {
           }
         />
       </Stack>
-    </Card>
+    </TitledCard>
   );
 });
 
@@ -80,10 +78,7 @@ export function TotalsCard(props: TotalsCardProps) {
   const amounts = draftAmounts(props);
   const money = (v: string | number) => formatMoney(v, currencyCode, symbol);
   return (
-    <Card p="lg" data-testid="totals">
-      <Title order={3} size="h4" mb="md">
-        {props.title}
-      </Title>
+    <TitledCard title={props.title} p="lg" data-testid="totals">
       <Stack gap="sm">
         <Row label="Subtotal" value={money(amounts.subtotal)} />
         {Number(amounts.allowanceTotal) > 0 && (
@@ -104,7 +99,7 @@ export function TotalsCard(props: TotalsCardProps) {
           </Text>
         )}
       </Stack>
-    </Card>
+    </TitledCard>
   );
 }
 

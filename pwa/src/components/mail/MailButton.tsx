@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import type { MailKind, MailedRow } from './document-mail';
 import { useMailAction } from './useMailAction';
+import { DocumentActionButton } from '../DocumentActionButton';
 
 const NAMES: Record<MailKind, string> = {
   invoice: 'invoice',
@@ -23,30 +23,15 @@ export function MailButton({
   compact?: boolean;
 }) {
   const { open, dialog } = useMailAction(kind);
-  const ariaLabel = `E-mail ${NAMES[kind]} ${label}`;
   return (
     <>
-      {compact ? (
-        <Tooltip label="E-mail" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={() => open(doc, label)}
-            aria-label={ariaLabel}
-          >
-            <IconMail size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Button
-          variant="light"
-          leftSection={<IconMail size={16} />}
-          onClick={() => open(doc, label)}
-          aria-label={ariaLabel}
-        >
-          E-mail
-        </Button>
-      )}
+      <DocumentActionButton
+        text="E-mail"
+        icon={IconMail}
+        onClick={() => open(doc, label)}
+        ariaLabel={`E-mail ${NAMES[kind]} ${label}`}
+        compact={compact}
+      />
       {dialog}
     </>
   );

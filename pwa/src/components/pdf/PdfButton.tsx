@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import type { DocumentKind } from '@smb/shared-types/documents/model';
 import { usePdfAction } from './usePdfAction';
+import { DocumentActionButton } from '../DocumentActionButton';
 
 const NAMES: Record<DocumentKind, string> = {
   quote: 'quote',
@@ -24,33 +24,17 @@ export function PdfButton({
   compact?: boolean;
 }) {
   const { makePdf, busyId, dialog } = usePdfAction(kind);
-  const ariaLabel = `PDF of ${NAMES[kind]} ${label}`;
   return (
     <>
-      {compact ? (
-        <Tooltip label="PDF" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            loading={busyId === id}
-            onClick={() => void makePdf(id)}
-            aria-label={ariaLabel}
-          >
-            <IconFileTypePdf size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Button
-          variant="light"
-          color="gray"
-          leftSection={<IconFileTypePdf size={16} />}
-          loading={busyId === id}
-          onClick={() => void makePdf(id)}
-          aria-label={ariaLabel}
-        >
-          PDF
-        </Button>
-      )}
+      <DocumentActionButton
+        text="PDF"
+        icon={IconFileTypePdf}
+        color="gray"
+        loading={busyId === id}
+        onClick={() => void makePdf(id)}
+        ariaLabel={`PDF of ${NAMES[kind]} ${label}`}
+        compact={compact}
+      />
       {dialog}
     </>
   );

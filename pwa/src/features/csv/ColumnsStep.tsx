@@ -15,6 +15,7 @@ import { plural } from './flags';
 import { columnsOf } from './mapping';
 import { looksLike } from './profiles';
 import type { StepProps } from './useImportWizard';
+import { StepButtons } from './StepButtons';
 
 const NOT_IMPORTED = '';
 
@@ -93,17 +94,14 @@ export function ColumnsStep({ kind, wizard, phone }: StepProps) {
             Choose a column for: {missing.join(', ')}.
           </Alert>
         )}
-        <Group justify="space-between">
-          <Button variant="default" onClick={() => wizard.setStep(0)}>
-            Back
-          </Button>
+        <StepButtons onBack={() => wizard.setStep(0)}>
           <Button
             disabled={missing.length > 0 || !wizard.prepared}
             onClick={() => wizard.setStep(2)}
           >
             Preview
           </Button>
-        </Group>
+        </StepButtons>
       </Stack>
     </Paper>
   );

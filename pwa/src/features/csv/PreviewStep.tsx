@@ -17,6 +17,7 @@ import type { PreviewFlag } from './flags';
 import { countOf, TITLES } from './import-texts';
 import type { PreparedRow } from './prepare';
 import type { Filter, StepProps } from './useImportWizard';
+import { StepButtons } from './StepButtons';
 
 /** Rows shown in the preview table (all rows are checked and counted). */
 const PREVIEW_ROWS = 50;
@@ -120,10 +121,7 @@ export function PreviewStep({ kind, wizard, phone }: StepProps) {
           ? `The first ${visible.length} rows are shown; every row is checked.`
           : 'Every row is shown.'}
       </Text>
-      <Group justify="space-between">
-        <Button variant="default" onClick={() => wizard.setStep(1)}>
-          Back
-        </Button>
+      <StepButtons onBack={() => wizard.setStep(1)}>
         <Button
           leftSection={<IconUpload size={16} />}
           disabled={toWrite === 0}
@@ -131,7 +129,7 @@ export function PreviewStep({ kind, wizard, phone }: StepProps) {
         >
           Import {countOf(kind, toWrite)}
         </Button>
-      </Group>
+      </StepButtons>
     </Stack>
   );
 }

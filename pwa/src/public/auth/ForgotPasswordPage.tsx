@@ -8,7 +8,7 @@ import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, FooterLink, PasswordField } from './fields';
 import { FormMessage, type Message } from './FormMessage';
 import { always, useAuthAction } from './useAuthAction';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { useFinish } from './useFinish';
 
 export const RESET_REDIRECT_MS = 3000;
 
@@ -28,8 +28,7 @@ export default function ForgotPasswordPage() {
     confirm?: string;
   }>({});
   const [message, setMessage] = useState<Message | null>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { done, finishToSignIn } = useFinish(setMessage);
   useUpdateGuard('form:reset-password', !done && (otpCode !== '' || newPassword !== ''));
 
   const request = useAuthAction(
@@ -52,12 +51,11 @@ export default function ForgotPasswordPage() {
         otpCode: otpCode.trim(),
         newPassword,
       });
-      setDone(true);
-      setMessage({
-        kind: 'success',
-        text: `${response?.message || 'Your password has been reset.'} Redirecting you to sign in…`,
-      });
-      navigateLater('/login', RESET_REDIRECT_MS, { state: { email: email.trim() } });
+      finishToSignIn(
+        response?.message || 'Your password has been reset.',
+        email.trim(),
+        RESET_REDIRECT_MS,
+      );
     },
     setMessage,
     {

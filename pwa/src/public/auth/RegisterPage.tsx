@@ -11,7 +11,7 @@ import { AuthFrame } from './AuthFrame';
 import { EmailField, signInFooter, PasswordField } from './fields';
 import { AuthForm, type Message } from './FormMessage';
 import { useAuthAction } from './useAuthAction';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { refusal, useFinish } from './useFinish';
 import { useFields } from '../useFields';
 
 export const REGISTER_REDIRECT_MS = 2000;
@@ -52,8 +52,7 @@ export default function RegisterPage() {
   });
   const [api, setApi] = useState<'checking' | 'ok' | 'down'>('checking');
   const [message, setMessage] = useState<Message | null>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { done, finish } = useFinish(setMessage);
   useUpdateGuard('form:register', !done && Object.values(values).some(Boolean));
 
   const checkApi = useCallback(() => {
@@ -74,18 +73,15 @@ export default function RegisterPage() {
         ...(country ? { country } : {}),
         ...(browserLanguage() ? { locale: browserLanguage() } : {}),
       });
-      if (response && response.success === false) {
-        setMessage({ kind: 'error', text: response.message || 'Registration failed.' });
-        return;
-      }
-      setDone(true);
-      setMessage({
-        kind: 'success',
-        text:
-          response?.message ||
+      const refused = refusal(response, 'Registration failed.');
+      if (refused) return setMessage(refused);
+      finish(
+        response?.message ||
           'Registration successful! Please check your email for a verification code.',
-      });
-      navigateLater('/verify-email', REGISTER_REDIRECT_MS, { state: { email } });
+        '/verify-email',
+        REGISTER_REDIRECT_MS,
+        { state: { email } },
+      );
     },
     setMessage,
     {

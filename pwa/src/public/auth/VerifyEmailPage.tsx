@@ -6,7 +6,7 @@ import { resendVerification, verifyEmailOtp } from '../../features/auth/data/aut
 import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, FooterLink } from './fields';
 import { AuthForm, type Message } from './FormMessage';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { refusal, useFinish } from './useFinish';
 import { TextAction } from './TextAction';
 import { always, useAuthAction } from './useAuthAction';
 
@@ -27,22 +27,18 @@ export default function VerifyEmailPage() {
   const [otpCode, setOtpCode] = useState('');
   const [errors, setErrors] = useState<{ email?: string; otpCode?: string }>({});
   const [message, setMessage] = useState<Message | null>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { done, finishToSignIn } = useFinish(setMessage);
 
   const verify = useAuthAction(
     async () => {
       const response = await verifyEmailOtp({ email: email.trim(), otpCode: otpCode.trim() });
-      if (response && response.success === false) {
-        setMessage({ kind: 'error', text: response.message || 'Email verification failed' });
-        return;
-      }
-      setDone(true);
-      setMessage({
-        kind: 'success',
-        text: `${response?.message || 'Your email has been verified.'} Redirecting you to sign in…`,
-      });
-      navigateLater('/login', VERIFY_REDIRECT_MS, { state: { email: email.trim() } });
+      const refused = refusal(response, 'Email verification failed');
+      if (refused) return setMessage(refused);
+      finishToSignIn(
+        response?.message || 'Your email has been verified.',
+        email.trim(),
+        VERIFY_REDIRECT_MS,
+      );
     },
     setMessage,
     {

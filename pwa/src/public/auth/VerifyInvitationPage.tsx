@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth-context';
 import { AuthFrame } from './AuthFrame';
 import { CodeField, EmailField, signInFooter, PasswordField } from './fields';
 import { AuthForm, type Message } from './FormMessage';
-import { useDelayedNavigate } from './useDelayedNavigate';
+import { useFinish } from './useFinish';
 import { useFields } from '../useFields';
 import { TextAction } from './TextAction';
 import { always, useAuthAction } from './useAuthAction';
@@ -37,8 +37,7 @@ export default function VerifyInvitationPage() {
     password: '',
   });
   const [message, setMessage] = useState<Message | null>(null);
-  const [done, setDone] = useState(false);
-  const navigateLater = useDelayedNavigate();
+  const { done, finish } = useFinish(setMessage);
   useUpdateGuard('form:invitation', !done && (values.otpCode !== '' || values.password !== ''));
 
   const accept = useAuthAction(
@@ -48,20 +47,21 @@ export default function VerifyInvitationPage() {
         otpCode: values.otpCode.trim(),
         password: values.password,
       });
-      setDone(true);
       if (response?.token) {
         signIn(response.token, response.expiresAt);
-        setMessage({
-          kind: 'success',
-          text: `${response.message || 'Invitation accepted.'} Opening your dashboard…`,
-        });
-        navigateLater('/dashboard', INVITATION_REDIRECT_MS, { replace: true });
+        finish(
+          `${response.message || 'Invitation accepted.'} Opening your dashboard…`,
+          '/dashboard',
+          INVITATION_REDIRECT_MS,
+          { replace: true },
+        );
       } else {
-        setMessage({
-          kind: 'success',
-          text: `${response?.message || 'Invitation accepted.'} Please sign in.`,
-        });
-        navigateLater('/login', INVITATION_REDIRECT_MS, { state: { email: values.email.trim() } });
+        finish(
+          `${response?.message || 'Invitation accepted.'} Please sign in.`,
+          '/login',
+          INVITATION_REDIRECT_MS,
+          { state: { email: values.email.trim() } },
+        );
       }
     },
     setMessage,

@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAddressBook,
-  IconFilterOff,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAddressBook, IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner, errorText } from '../../../components/ErrorBanner';
@@ -28,6 +22,7 @@ import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ImportCsvButton } from '../../../components/list/ImportCsvButton';
 import { CONTACT_COLUMNS } from '../../csv/data/list-columns';
 import { deleteContact } from '../data/contacts';
+import { SearchBox } from '../../../components/list/SearchBox';
 
 export default function ContactListScreen() {
   const navigate = useNavigate();
@@ -148,13 +143,12 @@ export default function ContactListScreen() {
                 comboboxProps={{ withinPortal: true }}
               />
             )}
-            <TextInput
+            <SearchBox
+              noun="contacts"
               label="Search"
-              placeholder="Search contacts..."
-              leftSection={<IconSearch size={16} />}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
+              onSearch={(text) => {
+                setSearch(text);
                 setPage(1);
               }}
               w={{ base: '100%', xs: 260 }}

@@ -3,6 +3,7 @@ import { creditNoteInputError, type CreditNoteKind } from '@smb/shared-types/cre
 import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
@@ -47,8 +48,7 @@ export async function createCreditNote(
 }
 
 export function useCreditNotes(): CreditNoteRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.credit_notes.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.credit_notes);
 }
 
 /** An invoice's credit notes, oldest first. */
@@ -62,9 +62,5 @@ export function useInvoiceCreditNotes(invoiceId: string): CreditNoteRow[] | unde
 }
 
 export function useCreditNote(id: string | undefined): CreditNoteRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.credit_notes.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<CreditNoteRow>((db) => db.credit_notes, id);
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDatabase } from '../../../db/current';
 import { displayNumber } from '../../../db/display';
+import { useRow } from '../../../db/live';
 import type { InvoiceRow } from '../../../db/types';
 
 /** Invoice numbers by id, for the credit notes that reference them. */
@@ -22,9 +23,5 @@ export function useInvoiceNumbers(): Map<string, string> {
 
 /** One invoice, for a credit note's page. */
 export function useCreditedInvoice(id: string | undefined): InvoiceRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.invoices.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<InvoiceRow>((db) => db.invoices, id);
 }

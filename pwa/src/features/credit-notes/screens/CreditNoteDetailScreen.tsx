@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router-dom';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { CREDIT_NOTE_KIND_LABELS, type CreditNoteKind } from '@smb/shared-types/credit-notes';
-import { PageLoader } from '../../../components/PageLoader';
 import { EInvoicePanel } from '../../../components/einvoice/EInvoicePanel';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { EmailedNote } from '../../../components/mail/EmailedNote';
@@ -26,7 +14,12 @@ import { displayNumber } from '../../../db/display';
 import { formatDate, formatMoney } from '../../../lib/formats';
 import { creditNoteNumberLabel, useCreditNote } from '../data/credit-notes';
 import { useCreditedInvoice } from '../data/invoice-numbers';
-import { BackLink, DetailField } from '../../../components/documents/DetailParts';
+import {
+  BackLink,
+  DetailField,
+  documentScreen,
+  ItemsAndSummary,
+} from '../../../components/documents/DetailParts';
 
 function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
   const invoice = useCreditedInvoice(note.invoiceId);
@@ -81,24 +74,10 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
         )}
       </Card>
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="sm">
-              Items
-            </Title>
-            <ReadOnlyItemsTable invoice={note} compact={!!phone} />
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="md">
-              Summary
-            </Title>
-            <ReadOnlySummary invoice={note} />
-          </Card>
-        </Grid.Col>
-      </Grid>
+      <ItemsAndSummary
+        items={<ReadOnlyItemsTable invoice={note} compact={!!phone} />}
+        summary={<ReadOnlySummary invoice={note} />}
+      />
 
       <EInvoicePanel document={{ kind: 'creditNote', row: note }} />
 
@@ -112,18 +91,9 @@ function CreditNoteDetail({ note }: { note: CreditNoteRow }) {
 }
 
 /** /dashboard/credit-notes/{id}: an issued credit note, read-only. */
-export default function CreditNoteDetailScreen() {
-  const { id } = useParams();
-  const note = useCreditNote(id);
-  if (note === undefined) return <PageLoader />;
-  if (note === null)
-    return (
-      <Stack gap="lg">
-        <BackLink to="/dashboard/credit-notes" label="Back to Credit notes" />
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Credit note not found">
-          This credit note does not exist or has not reached this device yet.
-        </Alert>
-      </Stack>
-    );
-  return <CreditNoteDetail key={note.id} note={note} />;
-}
+const CreditNoteDetailScreen = documentScreen(
+  useCreditNote,
+  { list: '/dashboard/credit-notes', singular: 'Credit note', plural: 'Credit notes' },
+  (note) => <CreditNoteDetail note={note} />,
+);
+export default CreditNoteDetailScreen;

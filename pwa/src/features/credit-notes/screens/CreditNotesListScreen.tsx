@@ -1,24 +1,14 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageLoader } from '../../../components/PageLoader';
 import type { CreditNoteRow } from '../../../db/types';
 import { formatDate, formatMoney } from '../../../lib/formats';
 import { creditNoteNumberLabel, useCreditNotes } from '../data/credit-notes';
 import { useInvoiceNumbers } from '../data/invoice-numbers';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
+import { SearchBox } from '../../../components/list/SearchBox';
 
 export const CREDIT_NOTES_EMPTY =
   'No credit notes yet. Credit an issued invoice from its page ("Credit note").';
@@ -59,14 +49,7 @@ export default function CreditNotesListScreen() {
           Corrections of issued invoices: credited in full, by lines, or by an amount.
         </Text>
       </div>
-      <TextInput
-        aria-label="Search credit notes"
-        placeholder="Search credit notes..."
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-      />
+      <SearchBox noun="credit notes" value={search} onSearch={setSearch} maw={420} />
       {rows.length === 0 ? (
         <Paper withBorder shadow="xs" p="xl">
           <Text c="dimmed" ta="center">
@@ -99,16 +82,9 @@ export default function CreditNotesListScreen() {
       ) : (
         <Paper withBorder shadow="xs" style={{ overflow: 'hidden' }}>
           <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={['Number', 'Invoice', 'Customer', 'Reason', 'Date', alignRight('Amount')]}
+            />
             <Table.Tbody>
               {rows.map((note) => (
                 <Table.Tr key={note.id} data-testid="credit-note-row">

@@ -1,11 +1,10 @@
 import Dexie from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { SmbDatabase } from '../../../db/database';
-import { useDatabase } from '../../../db/current';
 import type { CustomerRow } from '../../../db/types';
 import { matchesSearch, type ListPage } from '../../../components/crud/search';
 import { foldForSearch, sortByName } from '../../../lib/collation';
 import { formatLocale } from '../../../lib/formats';
+import { useListPage, type ListRead } from '../../../components/crud/useListPage';
 
 /** The fields the customers list searches (case- and accent-insensitive "contains", as `matchesSearch`). */
 const searched = (c: CustomerRow) => [c.name, c.email, c.phoneNumber, c.address, c.address2];
@@ -99,6 +98,18 @@ export async function customersMatching(db: SmbDatabase, search: string): Promis
   return filter(await snapshotOf(db), search);
 }
 
+// Without a search too: the name index orders by code unit ('Brasserie' before 'Bäckerei', 'Åsa'
+// last), the snapshot in the tenant's alphabet.
+// A search reads every row anyway: one bulk read of the name index (kept while customers do not
+// change) and a filter in JS is far faster than a Dexie `filter`, which walks an IndexedDB cursor
+// row by row (and did so twice, to count and to page). The count keeps the live query subscribed
+// to every customer change.
+const readCustomers: ListRead<CustomerRow> = async (db, search) => {
+  await db.customers.count();
+  const snapshot = await snapshotOf(db);
+  return { matching: filter(snapshot, search), all: snapshot.rows.length };
+};
+
 /**
  * One page of customers by name, searched by name, email, phone or address (live). Pages the
  * snapshot, so thousands of customers never sit in React state.
@@ -108,23 +119,5 @@ export function useCustomerPage(
   page: number,
   pageSize: number,
 ): ListPage<CustomerRow> | undefined {
-  const db = useDatabase();
-  return useLiveQuery(async () => {
-    if (!db) return { rows: [], total: 0, all: 0 };
-    const offset = (page - 1) * pageSize;
-    // Without a search too: the name index orders by code unit ('Brasserie' before 'Bäckerei',
-    // 'Åsa' last), the snapshot in the tenant's alphabet.
-    // A search reads every row anyway: one bulk read of the name index (kept while customers do
-    // not change) and a filter in JS is far faster than a Dexie `filter`, which walks an
-    // IndexedDB cursor row by row (and did so twice, to count and to page). The count keeps this
-    // live query subscribed to every customer change.
-    await db.customers.count();
-    const snapshot = await snapshotOf(db);
-    const matching = filter(snapshot, search);
-    return {
-      rows: matching.slice(offset, offset + pageSize),
-      total: matching.length,
-      all: snapshot.rows.length,
-    };
-  }, [db, search, page, pageSize]);
+  return useListPage(readCustomers, search, page, pageSize);
 }

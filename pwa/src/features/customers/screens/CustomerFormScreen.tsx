@@ -2,7 +2,7 @@ import { isEInvoicePreference } from '@smb/shared-types/einvoice/preference';
 import { CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types/customers';
 import { isPaymentTerms } from '@smb/shared-types/payments';
 import { isDocumentLanguage } from '@smb/shared-types/document-language';
-import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
+import { missingRecord, RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { CustomerRow } from '../../../db/types';
 import {
@@ -67,8 +67,6 @@ export default function CustomerFormScreen() {
   });
   const customer = useCustomer(save.id ?? undefined);
 
-  const notFound = !save.creating && customer === null && !save.success;
-
   return (
     <RecordFormFrame
       save={save}
@@ -81,9 +79,8 @@ export default function CustomerFormScreen() {
             ? customer.name
             : undefined
       }
-      message={notFound ? 'Customer not found' : save.error}
+      {...missingRecord(save, customer, 'Customer')}
       loading={!save.creating && customer === undefined && !save.success}
-      missing={notFound}
       form={() => (
         <CustomerForm
           key={customer?.id ?? 'new'}

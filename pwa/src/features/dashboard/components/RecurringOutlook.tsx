@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import type { MonthlyRevenue, UpcomingInvoice } from '@smb/shared-types/recurring-outlook';
 import { formatDate, formatMoney } from '../../../lib/formats';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 export const NO_UPCOMING_INVOICES = 'No invoices scheduled in the next 7 days';
 
@@ -59,13 +60,7 @@ export function RecurringOutlook({
       ) : (
         <Table.ScrollContainer minWidth={280}>
           <Table aria-labelledby="recurring-next-7-days" verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead cells={['Date', 'Customer', alignRight('Amount')]} />
             <Table.Tbody>
               {upcoming.map((i) => (
                 <Table.Tr key={`${i.profileId}-${i.date}`}>

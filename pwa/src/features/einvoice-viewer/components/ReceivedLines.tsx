@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { EInvoiceLine } from '@smb/shared-types/einvoice';
 import { formatNumber } from '../../../lib/formats';
 import { formatPrice, money, taxLabel, unitLabel } from './format';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 function Description({ line, currency }: { line: EInvoiceLine; currency: string }) {
   return (
@@ -66,17 +67,17 @@ export function ReceivedLines({ lines, currency }: { lines: EInvoiceLine[]; curr
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="einvoice-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th>Unit</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">VAT</Table.Th>
-            <Table.Th ta="right">Net</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={[
+            { label: '#', w: 40 },
+            'Description',
+            alignRight('Quantity'),
+            'Unit',
+            alignRight('Price'),
+            alignRight('VAT'),
+            alignRight('Net'),
+          ]}
+        />
         <Table.Tbody>
           {lines.map((line) => (
             <Table.Tr key={line.id} data-testid="einvoice-line">

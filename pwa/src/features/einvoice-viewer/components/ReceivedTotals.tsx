@@ -2,6 +2,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import type { EInvoiceDocument } from '@smb/shared-types/einvoice';
 import { formatDate } from '../../../lib/formats';
 import { formatIban, money, paymentMeansLabel, taxLabel } from './format';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 function Heading({ children }: { children: string }) {
   return (
@@ -17,13 +18,7 @@ export function VatBreakdown({ doc }: { doc: EInvoiceDocument }) {
     <section aria-label="VAT breakdown">
       <Heading>VAT breakdown</Heading>
       <Table data-testid="einvoice-vat" verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rate</Table.Th>
-            <Table.Th ta="right">Taxable</Table.Th>
-            <Table.Th ta="right">VAT</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead cells={['Rate', alignRight('Taxable'), alignRight('VAT')]} />
         <Table.Tbody>
           {doc.taxSubtotals.map((row) => (
             <Table.Tr key={`${row.category}|${row.rate}`}>

@@ -24,6 +24,7 @@ import { createCreditNote } from '../../credit-notes/data/credit-notes';
 import { formatAmount } from './format';
 import { DecimalInput } from '../../../components/DecimalInput';
 import { formatNumber } from '../../../lib/formats';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 export const CREDIT_NOTE_FAILED = 'Failed to create the credit note';
 
@@ -107,13 +108,7 @@ export function CreditNoteDialog({
         {kind === 'lines' && (
           <Table.ScrollContainer minWidth={320}>
             <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th ta="right">Left</Table.Th>
-                  <Table.Th ta="right">Credit</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead cells={['Line', alignRight('Left'), alignRight('Credit')]} />
               <Table.Tbody>
                 {items.map((item) => {
                   const remaining = dec(item.quantity)

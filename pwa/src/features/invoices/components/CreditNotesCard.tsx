@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CreditNoteRow, InvoiceRow } from '../../../db/types';
 import { creditNoteNumberLabel } from '../../credit-notes/data/credit-notes';
 import { formatAmount, formatDate } from './format';
+import { TableHead, alignRight } from '../../../components/list/TableHead';
 
 /** The invoice's credit notes: number, date, reason, amount, and what they credited in all. */
 export function CreditNotesCard({
@@ -24,14 +25,9 @@ export function CreditNotesCard({
       </Group>
       <Table.ScrollContainer minWidth={280} type="native">
         <Table verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th visibleFrom="sm">Date</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            cells={['Number', { label: 'Date', visibleFrom: 'sm' }, 'Reason', alignRight('Amount')]}
+          />
           <Table.Tbody>
             {creditNotes.map((note) => (
               <Table.Tr key={note.id}>

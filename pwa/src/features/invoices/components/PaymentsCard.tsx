@@ -45,6 +45,7 @@ import {
 import { formatDate } from './format';
 import { useAction } from '../../../lib/useAction';
 import { DateInput } from '../../../components/DateInput';
+import { DetailField } from '../../../components/documents/DetailParts';
 
 const dateText = (date: string | null | undefined) => formatDate(date);
 
@@ -98,19 +99,25 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg" mb="md">
-        <Fact label="Issue Date">{dateText(invoice.issueDate)}</Fact>
-        <Fact label="Due Date">{dateText(invoice.dueDate)}</Fact>
-        <Fact label="Payment Terms">
+        <DetailField size="sm" label="Issue Date">
+          {dateText(invoice.issueDate)}
+        </DetailField>
+        <DetailField size="sm" label="Due Date">
+          {dateText(invoice.dueDate)}
+        </DetailField>
+        <DetailField size="sm" label="Payment Terms">
           {invoice.paymentTerms
             ? (PAYMENT_TERMS_LABELS[invoice.paymentTerms as PaymentTerms] ?? invoice.paymentTerms)
             : '—'}
-        </Fact>
-        <Fact label="Paid">{money(invoice.amountPaid ?? 0)}</Fact>
-        <Fact label="Balance Due">
+        </DetailField>
+        <DetailField size="sm" label="Paid">
+          {money(invoice.amountPaid ?? 0)}
+        </DetailField>
+        <DetailField size="sm" label="Balance Due">
           <Text span fw={700} c={late > 0 ? 'red' : undefined} data-testid="balance-due">
             {money(balance)}
           </Text>
-        </Fact>
+        </DetailField>
       </SimpleGrid>
       {error && (
         <Alert color="red" mb="sm" withCloseButton onClose={() => setError(null)}>
@@ -201,19 +208,6 @@ export function PaymentsCard({ invoice }: { invoice: InvoiceRow }) {
         onClose={() => setToDelete(null)}
       />
     </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text fw={500} component="div" size="sm">
-        {children}
-      </Text>
-    </div>
   );
 }
 

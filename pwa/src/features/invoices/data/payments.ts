@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { compareMoney } from '@smb/shared-types/money';
 import { formatMoney } from '../../../lib/formats';
 import {
@@ -10,10 +9,11 @@ import {
 } from '@smb/shared-types/payments';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
-import { NotFoundError, ValidationError } from '../../../db/errors';
+import { NotFoundError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { InvoiceRow, PaymentRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
+import { writeInvoice } from './invoices';
 
 /** What is left to pay: total − payments − credit notes (exact, 2 decimals). */
 export const balanceOf = (invoice: Pick<InvoiceRow, 'total' | 'amountPaid' | 'creditedAmount'>) =>
@@ -47,21 +47,21 @@ export async function recordPayment(
   db: SmbDatabase = requireDatabase(),
 ): Promise<string> {
   const id = newId();
-  await db.transaction('rw', db.allTables, async () => {
-    const invoice = await db.invoices.get(invoiceId);
-    if (!invoice) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-    const problem = paymentError(invoice, input);
-    if (problem) throw new ValidationError(problem);
-    await mutate(db, 'payment.create', {
-      id,
-      invoiceId,
-      amount: input.amount,
-      paidOn: input.paidOn,
-      method: input.method,
-      reference: input.reference?.trim() || null,
-      note: input.note?.trim() || null,
-    });
-  });
+  await writeInvoice(
+    db,
+    invoiceId,
+    () =>
+      mutate(db, 'payment.create', {
+        id,
+        invoiceId,
+        amount: input.amount,
+        paidOn: input.paidOn,
+        method: input.method,
+        reference: input.reference?.trim() || null,
+        note: input.note?.trim() || null,
+      }),
+    (invoice) => paymentError(invoice, input),
+  );
   return id;
 }
 

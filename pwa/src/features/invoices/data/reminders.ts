@@ -1,4 +1,3 @@
-import { INVOICE_MESSAGES } from '@smb/shared-types/invoices';
 import { compareMoney } from '@smb/shared-types/money';
 import {
   PAYMENT_MESSAGES,
@@ -9,9 +8,9 @@ import {
 } from '@smb/shared-types/payments';
 import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
-import { NotFoundError, ValidationError } from '../../../db/errors';
 import type { InvoiceRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
+import { writeInvoice } from './invoices';
 
 /** "Stop reminders" (or resume them) on an invoice: shows at once, syncs later. */
 export async function setRemindersStopped(
@@ -19,10 +18,9 @@ export async function setRemindersStopped(
   stopped: boolean,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  await db.transaction('rw', db.allTables, async () => {
-    if (!(await db.invoices.get(invoiceId))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-    await mutate(db, 'invoice.setReminders', { id: invoiceId, stopped });
-  });
+  await writeInvoice(db, invoiceId, () =>
+    mutate(db, 'invoice.setReminders', { id: invoiceId, stopped }),
+  );
 }
 
 export interface TermsInput {
@@ -50,15 +48,15 @@ export async function changeInvoiceTerms(
   input: TermsInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  await db.transaction('rw', db.allTables, async () => {
-    const invoice = await db.invoices.get(invoiceId);
-    if (!invoice) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-    const problem = termsError(invoice, input);
-    if (problem) throw new ValidationError(problem);
-    await mutate(db, 'invoice.setTerms', {
-      id: invoiceId,
-      paymentTerms: input.paymentTerms,
-      dueDate: input.dueDate,
-    });
-  });
+  await writeInvoice(
+    db,
+    invoiceId,
+    () =>
+      mutate(db, 'invoice.setTerms', {
+        id: invoiceId,
+        paymentTerms: input.paymentTerms,
+        dueDate: input.dueDate,
+      }),
+    (invoice) => termsError(invoice, input),
+  );
 }

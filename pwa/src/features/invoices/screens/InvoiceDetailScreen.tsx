@@ -3,8 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Card,
-  Grid,
   Group,
   Select,
   SimpleGrid,
@@ -20,9 +18,8 @@ import {
   IconReceiptRefund,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { INVOICE_STATUSES, invoiceStatusLabel, isIssued } from '@smb/shared-types/invoices';
-import { PageLoader } from '../../../components/PageLoader';
 import { PdfButton } from '../../../components/pdf/PdfButton';
 import { MailButton } from '../../../components/mail/MailButton';
 import { EmailedNote } from '../../../components/mail/EmailedNote';
@@ -49,7 +46,13 @@ import { useInvoiceCreditNotes } from '../../credit-notes/data/credit-notes';
 import { balanceOf } from '../data/payments';
 import { CreditNoteDialog } from '../components/CreditNoteDialog';
 import { CreditNotesCard } from '../components/CreditNotesCard';
-import { BackLink, DetailField } from '../../../components/documents/DetailParts';
+import {
+  BackLink,
+  DetailField,
+  documentScreen,
+  ItemsAndSummary,
+  TitledCard,
+} from '../../../components/documents/DetailParts';
 
 export const STATUS_SAVE_FAILED = 'Failed to update invoice status';
 export const NO_CANCEL_ISSUED = 'An issued invoice is cancelled with a credit note, not here.';
@@ -133,10 +136,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
       />
       <IssueState invoice={invoice} />
 
-      <Card padding="lg" shadow="xs">
-        <Title order={3} size="h4" mb="md">
-          Invoice Details
-        </Title>
+      <TitledCard title="Invoice Details" padding="lg" shadow="xs">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
           <DetailField label="Invoice Number">{number}</DetailField>
           <DetailField label={invoice.recurringProfileId ? 'Made by' : 'Order Number'}>
@@ -191,7 +191,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
             </Text>
           )}
         </Group>
-      </Card>
+      </TitledCard>
 
       <EInvoicePanel document={{ kind: 'invoice', row: invoice }} />
 
@@ -203,46 +203,31 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
 
       <InvoiceParties invoice={invoice} />
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="sm">
-              Items
-            </Title>
-            <InvoiceItemsTable invoice={invoice} compact={!!phone} />
-          </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card padding="lg" shadow="xs" h="100%">
-            <Title order={3} size="h4" mb="md">
-              Summary
-            </Title>
-            <InvoiceSummary invoice={invoice}>
-              {(invoice.creditedAmount ?? 0) > 0 && (
-                <>
-                  <SummaryLine
-                    label="Credited"
-                    value={`−${formatMoney(invoice.creditedAmount ?? 0, invoice.currencyCode)}`}
-                  />
-                  <SummaryLine
-                    label="Amount due"
-                    value={formatMoney(balanceOf(invoice), invoice.currencyCode)}
-                    strong
-                  />
-                </>
-              )}
-            </InvoiceSummary>
-          </Card>
-        </Grid.Col>
-      </Grid>
+      <ItemsAndSummary
+        items={<InvoiceItemsTable invoice={invoice} compact={!!phone} />}
+        summary={
+          <InvoiceSummary invoice={invoice}>
+            {(invoice.creditedAmount ?? 0) > 0 && (
+              <>
+                <SummaryLine
+                  label="Credited"
+                  value={`−${formatMoney(invoice.creditedAmount ?? 0, invoice.currencyCode)}`}
+                />
+                <SummaryLine
+                  label="Amount due"
+                  value={formatMoney(balanceOf(invoice), invoice.currencyCode)}
+                  strong
+                />
+              </>
+            )}
+          </InvoiceSummary>
+        }
+      />
 
       {hasNoteText(invoice.notes) && (
-        <Card padding="lg" shadow="xs">
-          <Title order={3} size="h4" mb="sm">
-            Notes
-          </Title>
+        <TitledCard title="Notes" titleGap="sm" padding="lg" shadow="xs">
           <NotesView notes={invoice.notes} />
-        </Card>
+        </TitledCard>
       )}
 
       {crediting && (
@@ -264,18 +249,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceRow }) {
 }
 
 /** /dashboard/invoices/{id}: read-only invoice with a status dropdown saved by Save. */
-export default function InvoiceDetailScreen() {
-  const { id } = useParams();
-  const invoice = useInvoice(id);
-  if (invoice === undefined) return <PageLoader />;
-  if (invoice === null)
-    return (
-      <Stack gap="lg">
-        <BackLink to="/dashboard/invoices" label="Back to Invoices" />
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Invoice not found">
-          This invoice does not exist or has not reached this device yet.
-        </Alert>
-      </Stack>
-    );
-  return <InvoiceDetail key={invoice.id} invoice={invoice} />;
-}
+const InvoiceDetailScreen = documentScreen(
+  useInvoice,
+  { list: '/dashboard/invoices', singular: 'Invoice', plural: 'Invoices' },
+  (invoice) => <InvoiceDetail invoice={invoice} />,
+);
+export default InvoiceDetailScreen;

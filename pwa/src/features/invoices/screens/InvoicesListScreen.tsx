@@ -1,17 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import {
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { EmptyState, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileInvoice, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
+import { IconFileInvoice, IconTruckDelivery } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { today } from '@smb/shared-types/payments';
 import { usePendingIds } from '../../../sync/useSyncStatus';
@@ -39,6 +29,7 @@ import {
 } from '../components/InvoicesTable';
 import { LinkButton } from '../../../components/LinkButton';
 import { rowSearch } from '../../../components/crud/search';
+import { SearchBox } from '../../../components/list/SearchBox';
 
 export const INVOICES_PAGE_SIZE = 50;
 
@@ -156,13 +147,11 @@ export default function InvoicesListScreen() {
     <Stack gap="lg">
       {header}
       <Group gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search invoices"
-          placeholder="Search invoices..."
-          leftSection={<IconSearch size={16} />}
+        <SearchBox
+          noun="invoices"
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onSearch={(text) => {
+            setSearch(text);
             setPage(1);
           }}
           style={{ flex: '1 1 240px' }}

@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { StatusBadge } from '../../../components/documents/StatusBadge';
+import { TitledCard } from '../../../components/documents/DetailParts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,10 +26,7 @@ export function OrderDetailsCard({
   currencyCode: string;
 }) {
   return (
-    <Card p="lg">
-      <Title order={3} size="h4" mb="md">
-        Order Details
-      </Title>
+    <TitledCard title="Order Details" p="lg">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
         <Field label="Order Number">
           <Text fw={500}>{orderNumber}</Text>
@@ -43,6 +41,6 @@ export function OrderDetailsCard({
           <Text fw={500}>{currencyCode}</Text>
         </Field>
       </SimpleGrid>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,19 +1,17 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_MESSAGES } from '@smb/shared-types/orders';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
 import { NotFoundError, ValidationError } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { OrderRow } from '../../../db/types';
 import {
-  checkDocument,
   queueDocumentCreate,
-  documentUpdateArgs,
+  queueDocumentUpdate,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
-import { queueUpdate } from '../../../sync/update-args';
 
 export type OrderInput = DocumentInput;
 
@@ -46,18 +44,10 @@ export async function updateOrder(
   input: OrderInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<boolean> {
-  return db.transaction('rw', db.allTables, async () => {
-    const order = await existing(db, id);
-    await refuseIfInvoiced(db, id);
-    checkDocument({ ...order, ...input, items: input.items ?? order.items });
-    return queueUpdate(
-      db,
-      'order.update',
-      'orders',
-      id,
-      documentUpdateArgs(input),
-      ORDER_MESSAGES.notFound,
-    );
+  return queueDocumentUpdate(db, 'order.update', id, input, {
+    load: () => existing(db, id),
+    refuse: () => refuseIfInvoiced(db, id),
+    notFound: ORDER_MESSAGES.notFound,
   });
 }
 
@@ -88,14 +78,9 @@ export async function createInvoice(
 }
 
 export function useOrders(): OrderRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.orders.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.orders);
 }
 
 export function useOrder(id: string | undefined): OrderRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.orders.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<OrderRow>((db) => db.orders, id);
 }

@@ -1,17 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Group, Paper, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { IconFileText, IconTruckDelivery } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { DocumentListTable } from '../../../components/documents/DocumentListTable';
+import { DocumentList, documentExportRows } from '../../../components/documents/DocumentList';
 import { errorMessage } from '../../../components/documents/format';
-import {
-  EmptyState,
-  ListPagination,
-  LoadingState,
-  usePage,
-} from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ORDER_COLUMNS } from '../../csv/data/list-columns';
@@ -40,7 +34,6 @@ export default function OrdersListScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
-  const { page, pages, setPage, rows } = usePage(orders);
   const pdf = usePdfAction('order');
   const mail = useMailAction('order');
 
@@ -80,14 +73,7 @@ export default function OrdersListScreen() {
             columns={ORDER_COLUMNS}
             disabled={!orders || orders.length === 0}
             onError={setError}
-            rows={() =>
-              (orders ?? []).map((o) => ({
-                document: o,
-                number: orderNumberLabel(o),
-                customerName: customers.get(o.customerId)?.name,
-                contactName: o.contactId ? contacts.get(o.contactId)?.name : null,
-              }))
-            }
+            rows={() => documentExportRows(orders, orderNumberLabel, customers, contacts)}
           />
           <LinkButton to="/dashboard/quotes" variant="default" icon={IconFileText}>
             Go to Quotes
@@ -97,42 +83,33 @@ export default function OrdersListScreen() {
 
       <ErrorBanner message={error} onClose={() => setError(null)} />
 
-      {orders === undefined ? (
-        <Paper withBorder>
-          <LoadingState text="Loading orders..." />
-        </Paper>
-      ) : orders.length === 0 ? (
-        <EmptyState
-          icon={IconTruckDelivery}
-          title="No Orders Yet"
-          text="Orders are created from quotes. Convert an accepted quote to start fulfilling it."
-          action={
+      <DocumentList
+        documents={orders}
+        loadingText="Loading orders..."
+        empty={{
+          icon: IconTruckDelivery,
+          title: 'No Orders Yet',
+          text: 'Orders are created from quotes. Convert an accepted quote to start fulfilling it.',
+          action: (
             <LinkButton to="/dashboard/quotes" icon={IconFileText}>
               Go to Quotes
             </LinkButton>
-          }
-        />
-      ) : (
-        <Paper withBorder style={{ overflow: 'hidden' }}>
-          <DocumentListTable
-            rows={rows ?? []}
-            numberHeader="Order #"
-            testId="order-row"
-            numberOf={(row) => ({
-              label: orderNumberLabel(row),
-              assigned: Boolean(row.orderNumber),
-            })}
-            href={(row) => `/dashboard/orders/${row.id}`}
-            customerName={(row) => customers.get(row.customerId)?.name}
-            contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
-            pendingIds={pendingIds}
-            actionsOf={(row, label) =>
-              orderRowActions(row, label, invoiceByOrder.has(row.id), (a, o) => void onAction(a, o))
-            }
-          />
-          <ListPagination page={page} pages={pages} onChange={setPage} />
-        </Paper>
-      )}
+          ),
+        }}
+        customers={customers}
+        contacts={contacts}
+        numberHeader="Order #"
+        testId="order-row"
+        numberOf={(row) => ({
+          label: orderNumberLabel(row),
+          assigned: Boolean(row.orderNumber),
+        })}
+        href={(row) => `/dashboard/orders/${row.id}`}
+        pendingIds={pendingIds}
+        actionsOf={(row, label) =>
+          orderRowActions(row, label, invoiceByOrder.has(row.id), (a, o) => void onAction(a, o))
+        }
+      />
 
       <ConfirmDialog
         opened={toDelete !== null}

@@ -4,6 +4,7 @@ import { useDatabase } from '../../../db/current';
 import type { CurrencyRow, ProductRow } from '../../../db/types';
 import { searchMatcher, type ListPage } from '../../../components/crud/search';
 import { sortByName } from '../../../lib/collation';
+import { useListPage, type ListRead } from '../../../components/crud/useListPage';
 
 /**
  * Every product matching the search (case and accents ignored), by name in the tenant's alphabet
@@ -18,20 +19,18 @@ export async function productsMatching(db: SmbDatabase, search: string): Promise
   );
 }
 
+const readProducts: ListRead<ProductRow> = async (db, search) => ({
+  all: await db.products.count(),
+  matching: await productsMatching(db, search),
+});
+
 /** One page of products by name, searched by name, SKU, category or supplier (live). */
 export function useProductPage(
   search: string,
   page: number,
   pageSize: number,
 ): ListPage<ProductRow> | undefined {
-  const db = useDatabase();
-  return useLiveQuery(async () => {
-    if (!db) return { rows: [], total: 0, all: 0 };
-    const all = await db.products.count();
-    const matching = await productsMatching(db, search);
-    const rows = matching.slice((page - 1) * pageSize, page * pageSize);
-    return { rows, total: matching.length, all };
-  }, [db, search, page, pageSize]);
+  return useListPage(readProducts, search, page, pageSize);
 }
 
 /** The tenant's currencies by code, the default first in `defaultCode` (live). */

@@ -1,5 +1,5 @@
 import { DEFAULT_UNIT } from '@smb/shared-types/units';
-import { RecordFormFrame } from '../../../components/crud/RecordFormFrame';
+import { missingRecord, RecordFormFrame } from '../../../components/crud/RecordFormFrame';
 import { useRecordSave } from '../../../components/crud/useRecordSave';
 import type { ProductRow } from '../../../db/types';
 import { ProductForm, productBody, type ProductFormValues } from '../components/ProductForm';
@@ -38,8 +38,6 @@ export default function ProductFormScreen() {
   });
   const product = useProduct(save.id ?? undefined);
 
-  const notFound = !save.creating && product === null && !save.success;
-
   return (
     <RecordFormFrame
       save={save}
@@ -48,9 +46,8 @@ export default function ProductFormScreen() {
       description={
         save.creating ? 'Add a product or service with its price and stock.' : product?.name
       }
-      message={notFound ? 'Product not found' : save.error}
+      {...missingRecord(save, product, 'Product')}
       loading={currencies === undefined || (!save.creating && product === undefined)}
-      missing={notFound}
       form={() => (
         <ProductForm
           key={product?.id ?? `new-${currencies?.defaultCode ?? ''}`}

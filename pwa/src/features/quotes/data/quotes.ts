@@ -1,19 +1,17 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { QUOTE_MESSAGES, QUOTE_STATUSES } from '@smb/shared-types/quotes';
-import { requireDatabase, useDatabase } from '../../../db/current';
+import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
+import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
-import { NotFoundError, ValidationError } from '../../../db/errors';
+import { NotFoundError, ValidationError, requireOneOf } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { QuoteRow } from '../../../db/types';
 import {
-  checkDocument,
   queueDocumentCreate,
-  documentUpdateArgs,
+  queueDocumentUpdate,
   type DocumentInput,
 } from '../../../sync/documents-input';
 import { mutate } from '../../../sync/mutate';
-import { queueUpdate } from '../../../sync/update-args';
 
 export type QuoteInput = DocumentInput & { validUntil?: string | null };
 
@@ -41,19 +39,13 @@ export async function updateQuote(
   input: QuoteInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<boolean> {
-  return db.transaction('rw', db.allTables, async () => {
-    const quote = await existing(db, id);
-    if (quote.status !== 'Draft') throw new ValidationError(QUOTE_MESSAGES.notDraft);
-    const merged = { ...quote, ...input, items: input.items ?? quote.items };
-    checkDocument(merged);
-    return queueUpdate(
-      db,
-      'quote.update',
-      'quotes',
-      id,
-      { ...documentUpdateArgs(input), validUntil: input.validUntil },
-      QUOTE_MESSAGES.notFound,
-    );
+  return queueDocumentUpdate(db, 'quote.update', id, input, {
+    load: () => existing(db, id),
+    refuse: (quote) => {
+      if (quote.status !== 'Draft') throw new ValidationError(QUOTE_MESSAGES.notDraft);
+    },
+    notFound: QUOTE_MESSAGES.notFound,
+    args: { validUntil: input.validUntil },
   });
 }
 
@@ -62,8 +54,7 @@ export async function setQuoteStatus(
   status: string,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  if (!(QUOTE_STATUSES as readonly string[]).includes(status))
-    throw new ValidationError(QUOTE_MESSAGES.invalidStatus);
+  requireOneOf(QUOTE_STATUSES, status, QUOTE_MESSAGES.invalidStatus);
   await db.transaction('rw', db.allTables, async () => {
     await existing(db, id);
     await mutate(db, 'quote.setStatus', { id, status });
@@ -109,14 +100,9 @@ export async function deleteQuote(id: string, db: SmbDatabase = requireDatabase(
 
 /** Quotes, newest first (live). */
 export function useQuotes(): QuoteRow[] | undefined {
-  const db = useDatabase();
-  return useLiveQuery(() => db?.quotes.orderBy('createdAt').reverse().toArray() ?? [], [db]);
+  return useNewestFirst((db) => db.quotes);
 }
 
 export function useQuote(id: string | undefined): QuoteRow | null | undefined {
-  const db = useDatabase();
-  return useLiveQuery(
-    async () => (db && id ? ((await db.quotes.get(id)) ?? null) : null),
-    [db, id],
-  );
+  return useRow<QuoteRow>((db) => db.quotes, id);
 }

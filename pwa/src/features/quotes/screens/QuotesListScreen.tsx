@@ -1,18 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { QUOTE_FILTERS } from '@smb/shared-types/quotes';
 import { IconFileText, IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
-import { DocumentListTable } from '../../../components/documents/DocumentListTable';
+import { DocumentList, documentExportRows } from '../../../components/documents/DocumentList';
 import { errorMessage } from '../../../components/documents/format';
-import {
-  EmptyState,
-  ListPagination,
-  LoadingState,
-  usePage,
-} from '../../../components/documents/ListParts';
 import { useById } from '../../../components/documents/lookups';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { QUOTE_COLUMNS } from '../../csv/data/list-columns';
@@ -93,10 +87,8 @@ export default function QuotesListScreen() {
         : quotes,
     [quotes, statusKey],
   );
-  const { page, pages, setPage, rows } = usePage(filtered);
   const showStatuses = (value: string | null) => {
     setParams(value ? { status: value } : {}, { replace: true });
-    setPage(1);
   };
   const pdf = usePdfAction('quote');
 
@@ -143,14 +135,7 @@ export default function QuotesListScreen() {
             columns={QUOTE_COLUMNS}
             disabled={!filtered || filtered.length === 0}
             onError={setError}
-            rows={() =>
-              (filtered ?? []).map((q) => ({
-                document: q,
-                number: quoteNumberLabel(q),
-                customerName: customers.get(q.customerId)?.name,
-                contactName: q.contactId ? contacts.get(q.contactId)?.name : null,
-              }))
-            }
+            rows={() => documentExportRows(filtered, quoteNumberLabel, customers, contacts)}
           />
           <Button component={Link} to="/dashboard/quotes/new" leftSection={<IconPlus size={16} />}>
             Create Quote
@@ -191,41 +176,35 @@ export default function QuotesListScreen() {
         </Group>
       )}
 
-      {quotes === undefined ? (
-        <Paper withBorder>
-          <LoadingState text="Loading quotes..." />
-        </Paper>
-      ) : quotes.length === 0 ? (
-        <EmptyState
-          icon={IconFileText}
-          title="No Quotes Yet"
-          text="Create your first professional quote to send to a customer."
-          action={
+      {/* Keyed by the filter: a new filter lists from its first page. */}
+      <DocumentList
+        key={statusKey}
+        documents={quotes}
+        listed={filtered}
+        loadingText="Loading quotes..."
+        empty={{
+          icon: IconFileText,
+          title: 'No Quotes Yet',
+          text: 'Create your first professional quote to send to a customer.',
+          action: (
             <LinkButton to="/dashboard/quotes/new" icon={IconPlus}>
               Create First Quote
             </LinkButton>
-          }
-        />
-      ) : (
-        <Paper withBorder style={{ overflow: 'hidden' }}>
-          <DocumentListTable
-            rows={rows ?? []}
-            numberHeader="Quote #"
-            testId="quote-row"
-            numberOf={(row) => ({
-              label: quoteNumberLabel(row),
-              assigned: Boolean(row.quoteNumber),
-            })}
-            href={(row) => `/dashboard/quotes/${row.id}`}
-            customerName={(row) => customers.get(row.customerId)?.name}
-            contactName={(row) => (row.contactId ? contacts.get(row.contactId)?.name : undefined)}
-            pendingIds={pendingIds}
-            statusOf={(row) => quoteDisplayStatus(row)}
-            actionsOf={(row, label) => quoteRowActions(row, label, onAction)}
-          />
-          <ListPagination page={page} pages={pages} onChange={setPage} />
-        </Paper>
-      )}
+          ),
+        }}
+        customers={customers}
+        contacts={contacts}
+        numberHeader="Quote #"
+        testId="quote-row"
+        numberOf={(row) => ({
+          label: quoteNumberLabel(row),
+          assigned: Boolean(row.quoteNumber),
+        })}
+        href={(row) => `/dashboard/quotes/${row.id}`}
+        pendingIds={pendingIds}
+        statusOf={(row) => quoteDisplayStatus(row)}
+        actionsOf={(row, label) => quoteRowActions(row, label, onAction)}
+      />
 
       <ConfirmDialog
         opened={dialog !== null}

@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Card,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Skeleton, Stack, Switch } from '@mantine/core';
 import {
   PAYMENT_TERMS,
   PAYMENT_TERMS_LABELS,
@@ -20,14 +10,11 @@ import {
 import { REMINDER_LIMITS } from '@smb/shared-types/reminders';
 import { ValidationError } from '../../../db/errors';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
-import {
-  RefusedChanges,
-  SaveMessageAlert,
-  type SaveMessage,
-} from '../../../components/crud/SaveFeedback';
+import type { SaveMessage } from '../../../components/crud/SaveFeedback';
 import { updateBillingSettings } from '../data/tenant';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
 
 /** The three numbers of the reminder policy, each with its allowed range. */
 const REMINDER_FIELDS = [
@@ -90,18 +77,18 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
     typeof value === 'number' && Number.isInteger(value) ? value : fallback;
 
   return (
-    <Card padding="lg" shadow="xs">
-      <Title order={4}>Payments and Reminders</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        The terms new invoices get (unless the customer has its own), and the e-mails that remind
-        customers of overdue invoices.
-      </Text>
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
-      <RefusedChanges
-        which={(r) => r.name === 'tenant.updateBilling'}
-        title={BILLING_REFUSED}
-        mb="md"
-      />
+    <SettingsCard
+      title="Payments and Reminders"
+      description={
+        <>
+          The terms new invoices get (unless the customer has its own), and the e-mails that remind
+          customers of overdue invoices.
+        </>
+      }
+      message={message}
+      onDismiss={() => setMessage(null)}
+      refused={{ which: (r) => r.name === 'tenant.updateBilling', title: BILLING_REFUSED }}
+    >
       {!form ? (
         <Skeleton height={120} role="status" aria-label="Loading payment settings" />
       ) : (
@@ -142,6 +129,6 @@ export function BillingSettingsCard({ billing }: { billing: BillingSettings | un
           </Stack>
         </form>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -5,7 +5,6 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button,
-  Card,
   FileButton,
   Group,
   Image,
@@ -18,7 +17,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import {
@@ -40,7 +38,6 @@ import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
 import { useAuth } from '../../../lib/auth-context';
 import { removeCompanyLogo, updateCompanyDetails, uploadCompanyLogo } from '../data/tenant';
-import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 import { SaveButton } from '../../../components/crud/RecordForm';
 import { useAction } from '../../../lib/useAction';
 import { localeOptions } from '../../../lib/formats';
@@ -49,6 +46,7 @@ import { DEFAULT_LOCALE } from '@smb/shared-types/locale-numbers';
 import { PartyIdentityFields, type PartyValues } from '../../../components/PartyIdentityFields';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { PARTY_FIELDS } from '@smb/shared-types/parties';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
 
 type TextField = keyof typeof COMPANY_LIMITS;
 
@@ -159,13 +157,12 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
 
   const fromCountry = paperSizeOf({ paperSize: null, country: String(value('country')) || null });
   return (
-    <Card padding="lg" shadow="xs">
-      <Title order={4}>Company Details on Documents</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Printed on the PDFs of quotes, orders and invoices. Empty fields are left out.
-      </Text>
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
-
+    <SettingsCard
+      title="Company Details on Documents"
+      description="Printed on the PDFs of quotes, orders and invoices. Empty fields are left out."
+      message={message}
+      onDismiss={() => setMessage(null)}
+    >
       <Stack gap={4} mb="lg">
         <Input.Label id="company-logo-label">Logo</Input.Label>
         <Group gap="md" align="center">
@@ -329,6 +326,6 @@ export function CompanyDetailsCard({ company }: { company: CompanyDetails | unde
           </SaveButton>
         </Stack>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,33 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Card,
-  Code,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { Alert, Code, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import {
   NUMBERING_KINDS,
   NUMBERING_MESSAGES,
   nextDocumentNumberPreview,
   numberingPatternProblem,
   type NumberingKind,
-  type NumberingSettings,
   type NumberingUpdateBody,
 } from '@smb/shared-types/numbering';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { SaveButton } from '../../../components/crud/RecordForm';
-import { SaveMessageAlert, type SaveMessage } from '../../../components/crud/SaveFeedback';
+import type { SaveMessage } from '../../../components/crud/SaveFeedback';
 import { errorText } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { useOnlineLoad } from '../../../lib/useOnlineLoad';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { useAction } from '../../../lib/useAction';
 import { fetchNumbering, saveNumbering } from '../data/numbering';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
 
 export const NUMBERING_LOAD_FAILED = 'Failed to load the numbering. Please try again later.';
 
@@ -39,27 +28,15 @@ type Drafts = Partial<Record<NumberingKind, string>>;
  * count in today, so it is the number the server will give. Empty: the default (Q-0001).
  */
 export function NumberingCard() {
-  const { token } = useAuth();
-  const network = useNetwork();
-  const online = network.online && navigator.onLine !== false;
-  const [settings, setSettings] = useState<NumberingSettings | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const {
+    online,
+    token,
+    data: settings,
+    setData: setSettings,
+    loadFailed,
+  } = useOnlineLoad(fetchNumbering);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [message, setMessage] = useState<SaveMessage | null>(null);
-
-  useEffect(() => {
-    if (!online || !token) return;
-    const controller = new AbortController();
-    fetchNumbering(token, controller.signal)
-      .then((loaded) => {
-        setSettings(loaded);
-        setLoadFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoadFailed(true);
-      });
-    return () => controller.abort();
-  }, [online, token]);
 
   const saved = (kind: string) => settings?.kinds.find((k) => k.kind === kind)?.pattern ?? '';
   const changes = Object.fromEntries(
@@ -95,17 +72,21 @@ export function NumberingCard() {
   };
 
   return (
-    <Card padding="lg" shadow="xs">
-      <Title order={4}>Document Numbers</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        How new quotes, orders and invoices are numbered. Placeholders: <Code>{'{YYYY}'}</Code> or{' '}
-        <Code>{'{YY}'}</Code> the year (numbering starts again each year), <Code>{'{MM}'}</Code> the
-        month (starts again each month), and the running number as zeros, e.g.{' '}
-        <Code>{'{0000}'}</Code>. Leave a field empty for the default numbers. Documents already
-        numbered keep their numbers.
-      </Text>
-      <OfflineNotice action="Changing the numbering" />
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+    <SettingsCard
+      title="Document Numbers"
+      description={
+        <>
+          How new quotes, orders and invoices are numbered. Placeholders: <Code>{'{YYYY}'}</Code> or{' '}
+          <Code>{'{YY}'}</Code> the year (numbering starts again each year), <Code>{'{MM}'}</Code>{' '}
+          the month (starts again each month), and the running number as zeros, e.g.{' '}
+          <Code>{'{0000}'}</Code>. Leave a field empty for the default numbers. Documents already
+          numbered keep their numbers.
+        </>
+      }
+      notice={<OfflineNotice action="Changing the numbering" />}
+      message={message}
+      onDismiss={() => setMessage(null)}
+    >
       {loadFailed ? (
         <Alert color="red">{NUMBERING_LOAD_FAILED}</Alert>
       ) : !settings ? (
@@ -148,6 +129,6 @@ export function NumberingCard() {
           </Stack>
         </form>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  Button,
   Card,
   CopyButton,
-  Flex,
   Group,
   Skeleton,
   SimpleGrid,
@@ -18,11 +16,7 @@ import { IconCheck, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { companyNameError } from '@smb/shared-types/tenants';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
 import { ValidationError } from '../../../db/errors';
-import {
-  RefusedChanges,
-  SaveMessageAlert,
-  type SaveMessage,
-} from '../../../components/crud/SaveFeedback';
+import type { SaveMessage } from '../../../components/crud/SaveFeedback';
 import { useAuth } from '../../../lib/auth-context';
 import { updateTenant } from '../data/tenant';
 import { CompanyDetailsCard } from '../components/CompanyDetailsCard';
@@ -32,6 +26,9 @@ import { ThisDeviceCard } from '../../../components/device/ThisDeviceCard';
 import { useLocalTenant } from '../../../db/live';
 import { useAction } from '../../../lib/useAction';
 import { formatLocale } from '../../../lib/formats';
+import { FieldLabel } from '../../../components/FieldLabel';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
+import { FieldWithSubmit } from '../../../components/crud/FieldWithSubmit';
 
 export const TENANT_SAVED = 'Company information updated successfully!';
 export const TENANT_SAVE_FAILED = 'Failed to update company information';
@@ -47,9 +44,7 @@ function ReadOnlyField({
 }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
+      <FieldLabel>{label}</FieldLabel>
       <Group gap={4} wrap="nowrap">
         <Text
           fw={500}
@@ -132,25 +127,21 @@ export default function TenantSettingsScreen() {
 
   return (
     <Stack gap="lg" maw={760}>
-      <Card padding="lg" shadow="xs">
-        <Title order={4}>Company Information</Title>
-        <Text size="sm" c="dimmed" mb="md">
-          The name shown in the header and on the quotes you send.
-        </Text>
-        <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
-        <RefusedChanges
-          which={(r) => r.name === 'tenant.update'}
-          title={TENANT_SAVE_FAILED}
-          mb="md"
-        />
+      <SettingsCard
+        title="Company Information"
+        description="The name shown in the header and on the quotes you send."
+        message={message}
+        onDismiss={() => setMessage(null)}
+        refused={{ which: (r) => r.name === 'tenant.update', title: TENANT_SAVE_FAILED }}
+      >
         {tenant === undefined ? (
           <Skeleton height={60} role="status" aria-label="Loading company information" />
         ) : (
           <form onSubmit={submit} noValidate>
-            <Flex
-              direction={{ base: 'column', xs: 'row' }}
-              gap="sm"
-              align={{ base: 'stretch', xs: 'flex-start' }}
+            <FieldWithSubmit
+              label="Save Changes"
+              icon={<IconDeviceFloppy size={16} />}
+              busy={save.busy}
             >
               <TextInput
                 label="Company Name"
@@ -165,18 +156,10 @@ export default function TenantSettingsScreen() {
                 maxLength={200}
                 style={{ flex: 1 }}
               />
-              <Button
-                type="submit"
-                loading={save.busy}
-                mt={{ base: 0, xs: 25 }}
-                leftSection={<IconDeviceFloppy size={16} />}
-              >
-                Save Changes
-              </Button>
-            </Flex>
+            </FieldWithSubmit>
           </form>
         )}
-      </Card>
+      </SettingsCard>
 
       {tenant && <CompanyDetailsCard company={tenant.company} />}
       {tenant && <BillingSettingsCard billing={tenant.billing} />}

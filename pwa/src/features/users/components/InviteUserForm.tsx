@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Flex, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { IconMail, IconSend } from '@tabler/icons-react';
 import { USER_MESSAGES } from '@smb/shared-types/users';
 import { isEmail } from '@smb/shared-types/validation';
 import { useUpdateGuard } from '../../../lib/useUpdateGuard';
-import { SaveMessageAlert } from '../../../components/crud/SaveFeedback';
 import { useAction } from '../../../lib/useAction';
+import { SettingsCard } from '../../../components/crud/SettingsCard';
+import { FieldWithSubmit } from '../../../components/crud/FieldWithSubmit';
 
 export const INVITE_FAILED = 'Failed to invite user. The email may already be registered.';
 
@@ -46,18 +47,19 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
   };
 
   return (
-    <Card padding="lg" shadow="xs">
-      <Title order={4}>Invite a User</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        They receive an e-mail with a code to join your company. The code is valid for 24 hours.
-      </Text>
-      <SaveMessageAlert message={message} onClose={() => setMessage(null)} mb="md" />
+    <SettingsCard
+      title="Invite a User"
+      description="They receive an e-mail with a code to join your company. The code is valid for 24 hours."
+      message={message}
+      onDismiss={() => setMessage(null)}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Flex
-            direction={{ base: 'column', xs: 'row' }}
-            gap="sm"
-            align={{ base: 'stretch', xs: 'flex-start' }}
+          <FieldWithSubmit
+            label="Send Invitation"
+            icon={<IconSend size={16} />}
+            busy={send.busy}
+            disabled={disabled}
           >
             <TextInput
               label="Email"
@@ -74,16 +76,7 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
               disabled={disabled}
               style={{ flex: 1 }}
             />
-            <Button
-              type="submit"
-              loading={send.busy}
-              disabled={disabled}
-              leftSection={<IconSend size={16} />}
-              mt={{ base: 0, xs: 25 }}
-            >
-              Send Invitation
-            </Button>
-          </Flex>
+          </FieldWithSubmit>
           <Checkbox
             label="Administrator"
             description="Can manage settings and users"
@@ -93,6 +86,6 @@ export function InviteUserForm({ disabled, onInvite }: Props) {
           />
         </Stack>
       </form>
-    </Card>
+    </SettingsCard>
   );
 }

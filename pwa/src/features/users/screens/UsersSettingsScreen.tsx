@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { DeleteModal } from '../../../components/crud/DeleteModal';
 import { useAuth } from '../../../lib/auth-context';
+import { useOnlineLoad } from '../../../lib/useOnlineLoad';
 import { deleteUser, fetchUsers, inviteUser, setUserRole, type User } from '../data/users-api';
 import { InviteUserForm } from '../components/InviteUserForm';
 import { UsersTable } from '../components/UsersTable';
@@ -18,30 +18,18 @@ export const DELETE_USER_CONFIRM =
 
 /** /dashboard/settings/users: user management for administrators, online only. */
 export default function UsersSettingsScreen() {
-  const { token, claims } = useAuth();
-  const network = useNetwork();
-  // useNetwork starts optimistic; navigator.onLine stops a doomed first request.
-  const online = network.online && navigator.onLine !== false;
-  const [users, setUsers] = useState<User[] | undefined>(undefined);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [reload, setReload] = useState(0);
+  const { claims } = useAuth();
+  const {
+    online,
+    token,
+    data: users,
+    setData: setUsers,
+    loadFailed,
+    retry,
+  } = useOnlineLoad(fetchUsers);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!online || !token) return;
-    const controller = new AbortController();
-    fetchUsers(token, controller.signal)
-      .then((list) => {
-        setUsers(list);
-        setLoadFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoadFailed(true);
-      });
-    return () => controller.abort();
-  }, [online, token, reload]);
 
   const isSelf = useCallback(
     (user: User) =>
@@ -126,10 +114,7 @@ export default function UsersSettingsScreen() {
               variant="light"
               color="red"
               leftSection={<IconRefresh size={14} />}
-              onClick={() => {
-                setLoadFailed(false);
-                setReload((n) => n + 1);
-              }}
+              onClick={retry}
             >
               Try again
             </Button>
