@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RootLayout } from './routes/RootLayout';
 import { RouteErrorPage } from './routes/RouteErrorPage';
@@ -53,6 +53,17 @@ const TaxRatesSettingsScreen = lazy(
 );
 const UsersSettingsScreen = lazy(() => import('../features/users/screens/UsersSettingsScreen'));
 
+/** A dashboard section: its list at the section's own path, its other screens by their paths. */
+function section(path: string, list: ReactNode, screens: Record<string, ReactNode>): RouteObject {
+  return {
+    path,
+    children: [
+      { index: true, element: list },
+      ...Object.entries(screens).map(([screenPath, element]) => ({ path: screenPath, element })),
+    ],
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -80,69 +91,31 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <DashboardHome /> },
-          {
-            path: 'customers',
-            children: [
-              { index: true, element: <CustomerListScreen /> },
-              { path: 'new', element: <CustomerFormScreen /> },
-              { path: ':id', element: <CustomerFormScreen /> },
-            ],
-          },
-          {
-            path: 'contacts',
-            children: [
-              { index: true, element: <ContactListScreen /> },
-              { path: 'new', element: <ContactFormScreen /> },
-              { path: ':id', element: <ContactFormScreen /> },
-            ],
-          },
-          {
-            path: 'products',
-            children: [
-              { index: true, element: <ProductListScreen /> },
-              { path: 'new', element: <ProductFormScreen /> },
-              { path: ':id', element: <ProductFormScreen /> },
-            ],
-          },
+          section('customers', <CustomerListScreen />, {
+            new: <CustomerFormScreen />,
+            ':id': <CustomerFormScreen />,
+          }),
+          section('contacts', <ContactListScreen />, {
+            new: <ContactFormScreen />,
+            ':id': <ContactFormScreen />,
+          }),
+          section('products', <ProductListScreen />, {
+            new: <ProductFormScreen />,
+            ':id': <ProductFormScreen />,
+          }),
           { path: 'import/:kind', element: <ImportScreen /> },
-          {
-            path: 'quotes',
-            children: [
-              { index: true, element: <QuotesListScreen /> },
-              { path: 'new', element: <QuoteFormScreen /> },
-              { path: ':id', element: <QuoteFormScreen /> },
-            ],
-          },
-          {
-            path: 'orders',
-            children: [
-              { index: true, element: <OrdersListScreen /> },
-              { path: ':id', element: <OrderFormScreen /> },
-            ],
-          },
-          {
-            path: 'invoices',
-            children: [
-              { index: true, element: <InvoicesListScreen /> },
-              { path: ':id', element: <InvoiceDetailScreen /> },
-            ],
-          },
-          {
-            path: 'credit-notes',
-            children: [
-              { index: true, element: <CreditNotesListScreen /> },
-              { path: ':id', element: <CreditNoteDetailScreen /> },
-            ],
-          },
-          {
-            path: 'recurring',
-            children: [
-              { index: true, element: <RecurringListScreen /> },
-              { path: 'new', element: <RecurringFormScreen /> },
-              { path: ':id', element: <RecurringDetailScreen /> },
-              { path: ':id/edit', element: <RecurringFormScreen /> },
-            ],
-          },
+          section('quotes', <QuotesListScreen />, {
+            new: <QuoteFormScreen />,
+            ':id': <QuoteFormScreen />,
+          }),
+          section('orders', <OrdersListScreen />, { ':id': <OrderFormScreen /> }),
+          section('invoices', <InvoicesListScreen />, { ':id': <InvoiceDetailScreen /> }),
+          section('credit-notes', <CreditNotesListScreen />, { ':id': <CreditNoteDetailScreen /> }),
+          section('recurring', <RecurringListScreen />, {
+            new: <RecurringFormScreen />,
+            ':id': <RecurringDetailScreen />,
+            ':id/edit': <RecurringFormScreen />,
+          }),
           { path: 'open-e-invoice', element: <EInvoiceViewerScreen /> },
           {
             path: 'settings',
