@@ -340,6 +340,45 @@ describe('payment reminders', () => {
     expect((await get(s, inv.id)).reminders.map((r) => r.number)).toEqual([1, 2]);
   });
 
+  it("a company whose reminders cannot be claimed holds back no other company's", async () => {
+    const broken = await shop('Broken Books Ltd');
+    const fine = await shop('Fine Books Ltd');
+    const brokenInvoice = await invoice(broken);
+    const fineInvoice = await invoice(fine);
+    const { schema_name } = await t.ctx.database.db
+      .withSchema('app')
+      .selectFrom('tenants')
+      .select('schema_name')
+      .where('id', '=', broken.tenantId)
+      .executeTakeFirstOrThrow();
+    const warnings: string[] = [];
+    const watched = invoiceReminders({
+      mailer,
+      log: { warn: (_obj, msg) => warnings.push(msg) },
+      now: () => clock,
+    });
+    const rename = (from: string, to: string) =>
+      sql`ALTER TABLE ${sql.id(schema_name, from)} RENAME TO ${sql.id(to)}`.execute(
+        t.ctx.database.db,
+      );
+    await rename('invoices', 'invoices_away');
+    try {
+      clock = new Date(`${addDays(fineInvoice.dueDate, 3)}T09:00:00Z`);
+      await sql`DELETE FROM app.job_runs WHERE name = ${watched.name}`.execute(t.ctx.database.db);
+      expect(await runOnce(t.ctx.database.db, watched)).toBe(true);
+    } finally {
+      await rename('invoices_away', 'invoices');
+    }
+    expect(to(fine.contactEmail)).toHaveLength(1);
+    expect(to(broken.contactEmail)).toHaveLength(0);
+    expect(warnings).toContain('payment reminders not claimed; the next run retries');
+
+    // Mended, the next run sends the one held back.
+    await runOn(addDays(brokenInvoice.dueDate, 3));
+    expect(to(broken.contactEmail)).toHaveLength(1);
+    expect(to(fine.contactEmail)).toHaveLength(1);
+  });
+
   it("stopping reminders: another tenant's invoice is 404, a non-boolean 400", async () => {
     const s = await shop('Owner Ltd');
     const other = await shop('Other Ltd');

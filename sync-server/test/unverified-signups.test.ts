@@ -146,4 +146,31 @@ describe('unverified sign-ups', () => {
     expect(rowCount).toBe(1);
     await login(t, admin.email);
   });
+
+  it('removes abandoned sign-ups one company at a time, so a burst never holds every schema at once', async () => {
+    const burst = [
+      await signUp('Burst One'),
+      await signUp('Burst Two'),
+      await signUp('Burst Three'),
+    ];
+    const mine = new Set(burst.map((b) => b.schema));
+    clock.advance(CODE_TTL_MS.verify + 60_000);
+    // As each company is forgotten its own drop has committed, and the later ones still stand.
+    const standingAtEachDrop: number[] = [];
+    const watched = {
+      async dropSchema(schema: string) {
+        await t.ctx.database.dropSchema(schema);
+        if (!mine.has(schema)) return;
+        let standing = 0;
+        for (const b of burst) if (await schemaExists(b.schema)) standing += 1;
+        standingAtEachDrop.push(standing);
+      },
+    };
+    await t.ctx.database.pool.query(
+      `DELETE FROM app.job_runs WHERE name = 'prune-unverified-signups'`,
+    );
+    expect(await runOnce(t.ctx.database.db, pruneUnverifiedSignups(watched))).toBe(true);
+    expect(standingAtEachDrop).toEqual([2, 1, 0]);
+    for (const b of burst) expect(await userExists(b.email)).toBe(false);
+  });
 });

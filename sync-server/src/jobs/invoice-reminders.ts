@@ -27,7 +27,7 @@ export interface ReminderDeps {
 
 const HOUR = 3_600_000;
 
-/** A reminder claimed on its invoice in the job's transaction, to mail once that has committed. */
+/** A reminder claimed on its invoice in its tenant's transaction, to mail once that has committed. */
 export interface ClaimedReminder {
   tenant: TenantRow;
   invoiceId: string;
@@ -40,12 +40,18 @@ export interface ClaimedReminder {
 /**
  * Payment reminders: every hour, across every tenant whose policy has them on, each
  * open invoice (Unpaid or Partially paid, a balance, not stopped) whose next reminder day has come
- * gets ONE reminder. In the job's transaction it is claimed on the invoice — appended to its log
+ * gets ONE reminder. After the job's own transaction (which only records the run), each tenant's
+ * reminders are claimed in a short transaction of that tenant's: appended to the invoice's log
  * only if the log still holds the reminders this run read (a compare-and-set: a second runner,
- * even one that slipped past the scheduler's lock, finds it taken) — and the mail and the PDF's
- * data are read. Only after the commit is the PDF rendered and the mail sent (no rendering or SMTP
- * while the transaction holds its locks); a mail that fails gives its claim back, so the next run
- * tries again. The log syncs with the invoice ("Reminder 2 sent 28 Nov").
+ * even one that slipped past the scheduler's lock, finds it taken), with the mail and the PDF's
+ * data read there. Only after that commit is the PDF rendered and the mail sent (no rendering or
+ * SMTP while a transaction holds its locks); a mail that fails gives its claim back, so the next
+ * run tries again. The log syncs with the invoice ("Reminder 2 sent 28 Nov").
+ *
+ * One transaction over every tenant held a lock on each one's tables until its end: at a few
+ * thousand tenants it filled PostgreSQL's lock table ("out of shared memory"), failing the job
+ * every hour and the requests that ran beside it. A tenant whose claim fails is logged and left
+ * for the next run; the others still get theirs.
  */
 export function invoiceReminders(deps: ReminderDeps): Job {
   return {
@@ -54,11 +60,22 @@ export function invoiceReminders(deps: ReminderDeps): Job {
     async run(trx) {
       const tenants = await trx.withSchema('app').selectFrom('tenants').selectAll().execute();
       const now = deps.now?.() ?? new Date();
-      const claimed: ClaimedReminder[] = [];
-      for (const tenant of tenants) claimed.push(...(await claimReminders(trx, tenant, now)));
-      if (claimed.length === 0) return;
       return async (db) => {
-        await deliverReminders(db, claimed, deps);
+        for (const tenant of tenants) {
+          let claimed: ClaimedReminder[];
+          try {
+            claimed = await db
+              .transaction()
+              .execute((tenantTrx) => claimReminders(tenantTrx, tenant, now));
+          } catch (err) {
+            deps.log.warn(
+              { tenant: tenant.id, err: (err as Error).message },
+              'payment reminders not claimed; the next run retries',
+            );
+            continue;
+          }
+          await deliverReminders(db, claimed, deps);
+        }
       };
     },
   };

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { CODE_TTL_MS } from '@smb/shared-types';
 import { clock } from '../clock';
+import type { AppDatabase } from '../db/app-tables';
 import type { Database } from '../db/database';
 import type { Job } from './scheduler';
 
@@ -11,10 +12,12 @@ const BATCH = 200;
  * Registration creates the company's schema before its e-mail address is verified. A sign-up
  * whose address was never verified and which holds no code that could still verify it (every
  * code expired: 10 minutes, or a resend's newer one) is removed with its schema. A company with
- * any verified or invited user is never touched. Rows and schema go in the job's transaction,
- * each company's users locked and checked again first (a verification commits its code and its
- * flag together, so it cannot slip in between); after the commit the server forgets what it held
- * for those schemas (`Database.dropSchema`, which finds them gone).
+ * any verified or invited user is never touched. The job's transaction only lists the
+ * candidates; each goes in a transaction of its own after it, its users locked and checked again
+ * first (a verification commits its code and its flag together, so it cannot slip in between),
+ * and after that commit the server forgets what it held for its schema (`Database.dropSchema`,
+ * which finds it gone). Dropping a whole batch in one transaction locked every relation of every
+ * schema until its end: a burst of abandoned sign-ups filled PostgreSQL's lock table.
  */
 export function pruneUnverifiedSignups(database: Pick<Database, 'dropSchema'>): Job {
   return {
@@ -23,8 +26,8 @@ export function pruneUnverifiedSignups(database: Pick<Database, 'dropSchema'>): 
     async run(trx) {
       const now = clock.now();
       const bornBefore = new Date(now.getTime() - CODE_TTL_MS.verify);
-      const app = trx.withSchema('app');
-      const candidates = await app
+      const candidates = await trx
+        .withSchema('app')
         .selectFrom('tenants as t')
         .select(['t.id', 't.schema_name'])
         .where('t.created_at', '<', bornBefore)
@@ -43,37 +46,48 @@ export function pruneUnverifiedSignups(database: Pick<Database, 'dropSchema'>): 
         .orderBy('t.created_at')
         .limit(BATCH)
         .execute();
-      const dropped: string[] = [];
-      for (const tenant of candidates) {
-        const users = await app
-          .selectFrom('users')
-          .select(['id', 'is_verified', 'is_pending_approval'])
-          .where('tenant_id', '=', tenant.id)
-          .forUpdate()
-          .execute();
-        if (users.some((u) => u.is_verified || u.is_pending_approval)) continue;
-        if (users.length > 0) {
-          const live = await app
-            .selectFrom('one_time_codes')
-            .select('user_id')
-            .where(
-              'user_id',
-              'in',
-              users.map((u) => u.id),
-            )
-            .where('expires_at', '>', now)
-            .executeTakeFirst();
-          if (live) continue;
+      if (candidates.length === 0) return;
+      return async (db) => {
+        for (const tenant of candidates) {
+          const dropped = await db
+            .transaction()
+            .execute((tenantTrx) => dropIfUnverified(tenantTrx, tenant, now));
+          // Already dropped: this releases the server's own statements and handles for it.
+          if (dropped) await database.dropSchema(tenant.schema_name);
         }
-        await app.deleteFrom('tenants').where('id', '=', tenant.id).execute();
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(tenant.schema_name)} CASCADE`.execute(trx);
-        dropped.push(tenant.schema_name);
-      }
-      if (dropped.length === 0) return;
-      return async () => {
-        // Already dropped: this releases the server's own statements and handles for them.
-        for (const schema of dropped) await database.dropSchema(schema);
       };
     },
   };
+}
+
+/** Removes the tenant and its schema if, checked again under its users' locks, it still qualifies. */
+async function dropIfUnverified(
+  trx: Transaction<AppDatabase>,
+  tenant: { id: string; schema_name: string },
+  now: Date,
+): Promise<boolean> {
+  const app = trx.withSchema('app');
+  const users = await app
+    .selectFrom('users')
+    .select(['id', 'is_verified', 'is_pending_approval'])
+    .where('tenant_id', '=', tenant.id)
+    .forUpdate()
+    .execute();
+  if (users.some((u) => u.is_verified || u.is_pending_approval)) return false;
+  if (users.length > 0) {
+    const live = await app
+      .selectFrom('one_time_codes')
+      .select('user_id')
+      .where(
+        'user_id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (live) return false;
+  }
+  await app.deleteFrom('tenants').where('id', '=', tenant.id).execute();
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(tenant.schema_name)} CASCADE`.execute(trx);
+  return true;
 }
