@@ -13,6 +13,10 @@
  *
  * BENCH_TENANTS (10,000), BENCH_PROVISION_CONCURRENCY (4), BENCH_MIGRATE_CONCURRENCY (4),
  * BENCH_CONNECTIONS (20), BENCH_DURATION (8 s per round), BENCH_KEEP=1 keeps the database.
+ * Provisioning 10,000 takes over an hour, so it can be done ahead: BENCH_DATABASE=<name> uses that
+ * database (made if missing, kept after) and goes on from the companies it already holds;
+ * BENCH_PROVISION_ONLY=1 stops once there are BENCH_TENANTS. Provisioning figures are then this
+ * run's share only.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,10 +24,16 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
-import { freshPostgres, serverEnv, tempDir } from '../tests/reliability/support';
+import {
+  ADMIN_URL,
+  adminQuery,
+  freshPostgres,
+  serverEnv,
+  tempDir,
+} from '../tests/reliability/support';
 import { connectDatabase } from '../sync-server/src/db/database';
 import { migrateApp, migrateTenants, readMigrationDir } from '../sync-server/src/db/migrate';
-import { provisionCompanies, type Company } from './support/companies';
+import { existingCompanies, provisionCompanies, type Company } from './support/companies';
 import { upToDatePull } from './api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,6 +77,16 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The database `name` on the local PostgreSQL, made if it is not there; never dropped. */
+async function namedPostgres(name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE ${name}: not a plain name`);
+  const { rowCount } = await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => {} };
+}
 
 /** Private (not shared-buffer) and resident memory of each server backend, from /proc. */
 async function backendMemory(admin: pg.Client, database: string) {
@@ -182,11 +202,15 @@ const readResult = (name: string, companies: number, r: autocannon.Result): Read
   failed: r.errors + r.timeouts + r.non2xx,
 });
 
-export async function benchManyTenants(log: (line: string) => void): Promise<ManyTenantsResult> {
+export async function benchManyTenants(
+  log: (line: string) => void,
+): Promise<ManyTenantsResult | undefined> {
   const count = Number(process.env.BENCH_TENANTS ?? 10_000);
   const provisionConcurrency = Number(process.env.BENCH_PROVISION_CONCURRENCY ?? 4);
   const durationS = Number(process.env.BENCH_DURATION ?? 8);
-  const pgdb = await freshPostgres('smb_many');
+  const pgdb = process.env.BENCH_DATABASE
+    ? await namedPostgres(process.env.BENCH_DATABASE)
+    : await freshPostgres('smb_many');
   const benchUrl = new URL(pgdb.url);
   benchUrl.searchParams.set('application_name', 'bench');
   const database = connectDatabase(benchUrl.toString(), Math.max(8, provisionConcurrency * 2));
@@ -197,13 +221,19 @@ export async function benchManyTenants(log: (line: string) => void): Promise<Man
     await migrateApp(database.pool);
 
     // 1. Provisioning, through the code that creates a company's schema.
-    log(`many tenants: provisioning ${count} companies…`);
-    const { companies, perCompanyMs, started } = await provisionCompanies(
+    const earlier = await existingCompanies(database);
+    log(
+      `many tenants: provisioning ${count - earlier.length} companies (${earlier.length} there)…`,
+    );
+    const made = await provisionCompanies(
       database,
       count,
       provisionConcurrency,
       log,
+      earlier.length,
     );
+    const { perCompanyMs, started } = made;
+    const companies = [...earlier, ...made.companies];
     const provisioning = {
       totalS: round1((performance.now() - started) / 1000),
       perCompanyMs: {
@@ -213,6 +243,10 @@ export async function benchManyTenants(log: (line: string) => void): Promise<Man
       },
     };
     await admin.query('VACUUM ANALYZE');
+    if (process.env.BENCH_PROVISION_ONLY === '1') {
+      log(`many tenants: ${companies.length} companies provisioned in ${pgdb.name}`);
+      return undefined;
+    }
 
     // 2. Sizes.
     const { rows: size } = await admin.query<{ db: string; classes: string; catalog: string }>(

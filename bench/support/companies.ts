@@ -105,19 +105,21 @@ export async function writeBook(client: pg.PoolClient, schema: string, customerI
 }
 
 /**
- * `count` companies through the code that makes a company (`createTenantSchema`, the control
- * plane's tenant and owner), each with the small book, `concurrency` at a time.
+ * Companies numbered `from` up to `count` through the code that makes a company
+ * (`createTenantSchema`, the control plane's tenant and owner), each with the small book,
+ * `concurrency` at a time.
  */
 export async function provisionCompanies(
   database: Database,
   count: number,
   concurrency: number,
   log: (line: string) => void,
+  from = 0,
 ): Promise<{ companies: Company[]; perCompanyMs: number[]; started: number }> {
   const companies: Company[] = [];
   const perCompanyMs: number[] = [];
   const started = performance.now();
-  let next = 0;
+  let next = from;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
@@ -148,9 +150,41 @@ export async function provisionCompanies(
           token: tokenFor(user.id, tenant.id, tenant.schema_name, email),
           customerId,
         });
-        if (companies.length % 1000 === 0) log(`  ${companies.length} companies…`);
+        if ((from + companies.length) % 1000 === 0) log(`  ${from + companies.length} companies…`);
       }
     }),
   );
   return { companies, perCompanyMs, started };
+}
+
+/**
+ * The companies an earlier run provisioned in this database (`owner<i>@many.test`), in order, each
+ * with its first customer: a run that kept its database goes on from them.
+ */
+export async function existingCompanies(database: Database): Promise<Company[]> {
+  const { rows } = await database.pool.query<{
+    user_id: string;
+    tenant_id: string;
+    schema_name: string;
+    email: string;
+  }>(
+    `SELECT u.id AS user_id, t.id AS tenant_id, t.schema_name, u.email
+       FROM app.users u JOIN app.tenants t ON t.id = u.tenant_id
+      WHERE u.email LIKE 'owner%@many.test'
+      ORDER BY substring(u.email FROM 'owner([0-9]+)@')::integer`,
+  );
+  const companies: Company[] = [];
+  for (const row of rows) {
+    const customer = await database.pool.query<{ id: string }>(
+      `SELECT id FROM "${row.schema_name}".customers WHERE name = 'Customer 1'`,
+    );
+    // A company whose book never committed (the run was stopped) is left out.
+    if (!customer.rows[0]) continue;
+    companies.push({
+      tenantId: row.tenant_id,
+      token: tokenFor(row.user_id, row.tenant_id, row.schema_name, row.email),
+      customerId: customer.rows[0].id,
+    });
+  }
+  return companies;
 }
