@@ -13,6 +13,9 @@
  *
  * BENCH_TENANTS (10,000), BENCH_PROVISION_CONCURRENCY (4), BENCH_MIGRATE_CONCURRENCY (4),
  * BENCH_CONNECTIONS (20), BENCH_DURATION (8 s per round), BENCH_KEEP=1 keeps the database.
+ * BENCH_LANES (`1,5`): the reads are measured once per setting of DB_TENANT_LANES, each on a server
+ * of its own, with DB_CONNECTION_MAX_SCHEMAS sized to a lane's share of the companies; before them
+ * every read runs on every company BENCH_WARM_PASSES (2) times.
  * Provisioning 10,000 takes over an hour, so it can be done ahead: BENCH_DATABASE=<name> uses that
  * database (made if missing, kept after) and goes on from the companies it already holds;
  * BENCH_PROVISION_ONLY=1 stops once there are BENCH_TENANTS. Provisioning figures are then this
@@ -47,11 +50,10 @@ export interface ReadResult {
   failed: number;
 }
 
-export interface ManyTenantsResult {
-  companies: number;
-  provisioning: { totalS: number; perCompanyMs: { mean: number; p50: number; p99: number } };
-  databaseMb: number;
-  catalog: { pgClassRows: number; relationsPerCompany: number; catalogMb: number };
+export interface Setting {
+  lanes: number;
+  /** DB_CONNECTION_MAX_SCHEMAS the server ran with. */
+  maxSchemas: number;
   serverStartMs: number;
   reads: {
     spread: ReadResult;
@@ -61,7 +63,16 @@ export interface ManyTenantsResult {
   }[];
   backendMemory: { backends: number; rssMb: number[]; privateMb: number[] };
   /** Sampled every second through the reads: the most any one backend and all of them held. */
-  backendPeak: { maxSchemas: number; privateMb: number; totalPrivateMb: number; samples: number };
+  backendPeak: { privateMb: number; totalPrivateMb: number; samples: number };
+}
+
+export interface ManyTenantsResult {
+  companies: number;
+  provisioning: { totalS: number; perCompanyMs: { mean: number; p50: number; p99: number } };
+  databaseMb: number;
+  catalog: { pgClassRows: number; relationsPerCompany: number; catalogMb: number };
+  /** One server per lane setting (DB_TENANT_LANES), each measured alike. */
+  settings: Setting[];
   migration: {
     schemas: number;
     totalS: number;
@@ -163,12 +174,36 @@ const READS: Read[] = [
   },
 ];
 
-/** Autocannon over `companies`, each request for the next company in turn. */
+/** Passes over every company and read before the reads are measured (BENCH_WARM_PASSES). */
+const WARM_PASSES = Number(process.env.BENCH_WARM_PASSES ?? 2);
+
+/** The lane settings measured, one server each (BENCH_LANES, e.g. `1,5`). */
+const laneSettings = () =>
+  (process.env.BENCH_LANES ?? '1,5').split(',').map((n) => Math.max(1, Number(n)));
+
+/** Runs `work` on every item, `concurrency` at a time. */
+async function eachConcurrently<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/**
+ * Autocannon over `companies`, each request for the next company in turn, for `durationS` seconds
+ * or `amount` requests.
+ */
 function load(
   url: string,
   companies: Company[],
   make: Read['request'] | Read['request'][],
-  durationS: number,
+  until: { durationS: number } | { amount: number },
 ): Promise<autocannon.Result> {
   const makers = Array.isArray(make) ? make : [make];
   let next = 0;
@@ -177,7 +212,7 @@ function load(
       {
         url,
         connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
-        duration: durationS,
+        ...('amount' in until ? { amount: until.amount } : { duration: until.durationS }),
         requests: [
           {
             setupRequest: (req) => {
@@ -267,56 +302,79 @@ export async function benchManyTenants(
       catalogMb: round1(Number(size[0]!.catalog) / 2 ** 20),
     };
 
-    // 3. Server start (control plane, a look at which tenants are behind, then HTTP).
-    const dataDir = tempDir('smb-many-');
-    const t0 = performance.now();
-    server = await startServer(
-      { ...serverEnv(dataDir, pgdb.url), LOG_LEVEL: 'warn' },
-      600_000,
-      undefined,
-      [],
-      path.join(dataDir, 'server.log'),
-    );
-    const serverStartMs = Math.round(performance.now() - t0);
-    log(`many tenants: server started in ${serverStartMs} ms; reading each company's head…`);
-    for (const company of companies) company.pull = await upToDatePull(server.url, company.token);
-
-    // 4. Reads: every company in turn against ten, after a warm-up of every read on every company.
-    const stopSampling = sampleBackendPeak(admin, pgdb.name);
-    await load(
-      server.url,
-      companies,
-      READS.map((x) => x.request),
-      durationS,
-    );
-    const reads: ManyTenantsResult['reads'] = [];
+    // 3–4. For each lane setting: server start, then reads, every company in turn against ten,
+    // after a warm-up of every read on every company; the backends' memory through them.
     const ten = companies.slice(0, 10);
-    for (const read of READS) {
-      const concentrated = readResult(
-        read.name,
-        10,
-        await load(server.url, ten, read.request, durationS),
+    const settings: ManyTenantsResult['settings'] = [];
+    for (const lanes of laneSettings()) {
+      await server?.stop();
+      // Lanes: each backend's share of the companies fits its schema limit.
+      const maxSchemas = lanes > 1 ? Math.max(500, Math.ceil(companies.length / lanes) + 50) : 500;
+      const dataDir = tempDir('smb-many-');
+      const t0 = performance.now();
+      server = await startServer(
+        {
+          ...serverEnv(dataDir, pgdb.url),
+          LOG_LEVEL: 'warn',
+          DB_TENANT_LANES: String(lanes),
+          DB_CONNECTION_MAX_SCHEMAS: String(maxSchemas),
+        },
+        600_000,
+        undefined,
+        [],
+        path.join(dataDir, 'server.log'),
       );
-      const spread = readResult(
-        read.name,
-        companies.length,
-        await load(server.url, companies, read.request, durationS),
+      const serverStartMs = Math.round(performance.now() - t0);
+      log(`many tenants: ${lanes} lane(s): server started in ${serverStartMs} ms`);
+      if (!companies[0]!.pull) {
+        log("many tenants: reading each company's head…");
+        await eachConcurrently(companies, 8, async (company) => {
+          company.pull = await upToDatePull(server!.url, company.token);
+        });
+      }
+      const stopSampling = sampleBackendPeak(admin, pgdb.name);
+      log('many tenants: warming every read on every company…');
+      await load(
+        server.url,
+        companies,
+        READS.map((x) => x.request),
+        {
+          amount: companies.length * READS.length * WARM_PASSES,
+        },
       );
-      reads.push({
-        spread,
-        concentrated,
-        p99Ratio: round1(spread.p99 / Math.max(1, concentrated.p99)),
-        throughputShare: Math.round(
-          (spread.requestsPerSecond / concentrated.requestsPerSecond) * 100,
-        ),
+      const reads: Setting['reads'] = [];
+      for (const read of READS) {
+        const concentrated = readResult(
+          read.name,
+          10,
+          await load(server.url, ten, read.request, { durationS }),
+        );
+        const spread = readResult(
+          read.name,
+          companies.length,
+          await load(server.url, companies, read.request, { durationS }),
+        );
+        reads.push({
+          spread,
+          concentrated,
+          p99Ratio: round1(spread.p99 / Math.max(1, concentrated.p99)),
+          throughputShare: Math.round(
+            (spread.requestsPerSecond / concentrated.requestsPerSecond) * 100,
+          ),
+        });
+        log(
+          `  ${read.name}: spread ${JSON.stringify(spread)}; ten ${JSON.stringify(concentrated)}`,
+        );
+      }
+      settings.push({
+        lanes,
+        maxSchemas,
+        serverStartMs,
+        reads,
+        backendMemory: await backendMemory(admin, pgdb.name),
+        backendPeak: await stopSampling(),
       });
-      log(`  ${read.name}: spread ${JSON.stringify(spread)}; ten ${JSON.stringify(concentrated)}`);
     }
-    const memory = await backendMemory(admin, pgdb.name);
-    const backendPeak = {
-      maxSchemas: Number(process.env.DB_CONNECTION_MAX_SCHEMAS ?? 500),
-      ...(await stopSampling()),
-    };
 
     // 5. The example migration on every schema while reads go on over every company.
     log('many tenants: migrating every schema under load…');
@@ -338,7 +396,7 @@ export async function benchManyTenants(
               headers: { authorization: `Bearer ${c.token}` },
             }),
           ],
-          2,
+          { durationS: 2 },
         );
         requests += r.requests.total;
         failed += r.errors + r.timeouts + r.non2xx;
@@ -382,10 +440,7 @@ export async function benchManyTenants(
       provisioning,
       databaseMb,
       catalog,
-      serverStartMs,
-      reads,
-      backendMemory: memory,
-      backendPeak,
+      settings,
       migration,
     };
     printManyTenants(result);
@@ -414,15 +469,17 @@ export function printManyTenants(r: ManyTenantsResult): void {
       'Catalog',
       `${r.catalog.pgClassRows.toLocaleString('en-US')} pg_class rows (${r.catalog.relationsPerCompany} per company), ${r.catalog.catalogMb} MB`,
     ],
-    ['Server start (to listening)', `${r.serverStartMs} ms`],
-    [
-      'PostgreSQL backends of the server after the reads',
-      `${r.backendMemory.backends}: private ${r.backendMemory.privateMb.join(', ')} MB; RSS ${r.backendMemory.rssMb.join(', ')} MB`,
-    ],
-    [
-      `PostgreSQL backends of the server, peak through the reads (DB_CONNECTION_MAX_SCHEMAS=${r.backendPeak.maxSchemas})`,
-      `one backend ${r.backendPeak.privateMb} MB private; all together ${r.backendPeak.totalPrivateMb} MB (${r.backendPeak.samples} samples, one a second)`,
-    ],
+    ...r.settings.flatMap((x): Array<[string, string]> => [
+      [`${lanesLabel(x)}: server start (to listening)`, `${x.serverStartMs} ms`],
+      [
+        `${lanesLabel(x)}: PostgreSQL backends of the server after the reads`,
+        `${x.backendMemory.backends}: private ${x.backendMemory.privateMb.join(', ')} MB; RSS ${x.backendMemory.rssMb.join(', ')} MB`,
+      ],
+      [
+        `${lanesLabel(x)}: PostgreSQL backends, peak through the reads (DB_CONNECTION_MAX_SCHEMAS=${x.maxSchemas})`,
+        `one backend ${x.backendPeak.privateMb} MB private; all together ${x.backendPeak.totalPrivateMb} MB (${x.backendPeak.samples} samples, one a second)`,
+      ],
+    ]),
     [
       `Example migration (column + index on invoices) on ${r.migration.schemas} schemas under load`,
       `${r.migration.totalS} s; per schema p50 ${r.migration.perSchemaMs.p50} ms, p99 ${r.migration.perSchemaMs.p99}, max ${r.migration.perSchemaMs.max}; ${r.migration.failedSchemas} failed schemas; ${r.migration.failedRequests} of ${r.migration.requests} requests failed; at this pace 10,000 schemas take ${round1(((r.migration.totalS / Math.max(1, r.migration.schemas)) * 10_000) / 60)} min (budget ≤ 10 min, 0 failed requests)`,
@@ -430,13 +487,16 @@ export function printManyTenants(r: ManyTenantsResult): void {
   ];
   for (const [figure, value] of rows) console.log(`| ${figure} | ${value} |`);
   console.log(
-    '\n| read | spread over all: req/s, p50, p99 | ten companies: req/s, p50, p99 | p99 spread ÷ ten | throughput spread ÷ ten | failed | budget (p99 ≤ 1.5×, throughput ≥ 80 %) |\n|---|---:|---:|---:|---:|---:|---|',
+    '\n| lanes | read | spread over all: req/s, p50, p99 | ten companies: req/s, p50, p99 | p99 spread ÷ ten | throughput spread ÷ ten | failed | budget (p99 ≤ 1.5×, throughput ≥ 80 %) |\n|---|---|---:|---:|---:|---:|---:|---|',
   );
-  for (const x of r.reads)
-    console.log(
-      `| ${x.spread.name} | ${x.spread.requestsPerSecond}, ${x.spread.p50} ms, ${x.spread.p99} ms | ${x.concentrated.requestsPerSecond}, ${x.concentrated.p50} ms, ${x.concentrated.p99} ms | ${x.p99Ratio}× | ${x.throughputShare} % | ${x.spread.failed + x.concentrated.failed} | ${x.p99Ratio <= 1.5 && x.throughputShare >= 80 ? 'met' : 'missed'} |`,
-    );
+  for (const setting of r.settings)
+    for (const x of setting.reads)
+      console.log(
+        `| ${setting.lanes} | ${x.spread.name} | ${x.spread.requestsPerSecond}, ${x.spread.p50} ms, ${x.spread.p99} ms | ${x.concentrated.requestsPerSecond}, ${x.concentrated.p50} ms, ${x.concentrated.p99} ms | ${x.p99Ratio}× | ${x.throughputShare} % | ${x.spread.failed + x.concentrated.failed} | ${x.p99Ratio <= 1.5 && x.throughputShare >= 80 ? 'met' : 'missed'} |`,
+      );
 }
+
+const lanesLabel = (x: Setting) => (x.lanes > 1 ? `${x.lanes} lanes` : 'No lanes');
 
 // `npx tsx bench/many-tenants.ts`: this section alone.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))

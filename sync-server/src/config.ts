@@ -31,6 +31,8 @@ export interface Config {
   /** Built PWA served with SPA fallback; absent directory → API only. */
   staticDir: string;
   poolSize: number;
+  /** Pools each company's queries are pinned to (`db/database.ts` tenantLanes); 1 is off. */
+  tenantLanes: number;
   /** Run the hottest statements as named prepared statements (off for a pooler that cannot keep them). */
   preparedStatements: boolean;
   /** How the server's database connections come and go, and how long a statement may run. */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || path.join(REPO_ROOT, 'dist/pwa')),
     poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    tenantLanes: integer(env, 'DB_TENANT_LANES', 1, 1, 1000),
     preparedStatements: integer(env, 'DB_PREPARED_STATEMENTS', 1, 0, 1) === 1,
     sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
     listen: integer(env, 'DB_LISTEN', 1, 0, 1) === 1,

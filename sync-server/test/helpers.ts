@@ -97,6 +97,7 @@ export async function createTestApp(
   });
   const testDb = await createTestDatabase(options.poolSize, {
     preparedStatements: config.preparedStatements,
+    tenantLanes: config.tenantLanes,
     timeouts: config.dbTimeouts,
   });
   await migrateAll(testDb.database.pool);

@@ -112,6 +112,12 @@ export interface PoolOptions {
   preparedStatements?: boolean;
   /** Every connection reaches the same database session (PGlite behind pglite-socket). */
   sharedSession?: boolean;
+  /**
+   * Tenant lanes (1: none). Each company's queries always go to one of this many pools, each of
+   * `poolSize / lanes` connections, so each backend warms only its lane's share of the companies.
+   * Ignored on the embedded database.
+   */
+  tenantLanes?: number;
   timeouts?: Partial<DatabaseTimeouts>;
 }
 
@@ -166,10 +172,14 @@ export function createPool(
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'poolSize'> &
-    Partial<Pick<Config, 'preparedStatements' | 'dbTimeouts'>>,
+    Partial<Pick<Config, 'preparedStatements' | 'tenantLanes' | 'dbTimeouts'>>,
   onError: (err: Error) => void = () => {},
 ): Promise<Database> {
-  const options = { preparedStatements: config.preparedStatements, timeouts: config.dbTimeouts };
+  const options = {
+    preparedStatements: config.preparedStatements,
+    tenantLanes: config.tenantLanes,
+    timeouts: config.dbTimeouts,
+  };
   if (config.databaseUrl)
     return connectDatabase(config.databaseUrl, config.poolSize, onError, undefined, options);
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
@@ -193,12 +203,13 @@ export function connectDatabase(
   stop?: () => Promise<void>,
   options: PoolOptions = {},
 ): Database {
-  const pool = createPool(connectionString, poolSize, onError, {
-    ...options,
-    sharedSession: stop !== undefined,
-  });
+  const sharedSession = stop !== undefined;
+  const pool = createPool(connectionString, poolSize, onError, { ...options, sharedSession });
   const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
-  const tenantBase = db as unknown as Kysely<TenantDatabase>;
+  const lanes = tenantLanes(connectionString, poolSize, onError, {
+    ...options,
+    sharedSession,
+  }) ?? [db];
   // One scoped Kysely per tenant, made once: a request reuses it instead of building a new one.
   const tenantDbs = new Map<string, TenantDb>();
   return {
@@ -206,7 +217,11 @@ export function connectDatabase(
     db,
     tenantDb(schemaName) {
       let scoped = tenantDbs.get(schemaName);
-      if (!scoped) tenantDbs.set(schemaName, (scoped = tenantBase.withSchema(schemaName)));
+      if (!scoped) {
+        const lane = lanes[laneOf(schemaName, lanes.length)]!;
+        scoped = (lane as unknown as Kysely<TenantDatabase>).withSchema(schemaName);
+        tenantDbs.set(schemaName, scoped);
+      }
       return scoped;
     },
     async dropSchema(schemaName) {
@@ -217,10 +232,50 @@ export function connectDatabase(
     },
     kind: stop ? 'embedded' : 'postgres',
     async close() {
-      await db.destroy(); // ends the pool
+      // Destroying a Kysely ends its pool.
+      await Promise.all([db, ...lanes.filter((lane) => lane !== db)].map((k) => k.destroy()));
       await stop?.();
     },
   };
+}
+
+/**
+ * A server that serves thousands of companies over one pool sends each company's queries to
+ * whichever connection is free, so every backend ends up loading every company's relation
+ * caches and plans: memory grows with all the companies on every backend, or, bounded
+ * (`DB_CONNECTION_MAX_SCHEMAS`), nearly every request meets a backend cold for its company.
+ * Lanes pin each company to one small pool: a backend warms only its lane's share. Control-plane
+ * queries (sessions, jobs, migrations) keep the main pool. Off on the embedded database, whose
+ * connections all share one session.
+ */
+function tenantLanes(
+  connectionString: string,
+  poolSize: number,
+  onError: (err: Error) => void,
+  options: PoolOptions,
+): Kysely<AppDatabase>[] | undefined {
+  const count = options.tenantLanes ?? 1;
+  if (count <= 1 || options.sharedSession) return undefined;
+  const size = Math.max(1, Math.ceil(poolSize / count));
+  return Array.from(
+    { length: count },
+    () =>
+      new Kysely<AppDatabase>({
+        dialect: new PostgresDialect({
+          pool: createPool(connectionString, size, onError, options),
+        }),
+      }),
+  );
+}
+
+/** A schema's lane: FNV-1a of its name, so every server instance picks the same one. */
+export function laneOf(schemaName: string, lanes: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < schemaName.length; i++) {
+    hash ^= schemaName.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % lanes;
 }
 
 /**
