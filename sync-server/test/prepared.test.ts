@@ -4,6 +4,7 @@ import { makeCustomer, makeProduct, makeRecipient, type CustomerFixture } from '
 import { createTestApp, registerTenant, type TestApp } from './helpers';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../src/config';
+import type { AppDatabase } from '../src/db/app-tables';
 import { prepared } from '../src/db/prepared';
 
 // One connection, so what the server prepared is what the test sees on it.
@@ -168,7 +169,7 @@ describe('what a database session holds prepared', () => {
     // More statement texts than the server names at once (as with thousands of companies), the
     // first of them run again at the end.
     const texts = Array.from({ length: 600 }, (_, i) =>
-      prepared((db: Kysely<unknown>) => db.selectNoFrom(sql<number>`${sql.lit(i)}`.as('n'))),
+      prepared((db: Kysely<AppDatabase>) => db.selectNoFrom(sql<number>`${sql.lit(i)}`.as('n'))),
     );
     const { db } = t.ctx.database;
     for (const run of texts) await run(db);
