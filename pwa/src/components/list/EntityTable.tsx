@@ -38,14 +38,6 @@ export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tab
 /** A header or cell kept on one line. */
 export const nowrap = { style: { whiteSpace: 'nowrap' as const } };
 
-/** The settings lists' table (currencies, tax rates): compact, flush cards below 36em. */
-export const SETTINGS_TABLE = {
-  minWidth: 640,
-  horizontalSpacing: 'sm',
-  phoneQuery: '(max-width: 36em)',
-  cards: 'divided',
-} as const;
-
 export interface EntityTableProps<T extends { id: string }> {
   /** `undefined` while loading: a skeleton of `loading.lines` lines (when `loading` is given). */
   rows: T[] | undefined;

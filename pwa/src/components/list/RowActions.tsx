@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 
 /** One action on a list row: an icon with a tooltip in tables, a labelled button on cards. */
 export interface RowAction {
@@ -16,22 +15,6 @@ export interface RowAction {
   /** Shown but refused (the tooltip says why): the default currency's Delete. */
   disabled?: boolean;
   onClick: () => void;
-}
-
-/** A row of a settings list as a flush card: its details, its action icons at the right. */
-export function DividedRowCard({
-  actions,
-  children,
-}: {
-  actions: RowAction[];
-  children: ReactNode;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <div style={{ minWidth: 0 }}>{children}</div>
-      <RowActionIcons actions={actions} />
-    </Group>
-  );
 }
 
 /** The actions cell of a table row. */

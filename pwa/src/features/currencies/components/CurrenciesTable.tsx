@@ -3,15 +3,8 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import type { RecordActions } from '../../../components/crud/RecordsSettings';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
-import { DividedRowCard } from '../../../components/list/RowActions';
-import { actionsColumn } from '../../../components/list/columns';
-import {
-  EntityTable,
-  SETTINGS_TABLE,
-  nowrap,
-  numeric,
-  type EntityColumn,
-} from '../../../components/list/EntityTable';
+import { nowrap, numeric, type EntityColumn } from '../../../components/list/EntityTable';
+import { SettingsTable } from '../../../components/list/SettingsTable';
 import type { CurrencyRow } from '../../../db/types';
 import { formatNumber, formatPercent } from '../../../lib/formats';
 
@@ -79,17 +72,16 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
           </Text>
         ),
     },
-    actionsColumn(actionsOf, nowrap),
   ];
   return (
-    <EntityTable
+    <SettingsTable
       rows={currencies}
       columns={columns}
+      actionsOf={actionsOf}
       testId="currency-row"
       loading={{ label: 'Loading currencies', lines: 4 }}
-      {...SETTINGS_TABLE}
       card={(currency) => (
-        <DividedRowCard actions={actionsOf(currency)}>
+        <>
           <Group gap={6}>
             <Text fw={700} ff="monospace" size="sm">
               {currency.code}
@@ -102,7 +94,7 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
             Symbol {currency.symbol} · Tax {formatPercent(currency.taxRate)} · Rate{' '}
             {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
           </Text>
-        </DividedRowCard>
+        </>
       )}
     />
   );

@@ -1,18 +1,10 @@
 import { Text } from '@mantine/core';
 import { TAX_CATEGORY_RULES } from '@smb/shared-types/tax-categories';
-import {
-  EntityTable,
-  SETTINGS_TABLE,
-  dash,
-  nowrap,
-  numeric,
-  type EntityColumn,
-} from '../../../components/list/EntityTable';
+import { dash, nowrap, numeric, type EntityColumn } from '../../../components/list/EntityTable';
+import { SettingsTable } from '../../../components/list/SettingsTable';
 import { rowEditDelete } from '../../../components/crud/editDeleteActions';
 import type { RecordActions } from '../../../components/crud/RecordsSettings';
 import { RecordName } from '../../../components/crud/NotSyncedBadge';
-import { DividedRowCard } from '../../../components/list/RowActions';
-import { actionsColumn } from '../../../components/list/columns';
 import type { TaxRateRow } from '../../../db/types';
 import { formatPercent } from '../../../lib/formats';
 
@@ -41,23 +33,22 @@ export function TaxRatesTable({ taxRates, pending, onEdit, onDelete }: Props) {
     },
     { header: 'Category', th: nowrap, cell: categoryOf },
     { header: 'Exemption reason', cell: (rate) => rate.exemptionReason ?? dash },
-    actionsColumn(actionsOf, nowrap),
   ];
   return (
-    <EntityTable
+    <SettingsTable
       rows={taxRates}
       columns={columns}
+      actionsOf={actionsOf}
       testId="tax-rate-row"
       loading={{ label: 'Loading tax rates', lines: 4 }}
-      {...SETTINGS_TABLE}
       card={(rate) => (
-        <DividedRowCard actions={actionsOf(rate)}>
+        <>
           <RecordName name={rate.name} pending={pending.has(rate.id)} wrap />
           <Text size="xs" c="dimmed" mt={4}>
             {formatPercent(rate.rate)} · {categoryOf(rate)}
             {rate.exemptionReason ? ` · ${rate.exemptionReason}` : ''}
           </Text>
-        </DividedRowCard>
+        </>
       )}
     />
   );
