@@ -13,6 +13,11 @@ export class NotFoundError extends Error {
   }
 }
 
+/** Refuses a write with the rules' first problem, when they found one (its message is the refusal). */
+export function refuseProblem(problem: string | null | undefined): void {
+  if (problem) throw new ValidationError(problem);
+}
+
 /** Refuses a value outside a fixed list (a status the form could not offer) with `message`. */
 export function requireOneOf(values: readonly string[], value: string, message: string): void {
   if (!values.includes(value)) throw new ValidationError(message);

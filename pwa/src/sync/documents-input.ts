@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY_CODE } from '@smb/shared-types/money';
 import { documentInputError } from '@smb/shared-types/quotes';
 import type { AdjustmentInput, LineInput } from '@smb/shared-types/document-lines';
 import type { SmbDatabase } from '../db/database';
-import { ValidationError } from '../db/errors';
+import { refuseProblem } from '../db/errors';
 import { newId } from '../db/meta';
 import type { DocumentItemArgs } from './mutation-args';
 import { mutate } from './mutate';
@@ -20,8 +20,7 @@ export interface DocumentInput {
 }
 
 export function checkDocument(input: DocumentInput): void {
-  const problem = documentInputError(input);
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(documentInputError(input));
 }
 
 /** The update arguments of a quote's or order's shared fields: only those the form gave. */

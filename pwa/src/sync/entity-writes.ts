@@ -1,7 +1,7 @@
 import type { SyncEntity } from '@smb/shared-types/sync';
 import { requireDatabase } from '../db/current';
 import type { SmbDatabase } from '../db/database';
-import { NotFoundError, ValidationError } from '../db/errors';
+import { NotFoundError, refuseProblem } from '../db/errors';
 import { newId } from '../db/meta';
 import { mutate } from './mutate';
 import type { MutationArgs } from './mutators/registry';
@@ -37,8 +37,7 @@ export function entityWrites<N extends EntityName, Body, Input extends object>(
 ) {
   const check = (body: Body, creating: boolean): Input => {
     const input = rules.input(body);
-    const problem = rules.problem(input, creating, body);
-    if (problem) throw new ValidationError(problem);
+    refuseProblem(rules.problem(input, creating, body));
     return input;
   };
   // The names are typed per entity above; `mutate` narrows by a literal name, which a template

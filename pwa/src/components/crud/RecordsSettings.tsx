@@ -5,6 +5,12 @@ import { useAction } from '../../lib/useAction';
 import { DeleteModal } from './DeleteModal';
 import { RefusedChanges, SaveMessageAlert, type SaveMessage } from './SaveFeedback';
 
+/** What a settings screen's table is given: a row's Edit and Delete. */
+export interface RecordActions<Row> {
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+}
+
 export interface RecordsSettingsProps<Row> {
   title: string;
   description: ReactNode;
@@ -26,7 +32,7 @@ export interface RecordsSettingsProps<Row> {
     /** The confirmation shown once it is deleted on this device. */
     done: (row: Row) => string;
   };
-  table: (actions: { onEdit: (row: Row) => void; onDelete: (row: Row) => void }) => ReactNode;
+  table: (actions: RecordActions<Row>) => ReactNode;
   /** The add (`row` null) or edit dialog. */
   form: (row: Row | null, close: () => void, saved: (message: string) => void) => ReactNode;
 }

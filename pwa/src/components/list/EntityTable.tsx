@@ -35,6 +35,9 @@ export const dash = (
 /** Right-aligned tabular figures: a numeric column's header and cells. */
 export const numeric = { ta: 'right' as const, style: { fontVariantNumeric: 'tabular-nums' } };
 
+/** A header or cell kept on one line. */
+export const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+
 export interface EntityTableProps<T extends { id: string }> {
   /** `undefined` while loading: a skeleton of `loading.lines` lines (when `loading` is given). */
   rows: T[] | undefined;

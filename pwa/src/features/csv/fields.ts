@@ -229,26 +229,19 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
   ],
 };
 
-/** The stored fields the preview shows, per kind, with their labels. */
+const storedColumns = (kind: ImportKind, keys: string[]) =>
+  keys.map((key) => ({ key, label: fieldLabel(kind, key) }));
+
+/**
+ * The stored fields the preview shows, per kind, with their labels: the import fields but those
+ * folded into another (an address's city, a name's first and last part).
+ */
 export const STORED_COLUMNS: Record<ImportKind, { key: string; label: string }[]> = {
-  customers: [
-    { key: 'name', label: 'Company name' },
-    { key: 'email', label: 'Company email' },
-    { key: 'phoneNumber', label: 'Company phone' },
-    { key: 'address', label: 'Address' },
-    { key: 'address2', label: 'Address line 2' },
-    { key: 'paymentTerms', label: 'Payment terms' },
-    { key: 'mainContactName', label: 'Main contact name' },
-    { key: 'mainContactEmail', label: 'Main contact email' },
-    { key: 'mainContactPhoneNumber', label: 'Main contact phone' },
-  ],
-  contacts: [
-    { key: 'customer', label: 'Customer (name or email)' },
-    { key: 'name', label: 'Name' },
-    { key: 'email', label: 'Email' },
-    { key: 'phoneNumber', label: 'Phone' },
-    { key: 'role', label: 'Role' },
-  ],
+  customers: storedColumns('customers', [
+    ...['name', 'email', 'phoneNumber', 'address', 'address2', 'paymentTerms'],
+    ...['mainContactName', 'mainContactEmail', 'mainContactPhoneNumber'],
+  ]),
+  contacts: storedColumns('contacts', ['customer', 'name', 'email', 'phoneNumber', 'role']),
   products: IMPORT_FIELDS.products.map(({ key, label }) => ({ key, label })),
 };
 

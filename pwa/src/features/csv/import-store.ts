@@ -58,6 +58,13 @@ export const IMPORT_BATCH_SIZE = 250;
 const text = (v: StoredValues[string] | undefined) =>
   v === null || v === undefined ? null : String(v);
 
+/** A company's or a person's name, e-mail and phone, from the row's values under these keys. */
+const party = (v: StoredValues, name = 'name', email = 'email', phoneNumber = 'phoneNumber') => ({
+  name: String(v[name]),
+  email: String(v[email]),
+  phoneNumber: text(v[phoneNumber]),
+});
+
 type CreateMutation = Parameters<typeof mutateAll>[1][number];
 
 /** The `<kind>.create` mutation of one row. */
@@ -67,9 +74,7 @@ function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
       name: 'customer.create',
       args: {
         id: newId(),
-        name: String(v.name),
-        email: String(v.email),
-        phoneNumber: text(v.phoneNumber),
+        ...party(v),
         address: text(v.address),
         address2: text(v.address2),
         ...(v.paymentTerms ? { paymentTerms: String(v.paymentTerms) } : {}),
@@ -77,9 +82,7 @@ function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
           ? {
               mainContact: {
                 id: newId(),
-                name: String(v.mainContactName),
-                email: String(v.mainContactEmail),
-                phoneNumber: text(v.mainContactPhoneNumber),
+                ...party(v, 'mainContactName', 'mainContactEmail', 'mainContactPhoneNumber'),
               },
             }
           : {}),
@@ -92,9 +95,7 @@ function createMutation(kind: ImportKind, v: StoredValues): CreateMutation {
       args: {
         id: newId(),
         customerId: String(v.customerId),
-        name: String(v.name),
-        email: String(v.email),
-        phoneNumber: text(v.phoneNumber),
+        ...party(v),
         role: text(v.role),
       },
     };

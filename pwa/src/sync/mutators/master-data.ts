@@ -8,7 +8,7 @@ import { billingSettingsError } from '@smb/shared-types/payments';
 import type { UpdateArgs } from '@smb/shared-types/sync';
 import { toRateNumber } from '@smb/shared-types/money';
 import { taxRateRecordError } from '@smb/shared-types/tax-rates';
-import { ValidationError } from '../../db/errors';
+import { refuseProblem } from '../../db/errors';
 import { DEFAULT_UNIT } from '@smb/shared-types/units';
 import type { TaxRateRow } from '../../db/types';
 import type { LocalWriter } from '../local-writer';
@@ -109,8 +109,7 @@ export async function productUpdate(w: LocalWriter, a: UpdateArgs): Promise<void
 }
 
 export async function taxRateCreate(w: LocalWriter, a: TaxRateCreateArgs): Promise<void> {
-  const problem = taxRateRecordError(a);
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(taxRateRecordError(a));
   await w.put('tax_rates', {
     id: a.id,
     name: a.name.trim(),
@@ -130,8 +129,7 @@ export async function taxRateUpdate(w: LocalWriter, a: UpdateArgs): Promise<void
   if (changes.exemptionReason !== undefined)
     changes.exemptionReason = changes.exemptionReason?.trim() || null;
   const row = await w.get('tax_rates', a.id);
-  const problem = row && taxRateRecordError({ ...row, ...changes });
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(row && taxRateRecordError({ ...row, ...changes }));
   await w.patch('tax_rates', a.id, changes);
 }
 

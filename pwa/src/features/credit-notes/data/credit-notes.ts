@@ -5,7 +5,7 @@ import { requireDatabase, useDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
 import { useNewestFirst, useRow } from '../../../db/live';
 import { displayNumber } from '../../../db/display';
-import { NotFoundError, ValidationError } from '../../../db/errors';
+import { NotFoundError, ValidationError, refuseProblem } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import type { CreditNoteRow } from '../../../db/types';
 import { mutate } from '../../../sync/mutate';
@@ -31,8 +31,7 @@ export async function createCreditNote(
   input: CreditNoteInput,
   db: SmbDatabase = requireDatabase(),
 ): Promise<string> {
-  const problem = creditNoteInputError(input);
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(creditNoteInputError(input));
   const id = newId();
   const args = { id, invoiceId, ...input, reason: input.reason.trim() };
   await db.transaction('rw', db.allTables, async () => {

@@ -1,18 +1,16 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { rowEditDelete } from '../../../components/crud/editDeleteActions';
+import type { RecordActions } from '../../../components/crud/RecordsSettings';
 import { NotSyncedBadge } from '../../../components/crud/NotSyncedBadge';
-import { RowActionIcons } from '../../../components/list/RowActions';
-import { actionsColumn } from '../../../components/list/columns';
-import { EntityTable, numeric, type EntityColumn } from '../../../components/list/EntityTable';
+import { nowrap, numeric, type EntityColumn } from '../../../components/list/EntityTable';
+import { SettingsTable } from '../../../components/list/SettingsTable';
 import type { CurrencyRow } from '../../../db/types';
 import { formatNumber, formatPercent } from '../../../lib/formats';
 
-interface Props {
+interface Props extends RecordActions<CurrencyRow> {
   currencies: CurrencyRow[] | undefined;
   pending: Set<string>;
-  onEdit: (currency: CurrencyRow) => void;
-  onDelete: (currency: CurrencyRow) => void;
 }
 
 const deleteBlocked = (currency: CurrencyRow) =>
@@ -33,7 +31,6 @@ function DefaultBadge() {
 
 /** Code, Name, Symbol, Tax Rate, Exchange Rate, Default, and the actions Edit and Delete. */
 export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props) {
-  const nowrap = { style: { whiteSpace: 'nowrap' as const } };
   const actionsOf = rowEditDelete<CurrencyRow>((c) => c.code, onEdit, onDelete, deleteBlocked);
   const columns: EntityColumn<CurrencyRow>[] = [
     {
@@ -75,36 +72,29 @@ export function CurrenciesTable({ currencies, pending, onEdit, onDelete }: Props
           </Text>
         ),
     },
-    actionsColumn(actionsOf, nowrap),
   ];
   return (
-    <EntityTable
+    <SettingsTable
       rows={currencies}
       columns={columns}
+      actionsOf={actionsOf}
       testId="currency-row"
-      minWidth={640}
-      horizontalSpacing="sm"
       loading={{ label: 'Loading currencies', lines: 4 }}
-      phoneQuery="(max-width: 36em)"
-      cards="divided"
       card={(currency) => (
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Group gap={6}>
-              <Text fw={700} ff="monospace" size="sm">
-                {currency.code}
-              </Text>
-              <Text size="sm">{currency.name}</Text>
-              {currency.isDefault && <DefaultBadge />}
-              {pending.has(currency.id) && <NotSyncedBadge />}
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              Symbol {currency.symbol} · Tax {formatPercent(currency.taxRate)} · Rate{' '}
-              {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
+        <>
+          <Group gap={6}>
+            <Text fw={700} ff="monospace" size="sm">
+              {currency.code}
             </Text>
-          </div>
-          <RowActionIcons actions={actionsOf(currency)} />
-        </Group>
+            <Text size="sm">{currency.name}</Text>
+            {currency.isDefault && <DefaultBadge />}
+            {pending.has(currency.id) && <NotSyncedBadge />}
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            Symbol {currency.symbol} · Tax {formatPercent(currency.taxRate)} · Rate{' '}
+            {formatNumber(currency.dollarExchangeRate.toFixed(4), 4)}
+          </Text>
+        </>
       )}
     />
   );

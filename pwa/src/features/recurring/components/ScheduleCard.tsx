@@ -31,10 +31,45 @@ export interface ScheduleCardProps {
   problems: Partial<Record<'startDate' | 'every' | 'day' | 'end', string>>;
 }
 
+/** A choice that is always made: the select cannot be cleared. */
+function ChoiceSelect<T extends string>(props: {
+  label: string;
+  data: { value: string; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const { onChange, ...select } = props;
+  return <Select {...select} allowDeselect={false} onChange={(v) => v && onChange(v as T)} />;
+}
+
+/** A whole number from 1 to `max`; an emptied box counts as 0, which the rules refuse. */
+function CountInput(props: {
+  label: string;
+  max: number;
+  value: number;
+  error: string | undefined;
+  onChange: (value: number) => void;
+}) {
+  const { onChange, ...input } = props;
+  return (
+    <NumberInput
+      {...input}
+      min={1}
+      allowDecimal={false}
+      onChange={(v) => onChange(Number(v) || 0)}
+    />
+  );
+}
+
 /** The editor's schedule: frequency, anchor, end and what each invoice becomes. */
 export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
   const monthly = value.frequency !== 'weekly' && value.frequency !== 'everyNWeeks';
   const everyN = value.frequency === 'everyNWeeks' || value.frequency === 'everyNMonths';
+  /** A field's value and its change, for the inputs below. */
+  const bind = <K extends keyof ScheduleDraft>(key: K) => ({
+    value: value[key],
+    onChange: (changed: ScheduleDraft[K]) => onChange({ [key]: changed }),
+  });
   return (
     <Card withBorder padding="lg" data-testid="schedule-card">
       <Title order={3} size="h4" mb="md">
@@ -42,28 +77,25 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
       </Title>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
+          <ChoiceSelect<FrequencyChoice>
             label="Frequency"
             data={FREQUENCY_CHOICES.map((c) => ({ ...c }))}
             value={value.frequency}
-            allowDeselect={false}
-            onChange={(v) =>
-              v &&
+            onChange={(frequency) =>
               onChange({
-                frequency: v as FrequencyChoice,
-                ...(v === 'weekly' || v === 'everyNWeeks' ? { anchor: 'start' as const } : {}),
+                frequency,
+                ...(frequency === 'weekly' || frequency === 'everyNWeeks'
+                  ? { anchor: 'start' as const }
+                  : {}),
               })
             }
           />
           {everyN && (
-            <NumberInput
+            <CountInput
               label={value.frequency === 'everyNWeeks' ? 'Every N weeks' : 'Every N months'}
-              min={1}
               max={99}
-              allowDecimal={false}
-              value={value.every}
               error={problems.every}
-              onChange={(v) => onChange({ every: Number(v) || 0 })}
+              {...bind('every')}
             />
           )}
         </SimpleGrid>
@@ -74,44 +106,19 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
             error={problems.startDate}
             onChange={(day) => onChange({ startDate: day ?? '' })}
           />
-          {monthly && (
-            <Select
-              label="Invoice day"
-              data={ANCHORS}
-              value={value.anchor}
-              allowDeselect={false}
-              onChange={(v) => v && onChange({ anchor: v as ScheduleDraft['anchor'] })}
-            />
-          )}
+          {monthly && <ChoiceSelect label="Invoice day" data={ANCHORS} {...bind('anchor')} />}
           {monthly && value.anchor === 'day' && (
-            <NumberInput
-              label="Day of the month"
-              min={1}
-              max={31}
-              allowDecimal={false}
-              value={value.day}
-              error={problems.day}
-              onChange={(v) => onChange({ day: Number(v) || 0 })}
-            />
+            <CountInput label="Day of the month" max={31} error={problems.day} {...bind('day')} />
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Ends"
-            data={ENDS}
-            value={value.endKind}
-            allowDeselect={false}
-            onChange={(v) => v && onChange({ endKind: v as ScheduleDraft['endKind'] })}
-          />
+          <ChoiceSelect label="Ends" data={ENDS} {...bind('endKind')} />
           {value.endKind === 'after' && (
-            <NumberInput
+            <CountInput
               label="Number of invoices"
-              min={1}
               max={999}
-              allowDecimal={false}
-              value={value.endCount}
               error={problems.end}
-              onChange={(v) => onChange({ endCount: Number(v) || 0 })}
+              {...bind('endCount')}
             />
           )}
           {value.endKind === 'on' && (
@@ -123,13 +130,7 @@ export function ScheduleCard({ value, onChange, problems }: ScheduleCardProps) {
             />
           )}
         </SimpleGrid>
-        <Select
-          label="Each invoice"
-          data={MODES}
-          value={value.mode}
-          allowDeselect={false}
-          onChange={(v) => v && onChange({ mode: v as ScheduleDraft['mode'] })}
-        />
+        <ChoiceSelect label="Each invoice" data={MODES} {...bind('mode')} />
         <Text size="xs" c="dimmed">
           {PLACEHOLDER_HINT}
         </Text>

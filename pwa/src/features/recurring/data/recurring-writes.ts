@@ -1,7 +1,7 @@
 import { RECURRING_MESSAGES } from '@smb/shared-types/recurring';
 import { requireDatabase } from '../../../db/current';
 import type { SmbDatabase } from '../../../db/database';
-import { ValidationError } from '../../../db/errors';
+import { refuseProblem } from '../../../db/errors';
 import { newId } from '../../../db/meta';
 import {
   checkDocument,
@@ -21,8 +21,7 @@ import {
 /** The document's and the schedule's first problem, as the server would answer it. */
 function check(input: DocumentInput, schedule: ScheduleDraft): void {
   checkDocument(input);
-  const problem = Object.values(scheduleDraftProblems(schedule))[0];
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(Object.values(scheduleDraftProblems(schedule))[0]);
 }
 
 /** A new profile, offline too: answers its id. */

@@ -10,7 +10,7 @@ import { NETWORK_MESSAGE, OFFLINE_MESSAGE } from '../../../lib/api-client';
 import { requireDatabase } from '../../../db/current';
 import { getMeta } from '../../../db/meta';
 import type { SmbDatabase } from '../../../db/database';
-import { ValidationError } from '../../../db/errors';
+import { ValidationError, refuseProblem } from '../../../db/errors';
 import { mutate } from '../../../sync/mutate';
 
 /** Renames the company (admin only); shows at once, syncs later. */
@@ -18,8 +18,7 @@ export async function updateTenant(
   naturalName: string,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  const problem = companyNameError(naturalName);
-  if (problem) throw new ValidationError(problem);
+  refuseProblem(companyNameError(naturalName));
   await mutate(db, 'tenant.update', { naturalName: naturalName.trim() });
 }
 
@@ -31,7 +30,7 @@ export async function updateCompanyDetails(
   // The identity is checked as the company will be (a VAT ID against the country it keeps).
   const tenant = (await getMeta(db, 'tenant')) ?? null;
   const { error } = normaliseCompanyDetails(changes, tenant?.company ?? {});
-  if (error) throw new ValidationError(error);
+  refuseProblem(error);
   await mutate(db, 'tenant.updateCompany', changes);
 }
 
@@ -44,8 +43,7 @@ export async function updateBillingSettings(
   changes: BillingSettingsUpdate,
   db: SmbDatabase = requireDatabase(),
 ): Promise<void> {
-  const error = billingSettingsError(changes);
-  if (error) throw new ValidationError(error);
+  refuseProblem(billingSettingsError(changes));
   if (Object.keys(changes).length === 0) return;
   await mutate(db, 'tenant.updateBilling', changes);
 }
