@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containingText, fetchPage, inNameOrder, type Page } from '../../db/query';
@@ -14,7 +14,7 @@ export const updateContact = rows.update;
 
 export async function listContacts(
   db: TenantDb,
-  filter: { customerId?: string; q?: string; limit?: number; offset?: number },
+  filter: ListQuery & { customerId?: string },
 ): Promise<Page<ContactRow>> {
   const base = db
     .selectFrom('contacts')
