@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import { isUuid, type ListQuery } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
+import { clearReferences } from '../../db/version';
 import { containingText, fetchPage, newestFirst, preparedList, rowsWithIds } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import { QUOTE_COLUMN_NAMES, type QuoteTable } from '../../db/tables/quotes.table';
@@ -103,9 +104,5 @@ export async function findOrderOfQuote(db: TenantDb, quoteId: string) {
 
 /** Orders made from a quote forget it when it is deleted; they change, so they get the new version. */
 export async function detachOrdersFromQuote(trx: TenantDb, quoteId: string, version: string) {
-  await trx
-    .updateTable('orders')
-    .set({ quote_id: null, version, updated_at: new Date() })
-    .where('quote_id', '=', quoteId)
-    .execute();
+  await clearReferences(trx, 'orders', 'quote_id', quoteId, { version, updated_at: new Date() });
 }
