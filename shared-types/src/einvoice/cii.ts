@@ -12,6 +12,7 @@ import type {
   EInvoiceParty,
   EInvoiceTax,
 } from './model';
+import { optionalText } from './write-xml';
 
 /** BT-24 of the Factur-X EN 16931 profile (the plain EN 16931 identifier). */
 export const FACTURX_GUIDELINE = 'urn:cen.eu:en16931:2017';
@@ -27,16 +28,12 @@ const ram = (parent: XMLBuilder, name: string, attributes?: Record<string, strin
   parent.ele(NS.ram, `ram:${name}`, attributes ?? {});
 
 /** Adds `ram:name` with its text when the value is given; returns the parent. */
-function text(
+const text = (
   parent: XMLBuilder,
   name: string,
   value: string | undefined | null,
   attributes?: Record<string, string>,
-): XMLBuilder {
-  if (value === undefined || value === null || value === '') return parent;
-  ram(parent, name, attributes).txt(value).up();
-  return parent;
-}
+) => optionalText(parent, NS.ram, `ram:${name}`, value, attributes);
 
 /** A date as CII writes it: `<udt:DateTimeString format="102">20261126</…>`. */
 function date(parent: XMLBuilder, name: string, value: string | undefined, ns: 'udt' | 'qdt') {

@@ -10,3 +10,4 @@ export * from './from-document';
 export * from './write';
 export * from './api';
 export * from './from-credit-note';
+export * from './of-document';

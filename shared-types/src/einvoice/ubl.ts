@@ -14,6 +14,7 @@ import type {
   EInvoiceTax,
   EInvoiceTaxSubtotal,
 } from './model';
+import { optionalText } from './write-xml';
 
 export type UblFlavour = 'peppol' | 'xrechnung';
 
@@ -34,19 +35,12 @@ const NS = {
 const cac = (parent: XMLBuilder, name: string) => parent.ele(NS.cac, `cac:${name}`);
 
 /** Adds `cbc:name` with its text (and attributes) when the value is given; returns the parent. */
-function cbc(
+const cbc = (
   parent: XMLBuilder,
   name: string,
   value: string | undefined | null,
   attributes?: Record<string, string>,
-): XMLBuilder {
-  if (value === undefined || value === null || value === '') return parent;
-  parent
-    .ele(NS.cbc, `cbc:${name}`, attributes ?? {})
-    .txt(value)
-    .up();
-  return parent;
-}
+) => optionalText(parent, NS.cbc, `cbc:${name}`, value, attributes);
 
 export function writeUbl(doc: EInvoiceDocument, flavour: UblFlavour): string {
   const credit = doc.kind === 'creditNote';

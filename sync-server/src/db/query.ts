@@ -15,13 +15,33 @@ export function containsPattern(q: string): string {
 export function containingText(q: string | undefined, columns: readonly string[]) {
   return <DB, TB extends keyof DB, O>(
     query: SelectQueryBuilder<DB, TB, O>,
-  ): SelectQueryBuilder<DB, TB, O> => {
-    if (q === undefined) return query;
-    const pattern = containsPattern(q);
-    return query.where((eb) =>
-      eb.or(columns.map((column) => eb(sql.ref(column), 'ilike', pattern))),
-    );
-  };
+  ): SelectQueryBuilder<DB, TB, O> =>
+    q === undefined ? query : matchingAny(columns)(query, containsPattern(q));
+}
+
+/** Keeps the rows where any of `columns` matches an `ILIKE` pattern. */
+function matchingAny(columns: readonly string[]) {
+  return <DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+    pattern: string,
+  ): SelectQueryBuilder<DB, TB, O> =>
+    query.where((eb) => eb.or(columns.map((column) => eb(sql.ref(column), 'ilike', pattern))));
+}
+
+/** Newest first, then by id (a total order), for the table joined as `alias`: document lists. */
+export const newestFirst = <DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  alias: string,
+) => query.orderBy(sql.ref(`${alias}.created_at`), 'desc').orderBy(sql.ref(`${alias}.id`), 'desc');
+
+/** The rows of `query` whose `column` is one of `ids`; no statement when there are none. */
+export async function rowsWithIds<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return query.where(sql.ref(column), 'in', ids).execute();
 }
 
 /** The trimmed search text, or undefined when there is none. */
@@ -97,17 +117,15 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
 
 /**
  * `fetchPage` for the busiest lists, as two prepared statements per database handle (see
- * `prepared`): all rows, and rows matching a search pattern (`search` adds its `where`). Limit and
- * offset are parameters (a null limit: all rows). `ordered` must name its columns.
+ * `prepared`): all rows, and rows where any of the `searched` columns matches a search pattern.
+ * Limit and offset are parameters (a null limit: all rows). `ordered` must name its columns.
  */
 export function preparedList<D, DB, TB extends keyof DB, O>(
   from: (db: Kysely<D>) => SelectQueryBuilder<DB, TB, object>,
-  search: (
-    query: SelectQueryBuilder<DB, TB, object>,
-    pattern: string,
-  ) => SelectQueryBuilder<DB, TB, object>,
+  searched: readonly string[],
   ordered: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
 ) {
+  const search = matchingAny(searched);
   const page = (base: SelectQueryBuilder<DB, TB, object>, limit: number | null, offset: number) =>
     ordered(base).select(countOf(base).as(PAGE_TOTAL)).limit(limit).offset(offset);
   const all = prepared((db: Kysely<D>, limit: number | null, offset: number) =>
@@ -117,10 +135,7 @@ export function preparedList<D, DB, TB extends keyof DB, O>(
     (db: Kysely<D>, pattern: string, limit: number | null, offset: number) =>
       page(search(from(db), pattern), limit, offset),
   );
-  return async (
-    db: Kysely<D>,
-    paging: { limit?: number; offset?: number; q?: string },
-  ): Promise<Page<O>> => {
+  return async (db: Kysely<D>, paging: ListQuery): Promise<Page<O>> => {
     const { limit = null, offset = 0 } = paging;
     const pattern = paging.q === undefined ? undefined : containsPattern(paging.q);
     const rows = (

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SyncEntity } from '@smb/shared-types';
-import type { TenantDb } from './tenant-database';
+import type { TenantDatabase, TenantDb } from './tenant-database';
 
 /**
  * The next value of the tenant's version counter. The UPDATE takes the row lock of the single
@@ -31,5 +31,27 @@ export async function addTombstones(
     .onConflict((oc) =>
       oc.columns(['entity', 'id']).doUpdateSet({ version, deleted_at: new Date() }),
     )
+    .execute();
+}
+
+/** Any tenant table, seen through one shape: Kysely cannot type a column named at run time. */
+type AnyTable = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * The rows of `table` that refer to `id` through `column` forget it (their FK would SET NULL
+ * silently); they change, so they take the writing transaction's version and time, and sync
+ * clients see the change.
+ */
+export async function clearReferences(
+  trx: TenantDb,
+  table: keyof TenantDatabase,
+  column: string,
+  id: string,
+  changed: { version: string; updated_at: Date },
+): Promise<void> {
+  await (trx as unknown as AnyTable)
+    .updateTable(table)
+    .set({ [column]: null, ...changed })
+    .where(sql.ref(column), '=', id)
     .execute();
 }

@@ -7,26 +7,19 @@
 import {
   buildEInvoice,
   creditNoteEInvoiceInput,
-  eInvoiceFileName,
-  eInvoiceFormatFor,
   eInvoiceReadiness,
-  eInvoiceSourceOf,
-  taxCurrencyOf,
-  writeEInvoiceXml,
+  eInvoiceXmlFile,
+  storedDocumentEInvoice,
   type EInvoiceDocumentInput,
   type EInvoiceFormat,
-  type EInvoiceSource,
   type ReadinessProblem,
+  type StoredDocumentEInvoice,
 } from '@smb/shared-types/einvoice';
 import type { SmbDatabase } from '../../db/database';
 import { getMeta } from '../../db/meta';
 import type { CreditNoteRow, InvoiceRow } from '../../db/types';
 
-export interface LocalEInvoice {
-  source: EInvoiceSource;
-  /** The customer's format, else the company's default; null: none chosen. */
-  format: EInvoiceFormat | null;
-}
+export type LocalEInvoice = StoredDocumentEInvoice;
 
 /** The document of an e-invoice on this device: an invoice or a credit note. */
 export type LocalEInvoiceDocument =
@@ -84,24 +77,20 @@ export async function localEInvoice(
   document: LocalEInvoiceDocument,
 ): Promise<LocalEInvoice> {
   const tenant = await getMeta(db, 'tenant');
-  const company = tenant?.company;
   const { row } = document;
-  const customer = await db.customers.get(row.customerId);
-  const input =
-    document.kind === 'invoice'
-      ? await invoiceInput(db, document.row)
-      : await creditNoteInput(db, document.row);
-  const source = eInvoiceSourceOf(
-    {
-      ...input,
-      taxRates: await db.tax_rates.toArray(),
-      taxCurrency: taxCurrencyOf(row.currencyCode, await db.currencies.toArray()),
-    },
-    { ...company, name: tenant?.naturalName },
+  return storedDocumentEInvoice({
+    customer: await db.customers.get(row.customerId),
+    input:
+      document.kind === 'invoice'
+        ? await invoiceInput(db, document.row)
+        : await creditNoteInput(db, document.row),
+    taxRates: await db.tax_rates.toArray(),
+    currencies: await db.currencies.toArray(),
+    company: tenant?.company,
+    companyName: tenant?.naturalName,
     // The document keeps the customer's name and e-mail as they were; the identity is today's.
-    { ...customer, name: row.customerName, email: row.customerEmail },
-  );
-  return { source, format: eInvoiceFormatFor(customer, company) };
+    kept: { name: row.customerName, email: row.customerEmail },
+  });
 }
 
 export const localReadiness = (e: LocalEInvoice, format: EInvoiceFormat): ReadinessProblem[] =>
@@ -112,9 +101,5 @@ export function localEInvoiceXml(
   e: LocalEInvoice,
   format: EInvoiceFormat,
 ): { xml: string; fileName: string } {
-  const doc = buildEInvoice(e.source);
-  return {
-    xml: writeEInvoiceXml(doc, format),
-    fileName: eInvoiceFileName(doc.kind, doc.number, format),
-  };
+  return eInvoiceXmlFile(buildEInvoice(e.source), format);
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import { recordRows } from '../../db/records';
+import { clearReferences } from '../../db/version';
 import type { TenantDb } from '../../db/tenant-database';
 import { containingText, fetchPage, inNameOrder, type Page } from '../../db/query';
 import type { ContactTable } from '../../db/tables/contacts.table';
@@ -14,7 +15,7 @@ export const updateContact = rows.update;
 
 export async function listContacts(
   db: TenantDb,
-  filter: { customerId?: string; q?: string; limit?: number; offset?: number },
+  filter: ListQuery & { customerId?: string },
 ): Promise<Page<ContactRow>> {
   const base = db
     .selectFrom('contacts')
@@ -44,9 +45,8 @@ export async function customerExists(db: TenantDb, id: string): Promise<boolean>
  * version, so sync clients see the change, then deletes it.
  */
 export async function deleteContact(db: TenantDb, id: string, version: string): Promise<void> {
-  const detach = { contact_id: null, version, updated_at: new Date() };
-  await db.updateTable('quotes').set(detach).where('contact_id', '=', id).execute();
-  await db.updateTable('orders').set(detach).where('contact_id', '=', id).execute();
-  await db.updateTable('invoices').set(detach).where('contact_id', '=', id).execute();
+  const changed = { version, updated_at: new Date() };
+  for (const table of ['quotes', 'orders', 'invoices'] as const)
+    await clearReferences(db, table, 'contact_id', id, changed);
   await rows.remove(db, id);
 }

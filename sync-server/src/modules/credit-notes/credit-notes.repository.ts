@@ -1,52 +1,29 @@
 import { sql, type Insertable } from 'kysely';
+import type { ListQuery } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containsPattern, fetchPage } from '../../db/query';
+import { containingText, fetchPage, newestFirst, rowsWithIds } from '../../db/query';
 import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
 import type { CreditNoteLineTable, CreditNoteTable } from '../../db/tables/credit-notes.table';
 
 const fromCreditNotes = (db: TenantDb) =>
-  db
-    .selectFrom('credit_notes as cn')
-    .innerJoin('invoices as inv', 'inv.id', 'cn.invoice_id')
-    .selectAll('cn')
-    .select('inv.invoice_number as invoice_number');
+  db.selectFrom('credit_notes as cn').innerJoin('invoices as inv', 'inv.id', 'cn.invoice_id');
+
+const withInvoiceNumber = (query: ReturnType<typeof fromCreditNotes>) =>
+  query.selectAll('cn').select('inv.invoice_number as invoice_number');
 
 export type CreditNoteRow = Awaited<ReturnType<typeof findCreditNotesByIds>>[number];
 
-export async function findCreditNotesByIds(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return fromCreditNotes(db).where('cn.id', 'in', ids).execute();
-}
+export const findCreditNotesByIds = (db: TenantDb, ids: string[]) =>
+  rowsWithIds(withInvoiceNumber(fromCreditNotes(db)), 'cn.id', ids);
 
 /** One page, newest first; `q` matches the credit note's or invoice's number or the customer. */
-export async function listCreditNotes(
-  db: TenantDb,
-  query: { limit?: number; offset?: number; q?: string; invoiceId?: string },
-) {
-  let base = db
-    .selectFrom('credit_notes as cn')
-    .innerJoin('invoices as inv', 'inv.id', 'cn.invoice_id');
-  if (query.q !== undefined) {
-    const pattern = containsPattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        eb('cn.credit_note_number', 'ilike', pattern),
-        eb('inv.invoice_number', 'ilike', pattern),
-        eb('cn.customer_name', 'ilike', pattern),
-      ]),
-    );
-  }
-  if (query.invoiceId !== undefined) base = base.where('cn.invoice_id', '=', query.invoiceId);
-  return fetchPage(
-    base,
-    (q) =>
-      q
-        .selectAll('cn')
-        .select('inv.invoice_number as invoice_number')
-        .orderBy('cn.created_at', 'desc')
-        .orderBy('cn.id', 'desc'),
-    query,
-  );
+export async function listCreditNotes(db: TenantDb, query: ListQuery & { invoiceId?: string }) {
+  const base = fromCreditNotes(db)
+    .$call(
+      containingText(query.q, ['cn.credit_note_number', 'inv.invoice_number', 'cn.customer_name']),
+    )
+    .$if(query.invoiceId !== undefined, (q) => q.where('cn.invoice_id', '=', query.invoiceId!));
+  return fetchPage(base, (q) => newestFirst(withInvoiceNumber(q), 'cn'), query);
 }
 
 export async function findCreditNoteLines(db: TenantDb, creditNoteIds: string[]) {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { recordRows } from '../../db/records';
+import type { ListQuery } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
 import { containingText, fetchPage, type Page } from '../../db/query';
 import type { CurrencyTable } from '../../db/tables/currencies.table';
@@ -23,10 +24,7 @@ export async function findDefaultCurrency(db: TenantDb): Promise<CurrencyRow | u
   return db.selectFrom('currencies').selectAll().where('is_default', '=', true).executeTakeFirst();
 }
 
-export async function listCurrencies(
-  db: TenantDb,
-  filter: { q?: string; limit?: number; offset?: number },
-): Promise<Page<CurrencyRow>> {
+export async function listCurrencies(db: TenantDb, filter: ListQuery): Promise<Page<CurrencyRow>> {
   const base = db.selectFrom('currencies').$call(containingText(filter.q, ['code', 'name']));
   return fetchPage(base, (q) => q.selectAll().orderBy('code').orderBy('id'), filter);
 }

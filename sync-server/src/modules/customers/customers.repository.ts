@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { isUuid, type CUSTOMER_IDENTITY_FIELDS } from '@smb/shared-types';
+import { isUuid, type CUSTOMER_IDENTITY_FIELDS, type ListQuery } from '@smb/shared-types';
 import { prepared } from '../../db/prepared';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
@@ -55,10 +55,7 @@ const customerById = prepared((db: TenantDb, id: string) =>
     .where('id', '=', id),
 );
 
-export async function listCustomers(
-  db: TenantDb,
-  filter: { q?: string; limit?: number; offset?: number },
-): Promise<Page<CustomerRow>> {
+export async function listCustomers(db: TenantDb, filter: ListQuery): Promise<Page<CustomerRow>> {
   const base = db
     .selectFrom('customers')
     .$call(containingText(filter.q, ['name', 'email', 'phone_number', 'address']));

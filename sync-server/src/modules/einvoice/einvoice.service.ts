@@ -10,17 +10,15 @@ import {
   EINVOICE_MESSAGES,
   buildEInvoice,
   creditNoteEInvoiceInput,
-  eInvoiceFileName,
-  eInvoiceFormatFor,
   eInvoiceReadiness,
-  eInvoiceSourceOf,
-  taxCurrencyOf,
-  writeEInvoiceXml,
+  eInvoiceXmlFile,
+  storedDocumentEInvoice,
   type EInvoiceDocument,
   type EInvoiceDocumentInput,
   type EInvoiceFormat,
   type EInvoiceSource,
   type ReadinessProblem,
+  type StoredDocumentEInvoice,
 } from '@smb/shared-types/einvoice';
 import { embedFacturX } from '@smb/shared-types/einvoice/facturx-pdf';
 import { conflict } from '../../errors';
@@ -45,10 +43,7 @@ export type { EInvoiceFile } from './transmitter';
 /** The kinds of document an e-invoice is made of: issued invoices and credit notes. */
 export type EInvoiceKind = EInvoiceSource['kind'];
 
-export interface EInvoiceSourceOfDocument {
-  source: EInvoiceSource;
-  /** The customer's format, else the company's default; null when neither wants one. */
-  format: EInvoiceFormat | null;
+export interface EInvoiceSourceOfDocument extends StoredDocumentEInvoice {
   /** The document's PDF, the base of its Factur-X file. */
   pdf: () => Promise<PdfFile>;
 }
@@ -63,21 +58,16 @@ async function documentSource(
   kept: { id: string; name: string; email: string },
   pdf: () => Promise<PdfFile>,
 ): Promise<EInvoiceSourceOfDocument> {
-  const customer = await findCustomerById(scope.db, kept.id);
-  const company = companyOf(scope.tenant);
-  const source = eInvoiceSourceOf(
-    {
-      ...input,
-      taxRates: await listTaxRates(scope),
-      taxCurrency: taxCurrencyOf(
-        input.currencyCode,
-        await ownAndNamedCurrency(scope, input.currencyCode),
-      ),
-    },
-    { ...company, name: scope.tenant.natural_name },
-    { ...customer, name: kept.name, email: kept.email },
-  );
-  return { source, format: eInvoiceFormatFor(customer, company), pdf };
+  const stored = storedDocumentEInvoice({
+    input,
+    customer: await findCustomerById(scope.db, kept.id),
+    company: companyOf(scope.tenant),
+    companyName: scope.tenant.natural_name,
+    taxRates: await listTaxRates(scope),
+    currencies: await ownAndNamedCurrency(scope, input.currencyCode),
+    kept,
+  });
+  return { ...stored, pdf };
 }
 
 async function invoiceSource(scope: ReadScope, id: string): Promise<EInvoiceSourceOfDocument> {
@@ -162,8 +152,7 @@ async function writeFile(
   format: EInvoiceFormat,
   pdf: PdfFile | null,
 ): Promise<EInvoiceFile> {
-  const xml = writeEInvoiceXml(doc, format);
-  const fileName = eInvoiceFileName(doc.kind, doc.number, format);
+  const { xml, fileName } = eInvoiceXmlFile(doc, format);
   if (format !== 'facturx' || !pdf)
     return { fileName, contentType: EINVOICE_CONTENT_TYPES[format], content: Buffer.from(xml) };
   const rendered = await renderPdf(pdf, { pdfA: true });

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { fetchPage, preparedList, containingText } from '../../db/query';
+import { containingText, fetchPage, newestFirst, preparedList, rowsWithIds } from '../../db/query';
 import { prepared } from '../../db/prepared';
 import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
 import {
@@ -22,23 +22,15 @@ const withOrder = (query: ReturnType<typeof fromInvoices>) =>
 
 export type InvoiceWithOrderRow = Awaited<ReturnType<typeof findInvoicesByIds>>[number];
 
-export async function findInvoicesByIds(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return withOrder(fromInvoices(db)).where('inv.id', 'in', ids).execute();
-}
+export const findInvoicesByIds = (db: TenantDb, ids: string[]) =>
+  rowsWithIds(withOrder(fromInvoices(db)), 'inv.id', ids);
 
-/** One page, newest first; `q` matches the invoice or order number or the customer's name. */
-export const listInvoices = preparedList(
-  fromInvoices,
-  (query, pattern) =>
-    query.where((eb) =>
-      eb.or([
-        eb('inv.invoice_number', 'ilike', pattern),
-        eb('o.order_number', 'ilike', pattern),
-        eb('inv.customer_name', 'ilike', pattern),
-      ]),
-    ),
-  (query) => withOrder(query).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
+/** What a search matches: the invoice or order number or the customer's name. */
+const SEARCHED = ['inv.invoice_number', 'o.order_number', 'inv.customer_name'];
+
+/** One page, newest first; `q` matches what a search matches. */
+export const listInvoices = preparedList(fromInvoices, SEARCHED, (q) =>
+  newestFirst(withOrder(q), 'inv'),
 );
 
 /**
@@ -56,9 +48,7 @@ export async function listInvoicesFiltered(
     today: string;
   },
 ) {
-  let base = fromInvoices(db).$call(
-    containingText(query.q, ['inv.invoice_number', 'o.order_number', 'inv.customer_name']),
-  );
+  let base = fromInvoices(db).$call(containingText(query.q, SEARCHED));
   if (query.status === 'Overdue')
     base = base
       .where('inv.status', '!=', 'Cancelled')
@@ -70,7 +60,7 @@ export async function listInvoicesFiltered(
     (q) =>
       query.sort === 'dueDate'
         ? withOrder(q).orderBy('inv.due_date', 'asc').orderBy('inv.id', 'asc')
-        : withOrder(q).orderBy('inv.created_at', 'desc').orderBy('inv.id', 'desc'),
+        : newestFirst(withOrder(q), 'inv'),
     query,
   );
 }

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { isUuid } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { preparedList } from '../../db/query';
+import { newestFirst, preparedList, rowsWithIds } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import { ORDER_COLUMN_NAMES, type OrderTable } from '../../db/tables/orders.table';
 
@@ -27,19 +27,12 @@ const withParties = (query: ReturnType<typeof fromOrders>) =>
 
 export type OrderWithPartiesRow = Awaited<ReturnType<typeof findOrdersByIds>>[number];
 
-export async function findOrdersByIds(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return withParties(fromOrders(db)).where('o.id', 'in', ids).execute();
-}
+export const findOrdersByIds = (db: TenantDb, ids: string[]) =>
+  rowsWithIds(withParties(fromOrders(db)), 'o.id', ids);
 
 /** One page, newest first; `q` matches the order number or the customer's name. */
-export const listOrders = preparedList(
-  fromOrders,
-  (query, pattern) =>
-    query.where((eb) =>
-      eb.or([eb('o.order_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    ),
-  (query) => withParties(query).orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
+export const listOrders = preparedList(fromOrders, ['o.order_number', 'c.name'], (q) =>
+  newestFirst(withParties(q), 'o'),
 );
 
 /** The order row, locked for the rest of the transaction; undefined for an unknown or malformed id. */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import { recordRows } from '../../db/records';
 import type { TenantDb } from '../../db/tenant-database';
 import { containingText, fetchPage, type Page } from '../../db/query';
@@ -41,10 +41,7 @@ export async function lockProduct(db: TenantDb, id: string): Promise<boolean> {
   );
 }
 
-export async function listProducts(
-  db: TenantDb,
-  filter: { q?: string; limit?: number; offset?: number },
-): Promise<Page<ProductRow>> {
+export async function listProducts(db: TenantDb, filter: ListQuery): Promise<Page<ProductRow>> {
   const base = db
     .selectFrom('products as p')
     .leftJoin('currencies as c', 'c.code', 'p.currency_code')

@@ -1,7 +1,8 @@
 import { sql, type Updateable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
-import { containingText, fetchPage, preparedList } from '../../db/query';
+import { clearReferences } from '../../db/version';
+import { containingText, fetchPage, newestFirst, preparedList, rowsWithIds } from '../../db/query';
 import { PARTY_COLUMNS } from '../documents/documents.repository';
 import { QUOTE_COLUMN_NAMES, type QuoteTable } from '../../db/tables/quotes.table';
 
@@ -20,19 +21,15 @@ const withParties = (query: ReturnType<typeof fromQuotes>) =>
 
 export type QuoteWithPartiesRow = Awaited<ReturnType<typeof findQuotesByIds>>[number];
 
-export async function findQuotesByIds(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return withParties(fromQuotes(db)).where('q.id', 'in', ids).execute();
-}
+export const findQuotesByIds = (db: TenantDb, ids: string[]) =>
+  rowsWithIds(withParties(fromQuotes(db)), 'q.id', ids);
+
+/** What a search matches: the quote number or the customer's name. */
+const SEARCHED = ['q.quote_number', 'c.name'];
 
 /** One page, newest first; `q` matches the quote number or the customer's name. */
-export const listQuotes = preparedList(
-  fromQuotes,
-  (query, pattern) =>
-    query.where((eb) =>
-      eb.or([eb('q.quote_number', 'ilike', pattern), eb('c.name', 'ilike', pattern)]),
-    ),
-  (query) => withParties(query).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
+export const listQuotes = preparedList(fromQuotes, SEARCHED, (q) =>
+  newestFirst(withParties(q), 'q'),
 );
 
 /**
@@ -41,9 +38,9 @@ export const listQuotes = preparedList(
  */
 export async function listQuotesByStatus(
   db: TenantDb,
-  query: { limit?: number; offset?: number; q?: string; status: string; today: string },
+  query: ListQuery & { status: string; today: string },
 ) {
-  let base = fromQuotes(db).$call(containingText(query.q, ['q.quote_number', 'c.name']));
+  let base = fromQuotes(db).$call(containingText(query.q, SEARCHED));
   const today = sql<string>`${query.today}::date`;
   if (query.status === 'Expired')
     base = base.where('q.status', '=', 'Sent').where('q.valid_until', '<', today);
@@ -52,11 +49,7 @@ export async function listQuotesByStatus(
       .where('q.status', '=', 'Sent')
       .where((eb) => eb.or([eb('q.valid_until', 'is', null), eb('q.valid_until', '>=', today)]));
   else base = base.where('q.status', '=', query.status as never);
-  return fetchPage(
-    base,
-    (q) => withParties(q).orderBy('q.created_at', 'desc').orderBy('q.id', 'desc'),
-    query,
-  );
+  return fetchPage(base, (q) => newestFirst(withParties(q), 'q'), query);
 }
 
 /**
@@ -111,9 +104,5 @@ export async function findOrderOfQuote(db: TenantDb, quoteId: string) {
 
 /** Orders made from a quote forget it when it is deleted; they change, so they get the new version. */
 export async function detachOrdersFromQuote(trx: TenantDb, quoteId: string, version: string) {
-  await trx
-    .updateTable('orders')
-    .set({ quote_id: null, version, updated_at: new Date() })
-    .where('quote_id', '=', quoteId)
-    .execute();
+  await clearReferences(trx, 'orders', 'quote_id', quoteId, { version, updated_at: new Date() });
 }

@@ -1,6 +1,7 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import type { Insertable, Updateable } from 'kysely';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import type { TenantDb } from '../../db/tenant-database';
+import { containingText, fetchPage, newestFirst, rowsWithIds } from '../../db/query';
 import { LINE_ITEM_COLUMN_NAMES } from '../../db/tables/documents.table';
 import type {
   RecurringProfileLineTable,
@@ -8,40 +9,21 @@ import type {
 } from '../../db/tables/recurring.table';
 
 const fromProfiles = (db: TenantDb) =>
-  db
-    .selectFrom('recurring_profiles as p')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .selectAll('p')
-    .select('c.name as customer_name');
+  db.selectFrom('recurring_profiles as p').innerJoin('customers as c', 'c.id', 'p.customer_id');
+
+const withCustomerName = (query: ReturnType<typeof fromProfiles>) =>
+  query.selectAll('p').select('c.name as customer_name');
 
 export type ProfileRow = Awaited<ReturnType<typeof findProfiles>>[number];
 
-export async function findProfiles(db: TenantDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return fromProfiles(db).where('p.id', 'in', ids).execute();
-}
+export const findProfiles = (db: TenantDb, ids: string[]) =>
+  rowsWithIds(withCustomerName(fromProfiles(db)), 'p.id', ids);
 
-/** One page, newest first; `q` matches the customer's name. */
-export async function listProfiles(
-  db: TenantDb,
-  query: { limit?: number; offset?: number; q?: string },
-) {
-  let base = fromProfiles(db);
-  if (query.q) base = base.where('c.name', 'ilike', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`);
-  const rows = await base
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(query.limit ?? 50)
-    .offset(query.offset ?? 0)
-    .execute();
-  const counted = db
-    .selectFrom('recurring_profiles as p')
-    .innerJoin('customers as c', 'c.id', 'p.customer_id')
-    .select(sql<string>`count(*)`.as('n'));
-  const { n } = await (
-    query.q ? counted.where('c.name', 'ilike', `%${query.q.replace(/[\\%_]/g, '\\$&')}%`) : counted
-  ).executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+/** One page (50 rows unless asked), newest first; `q` matches the customer's name. */
+export async function listProfiles(db: TenantDb, query: ListQuery) {
+  const base = fromProfiles(db).$call(containingText(query.q || undefined, ['c.name']));
+  const paging = { limit: query.limit ?? 50, offset: query.offset ?? 0 };
+  return fetchPage(base, (q) => newestFirst(withCustomerName(q), 'p'), paging);
 }
 
 /** The lines of several profiles, in line order. */

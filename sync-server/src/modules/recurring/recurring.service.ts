@@ -21,7 +21,7 @@ import { calendarDate } from '../../db/dates';
 import { isUniqueViolation, searchText } from '../../db/query';
 import type { TenantDb } from '../../db/tenant-database';
 import { inTransaction } from '../../db/transaction';
-import { addTombstones, nextVersion } from '../../db/version';
+import { addTombstones, clearReferences, nextVersion } from '../../db/version';
 import { badRequest, conflict, orNotFound } from '../../errors';
 import {
   goneReferenceError,
@@ -283,11 +283,8 @@ export async function deleteProfile(scope: TenantScope, id: string): Promise<voi
   await inTransaction(scope.db, async (trx) => {
     const version = await nextVersion(trx);
     const row = await lockedProfile(trx, id);
-    await trx
-      .updateTable('invoices')
-      .set({ recurring_profile_id: null, version, updated_at: new Date() })
-      .where('recurring_profile_id', '=', row.id)
-      .execute();
+    const changed = { version, updated_at: new Date() };
+    await clearReferences(trx, 'invoices', 'recurring_profile_id', row.id, changed);
     await repo.deleteProfile(trx, row.id);
     await addTombstones(trx, 'recurring_profiles', [row.id], version);
   });

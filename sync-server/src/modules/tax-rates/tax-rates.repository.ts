@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-database';
+import { clearReferences } from '../../db/version';
 import type { TaxRateTable } from '../../db/tables/tax-rates.table';
 
 /** SQL of the tenant's tax rates. Lines keep their snapshot when a rate is deleted. */
@@ -32,10 +33,6 @@ export async function updateTaxRate(trx: TenantDb, id: string, set: Updateable<T
 
 /** Deletes the rate and clears it as the default of products (which get the new version). */
 export async function deleteTaxRate(trx: TenantDb, id: string, version: string) {
-  await trx
-    .updateTable('products')
-    .set({ tax_rate_id: null, version, updated_at: new Date() })
-    .where('tax_rate_id', '=', id)
-    .execute();
+  await clearReferences(trx, 'products', 'tax_rate_id', id, { version, updated_at: new Date() });
   await trx.deleteFrom('tax_rates').where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isUuid } from '@smb/shared-types';
+import { isUuid, type ListQuery } from '@smb/shared-types';
 import type { AppDatabase, UserRow } from '../../db/app-tables';
 import { containingText, fetchPage, type Page } from '../../db/query';
 
@@ -46,7 +46,7 @@ export async function findTenantUser(
 export async function listTenantUsers(
   db: Db,
   tenantId: string,
-  filter: { q?: string; limit?: number; offset?: number },
+  filter: ListQuery,
 ): Promise<Page<UserRow>> {
   const base = app(db)
     .selectFrom('users')
