@@ -37,6 +37,7 @@ import {
 import { connectDatabase } from '../sync-server/src/db/database';
 import { migrateApp, migrateTenants, readMigrationDir } from '../sync-server/src/db/migrate';
 import { existingCompanies, provisionCompanies, type Company } from './support/companies';
+import { eachConcurrently } from './support/concurrently';
 import { upToDatePull } from './api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -186,20 +187,6 @@ const WARM_PASSES = Number(process.env.BENCH_WARM_PASSES ?? 2);
 const laneSettings = () =>
   (process.env.BENCH_LANES ?? '1,5').split(',').map((n) => Math.max(1, Number(n)));
 
-/** Runs `work` on every item, `concurrency` at a time. */
-async function eachConcurrently<T>(
-  items: T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /**
  * Autocannon over `companies`, each request for the next company in turn, for `durationS` seconds
  * or `amount` requests.
@@ -262,18 +249,16 @@ export async function benchManyTenants(
 
     // 1. Provisioning, through the code that creates a company's schema.
     const earlier = await existingCompanies(database);
-    log(
-      `many tenants: provisioning ${count - earlier.length} companies (${earlier.length} there)…`,
-    );
+    const missing = Math.max(0, count - earlier.companies.length);
+    log(`many tenants: provisioning ${missing} companies (${earlier.companies.length} there)…`);
     const made = await provisionCompanies(
       database,
-      count,
+      { from: earlier.next, count: missing },
       provisionConcurrency,
       log,
-      earlier.length,
     );
     const { perCompanyMs, started } = made;
-    const companies = [...earlier, ...made.companies];
+    const companies = [...earlier.companies, ...made.companies];
     const provisioning = {
       made: made.companies.length,
       totalS: round1((performance.now() - started) / 1000),

@@ -88,7 +88,12 @@ export async function benchReconnectStorm(
   try {
     await migrateApp(database.pool);
     log(`reconnect storm: provisioning ${companyCount} companies…`);
-    const { companies } = await provisionCompanies(database, companyCount, 4, log);
+    const { companies } = await provisionCompanies(
+      database,
+      { from: 0, count: companyCount },
+      4,
+      log,
+    );
     await database.close();
 
     const dataDir = tempDir('smb-storm-');

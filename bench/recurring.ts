@@ -79,7 +79,12 @@ export async function benchRecurring(log: (line: string) => void): Promise<Recur
   try {
     await migrateApp(database.pool);
     log(`recurring: provisioning ${companyCount} companies…`);
-    const { companies } = await provisionCompanies(database, companyCount, 4, log);
+    const { companies } = await provisionCompanies(
+      database,
+      { from: 0, count: companyCount },
+      4,
+      log,
+    );
     const today = new Date().toISOString().slice(0, 10);
     const future = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const tenants = await database.db.withSchema('app').selectFrom('tenants').selectAll().execute();

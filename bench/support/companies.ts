@@ -5,6 +5,7 @@ import type { Database } from '../../sync-server/src/db/database';
 import { createTenantSchema } from '../../sync-server/src/db/provisioning';
 import { insertTenant, insertUser } from '../../sync-server/src/modules/auth/auth.repository';
 import { serverEnv } from '../../tests/reliability/support';
+import { eachConcurrently } from './concurrently';
 
 /** The secret the bench servers sign with (`serverEnv`), so the bench signs its own tokens. */
 export const JWT_SECRET = serverEnv('/tmp').JWT_SECRET!;
@@ -105,80 +106,79 @@ export async function writeBook(client: pg.PoolClient, schema: string, customerI
 }
 
 /**
- * Companies numbered `from` up to `count` through the code that makes a company
+ * `count` companies, numbered from `from`, through the code that makes a company
  * (`createTenantSchema`, the control plane's tenant and owner), each with the small book,
  * `concurrency` at a time.
  */
 export async function provisionCompanies(
   database: Database,
-  count: number,
+  { from, count }: { from: number; count: number },
   concurrency: number,
   log: (line: string) => void,
-  from = 0,
 ): Promise<{ companies: Company[]; perCompanyMs: number[]; started: number }> {
   const companies: Company[] = [];
   const perCompanyMs: number[] = [];
   const started = performance.now();
-  let next = from;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        const tenant = await createTenantSchema(database, `Company ${i}`);
-        await insertTenant(database.db, tenant);
-        const email = `owner${i}@many.test`;
-        const user = await insertUser(database.db, {
-          id: randomUUID(),
-          tenant_id: tenant.id,
-          email,
-          password_hash: null,
-          is_verified: true,
-          is_tenant_admin: true,
-          is_pending_approval: false,
-        });
-        const customerId = randomUUID();
-        const client = await database.pool.connect();
-        try {
-          await writeBook(client, tenant.schema_name, customerId);
-        } finally {
-          client.release();
-        }
-        perCompanyMs.push(performance.now() - t0);
-        companies.push({
-          tenantId: tenant.id,
-          token: tokenFor(user.id, tenant.id, tenant.schema_name, email),
-          customerId,
-        });
-        if ((from + companies.length) % 1000 === 0) log(`  ${from + companies.length} companies…`);
-      }
-    }),
-  );
+  const numbers = Array.from({ length: Math.max(0, count) }, (_, k) => from + k);
+  await eachConcurrently(numbers, concurrency, async (i) => {
+    const t0 = performance.now();
+    const tenant = await createTenantSchema(database, `Company ${i}`);
+    await insertTenant(database.db, tenant);
+    const email = `owner${i}@many.test`;
+    const user = await insertUser(database.db, {
+      id: randomUUID(),
+      tenant_id: tenant.id,
+      email,
+      password_hash: null,
+      is_verified: true,
+      is_tenant_admin: true,
+      is_pending_approval: false,
+    });
+    const customerId = randomUUID();
+    const client = await database.pool.connect();
+    try {
+      await writeBook(client, tenant.schema_name, customerId);
+    } finally {
+      client.release();
+    }
+    perCompanyMs.push(performance.now() - t0);
+    companies.push({
+      tenantId: tenant.id,
+      token: tokenFor(user.id, tenant.id, tenant.schema_name, email),
+      customerId,
+    });
+    if (companies.length % 1000 === 0) log(`  ${companies.length} companies made…`);
+  });
   return { companies, perCompanyMs, started };
 }
 
 /**
  * The companies an earlier run provisioned in this database (`owner<i>@many.test`), in order, each
- * with its first customer: a run that kept its database goes on from them.
+ * with its first customer, and the number the next company takes: a run that kept its database
+ * goes on from them. A company whose book never committed (its run was stopped) is left out, but
+ * its number stays taken.
  */
-export async function existingCompanies(database: Database): Promise<Company[]> {
+export async function existingCompanies(
+  database: Database,
+): Promise<{ companies: Company[]; next: number }> {
   const { rows } = await database.pool.query<{
     user_id: string;
     tenant_id: string;
     schema_name: string;
     email: string;
+    n: number;
   }>(
-    `SELECT u.id AS user_id, t.id AS tenant_id, t.schema_name, u.email
+    `SELECT u.id AS user_id, t.id AS tenant_id, t.schema_name, u.email,
+            substring(u.email FROM 'owner([0-9]+)@')::integer AS n
        FROM app.users u JOIN app.tenants t ON t.id = u.tenant_id
       WHERE u.email LIKE 'owner%@many.test'
-      ORDER BY substring(u.email FROM 'owner([0-9]+)@')::integer`,
+      ORDER BY n`,
   );
   const companies: Company[] = [];
   for (const row of rows) {
     const customer = await database.pool.query<{ id: string }>(
       `SELECT id FROM "${row.schema_name}".customers WHERE name = 'Customer 1'`,
     );
-    // A company whose book never committed (the run was stopped) is left out.
     if (!customer.rows[0]) continue;
     companies.push({
       tenantId: row.tenant_id,
@@ -186,5 +186,5 @@ export async function existingCompanies(database: Database): Promise<Company[]> 
       customerId: customer.rows[0].id,
     });
   }
-  return companies;
+  return { companies, next: rows.length === 0 ? 0 : rows.at(-1)!.n + 1 };
 }
