@@ -203,13 +203,10 @@ export function connectDatabase(
   stop?: () => Promise<void>,
   options: PoolOptions = {},
 ): Database {
-  const sharedSession = stop !== undefined;
-  const pool = createPool(connectionString, poolSize, onError, { ...options, sharedSession });
+  const poolOptions = { ...options, sharedSession: stop !== undefined };
+  const pool = createPool(connectionString, poolSize, onError, poolOptions);
   const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
-  const lanes = tenantLanes(connectionString, poolSize, onError, {
-    ...options,
-    sharedSession,
-  }) ?? [db];
+  const lanes = tenantLanes(connectionString, poolSize, onError, poolOptions) ?? [db];
   // One scoped Kysely per tenant, made once: a request reuses it instead of building a new one.
   const tenantDbs = new Map<string, TenantDb>();
   return {
