@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { REPO_ROOT } from '../config';
+import { tenantBaseline } from './tenant-baseline';
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');
 /** Advisory lock key shared by every migration run, so concurrent starts apply each file once. */
@@ -76,6 +77,21 @@ export async function applyMigrations(
     ),
   );
   const migrations = readMigrations(kind, options.extra);
+  const baseline = kind === 'tenant' && done.size === 0 && !only ? tenantBaseline() : null;
+  // A new schema: the baseline script stands for every file up to the one it covers (none of
+  // the caller's extra files may sort among them).
+  if (baseline && !options.extra?.some((m) => m.name <= baseline.covers)) {
+    const covered = migrations.filter((m) => m.name <= baseline.covers).map((m) => m.name);
+    await client.query(`SET LOCAL search_path TO ${s}, public`);
+    await client.query(baseline.sql);
+    await client.query(`INSERT INTO ${s}.schema_migrations (name) SELECT unnest($1::text[])`, [
+      covered,
+    ]);
+    for (const name of covered) {
+      applied.push(name);
+      done.add(name);
+    }
+  }
   for (const migration of migrations) {
     if (done.has(migration.name) || (only && !only.has(migration.name))) continue;
     await client.query('SAVEPOINT migration');
