@@ -96,6 +96,16 @@ export function contactInput(body: ContactUpdateBody): ContactInput {
   };
 }
 
+/** A new contact's name, email, phone and role: the given ones, the others empty. */
+export function newContactValues(input: ContactInput) {
+  return {
+    name: input.name ?? '',
+    email: input.email ?? '',
+    phoneNumber: input.phoneNumber ?? null,
+    role: input.role ?? null,
+  };
+}
+
 /** Customer, name and email required (on update only when sent). */
 export function contactError(input: ContactInput, creating: boolean): string | null {
   return firstError([

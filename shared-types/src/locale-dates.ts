@@ -24,16 +24,21 @@ interface DatePattern {
 const patterns = new Map<string, DatePattern>();
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function numericFormat(locale: string): Intl.DateTimeFormat {
-  let format = formats.get(locale);
+/**
+ * The locale's numeric date format ('11/26/2026', '26.11.2026'), made once per locale: in UTC (a
+ * calendar day stored as its UTC midnight), or on the device's calendar with `utc` false.
+ */
+export function numericDateFormat(locale: string, utc = true): Intl.DateTimeFormat {
+  const key = `${locale}|${utc}`;
+  let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
-      timeZone: 'UTC',
+      ...(utc ? { timeZone: 'UTC' } : {}),
     });
-    formats.set(locale, format);
+    formats.set(key, format);
   }
   return format;
 }
@@ -41,7 +46,7 @@ function numericFormat(locale: string): Intl.DateTimeFormat {
 function patternOf(locale: string): DatePattern {
   let pattern = patterns.get(locale);
   if (!pattern) {
-    const parts = numericFormat(locale).formatToParts(new Date(Date.UTC(2026, 10, 26)));
+    const parts = numericDateFormat(locale).formatToParts(new Date(Date.UTC(2026, 10, 26)));
     const order = parts
       .map((p) => p.type)
       .filter((t): t is Field => t === 'day' || t === 'month' || t === 'year');
@@ -55,7 +60,7 @@ function patternOf(locale: string): DatePattern {
 /** A calendar day ('2026-11-26') as the locale writes it: '11/26/2026', '26.11.2026'; '' if none. */
 export function formatLocaleDate(day: string | null | undefined, locale: string): string {
   if (!day || !isIsoDate(day)) return '';
-  return numericFormat(locale).format(new Date(`${day}T00:00:00.000Z`));
+  return numericDateFormat(locale).format(new Date(`${day}T00:00:00.000Z`));
 }
 
 export type ParsedDate = { ok: true; value: string } | { ok: false; message: string };

@@ -22,102 +22,69 @@ import type { InvoiceRow, PaymentRow, QuoteRow } from './types';
  * SAME IndexedDB transaction as every write to those tables — local mutations, rebases, pull pages,
  * restores, clears — so the summaries never drift from the rows (a failed write aborts both).
  */
-export type QuoteSummary = Pick<
-  QuoteRow,
-  | 'id'
-  | 'status'
-  | 'total'
-  | 'currencyCode'
-  | 'validUntil'
-  | 'acceptedAt'
-  | 'rejectedAt'
-  | 'updatedAt'
->;
 
-export type InvoiceSummary = Pick<
-  InvoiceRow,
-  | 'id'
-  | 'customerId'
-  | 'customerName'
-  | 'currencyCode'
-  | 'status'
-  | 'total'
-  | 'amountPaid'
-  | 'creditedAmount'
-  | 'issueDate'
-  | 'dueDate'
-  | 'createdAt'
->;
+/** The fields each table's summary keeps, in stored order (the id first). */
+const QUOTE_FIELDS = [
+  'id',
+  'status',
+  'total',
+  'currencyCode',
+  'validUntil',
+  'acceptedAt',
+  'rejectedAt',
+  'updatedAt',
+] as const;
+const INVOICE_FIELDS = [
+  'id',
+  'customerId',
+  'customerName',
+  'currencyCode',
+  'status',
+  'total',
+  'amountPaid',
+  'creditedAmount',
+  'issueDate',
+  'dueDate',
+  'createdAt',
+] as const;
+const PAYMENT_FIELDS = ['id', 'invoiceId', 'amount', 'paidOn'] as const;
 
-export type PaymentSummary = Pick<PaymentRow, 'id' | 'invoiceId' | 'amount' | 'paidOn'>;
+export type QuoteSummary = Pick<QuoteRow, (typeof QUOTE_FIELDS)[number]>;
+export type InvoiceSummary = Pick<InvoiceRow, (typeof INVOICE_FIELDS)[number]>;
+export type PaymentSummary = Pick<PaymentRow, (typeof PAYMENT_FIELDS)[number]>;
 
-export function quoteSummary(q: QuoteRow): QuoteSummary {
-  return {
-    id: q.id,
-    status: q.status,
-    total: q.total,
-    currencyCode: q.currencyCode,
-    validUntil: q.validUntil ?? null,
-    acceptedAt: q.acceptedAt ?? null,
-    rejectedAt: q.rejectedAt ?? null,
-    updatedAt: q.updatedAt,
-  };
+/** The row's `fields`; one named in `absent` takes that value where the row has none (older rows). */
+function summaryOf<R, K extends keyof R>(
+  row: R,
+  fields: readonly K[],
+  absent: Partial<Pick<R, K>> = {},
+): Pick<R, K> {
+  const summary = {} as Pick<R, K>;
+  for (const field of fields)
+    summary[field] = field in absent ? ((row[field] ?? absent[field]) as R[K]) : row[field];
+  return summary;
 }
 
-export function invoiceSummary(i: InvoiceRow): InvoiceSummary {
-  return {
-    id: i.id,
-    customerId: i.customerId,
-    customerName: i.customerName,
-    currencyCode: i.currencyCode,
-    status: i.status,
-    total: i.total,
-    amountPaid: i.amountPaid ?? 0,
-    creditedAmount: i.creditedAmount ?? 0,
-    issueDate: i.issueDate ?? null,
-    dueDate: i.dueDate ?? null,
-    createdAt: i.createdAt,
-  };
-}
+export const quoteSummary = (q: QuoteRow): QuoteSummary =>
+  summaryOf(q, QUOTE_FIELDS, { validUntil: null, acceptedAt: null, rejectedAt: null });
 
-export function paymentSummary(p: PaymentRow): PaymentSummary {
-  return { id: p.id, invoiceId: p.invoiceId, amount: p.amount, paidOn: p.paidOn };
-}
+export const invoiceSummary = (i: InvoiceRow): InvoiceSummary =>
+  summaryOf(i, INVOICE_FIELDS, {
+    amountPaid: 0,
+    creditedAmount: 0,
+    issueDate: null,
+    dueDate: null,
+  });
 
-/** The summarised tables, how one row is summarised, and the summary's fields in stored order. */
+export const paymentSummary = (p: PaymentRow): PaymentSummary => summaryOf(p, PAYMENT_FIELDS);
+
+/** The summarised tables, how one row is summarised, and the summary's fields. */
 const SUMMARISE = {
   quotes: quoteSummary,
   invoices: invoiceSummary,
   payments: paymentSummary,
 } as const;
-const FIELDS: {
-  [T in keyof typeof SUMMARISE]: readonly (keyof ReturnType<(typeof SUMMARISE)[T]>)[];
-} = {
-  quotes: [
-    'id',
-    'status',
-    'total',
-    'currencyCode',
-    'validUntil',
-    'acceptedAt',
-    'rejectedAt',
-    'updatedAt',
-  ],
-  invoices: [
-    'id',
-    'customerId',
-    'customerName',
-    'currencyCode',
-    'status',
-    'total',
-    'amountPaid',
-    'creditedAmount',
-    'issueDate',
-    'dueDate',
-    'createdAt',
-  ],
-  payments: ['id', 'invoiceId', 'amount', 'paidOn'],
-};
+const FIELDS = { quotes: QUOTE_FIELDS, invoices: INVOICE_FIELDS, payments: PAYMENT_FIELDS };
 export type SummarisedTable = keyof typeof SUMMARISE;
 export const SUMMARISED_TABLES = Object.keys(SUMMARISE) as SummarisedTable[];
 const isSummarised = (name: string): name is SummarisedTable => name in SUMMARISE;

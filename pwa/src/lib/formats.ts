@@ -5,6 +5,7 @@
  * decimal string (exact, no float). The app's own words stay English.
  */
 import { COUNTRIES } from '@smb/shared-types/countries';
+import { numericDateFormat } from '@smb/shared-types/locale-dates';
 import { DEFAULT_LOCALE, formatDecimal } from '@smb/shared-types/locale-numbers';
 import { roundMoney } from '@smb/shared-types/money';
 
@@ -75,22 +76,6 @@ export function formatPercent(value: string | number, decimals = 3, locale = cur
   return parts.map((p) => (p.type === 'integer' ? number : p.value)).join('');
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, utc: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${utc}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      ...(utc ? { timeZone: 'UTC' } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * A date the locale's way ('11/26/2026', '26.11.2026', '3/1/2026'): a calendar date ('2026-11-26') as that
  * day wherever the device is, a moment (ISO time) on the device's calendar; '' when none.
@@ -100,7 +85,7 @@ export function formatDate(value: string | number | Date | null | undefined, loc
   const calendarDay = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = calendarDay ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(locale, calendarDay).format(date);
+  return numericDateFormat(locale, calendarDay).format(date);
 }
 
 /** A date and clock time on the device's calendar ('26.11.2026, 14:02'). */

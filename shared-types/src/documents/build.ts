@@ -95,16 +95,28 @@ export function apiDocumentContent(
     customer: doc.customer ? { ...doc.customer, ...options.customerExtra } : null,
     contact: doc.contact,
     items,
+    ...documentTotals(doc),
+    amountPaid: doc.amountPaid ?? null,
+    balanceDue: doc.balance ?? null,
+    notes: doc.notes,
+    language: options.language ?? 'en',
+  };
+}
+
+/** A quote's, order's or invoice's totals as it prints them (none adjusted or broken down: empty). */
+export function documentTotals(
+  doc: Pick<
+    ApiDocument,
+    'subtotal' | 'taxRate' | 'taxAmount' | 'total' | 'adjustments' | 'taxBreakdown'
+  >,
+) {
+  return {
     subtotal: doc.subtotal,
     taxRate: doc.taxRate,
     taxAmount: doc.taxAmount,
     total: doc.total,
     adjustments: doc.adjustments ?? [],
     taxBreakdown: doc.taxBreakdown ?? [],
-    amountPaid: doc.amountPaid ?? null,
-    balanceDue: doc.balance ?? null,
-    notes: doc.notes,
-    language: options.language ?? 'en',
   };
 }
 

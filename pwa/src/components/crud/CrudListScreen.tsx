@@ -8,13 +8,7 @@ import { PageHeader } from './PageHeader';
 import { PAGE_SIZE, TablePager } from './TablePager';
 import { TableSkeleton } from './TableSkeleton';
 import { SearchBox } from '../list/SearchBox';
-
-/** One page of a searchable list: `all` rows exist, `total` match the search. */
-export interface ListPage<T> {
-  rows: T[];
-  total: number;
-  all: number;
-}
+import type { SearchedList } from './useSearchedList';
 
 export interface CrudListScreenProps<T extends { id: string; name: string }> {
   title: string;
@@ -26,16 +20,10 @@ export interface CrudListScreenProps<T extends { id: string; name: string }> {
   addLabel: string;
   addPath: string;
   empty: { icon: ReactNode; title: string; description: string };
-  /** undefined while loading. */
-  list: ListPage<T> | undefined;
-  search: string;
-  /** The search the shown page was made for (debounced), for the no-match message. */
-  searched: string;
-  onSearch: (value: string) => void;
+  /** The page shown, its number and the search (`useSearchedList`). */
+  list: SearchedList<T>;
   /** The search box got focus (a list can start reading what a search needs). */
   onSearchFocus?: () => void;
-  page: number;
-  onPage: (page: number) => void;
   deleteMessage: string;
   remove: (row: T) => Promise<void>;
   /** More header buttons before the add button (import, export), shown also while empty. */
@@ -53,13 +41,8 @@ export function CrudListScreen<T extends { id: string; name: string }>({
   addLabel,
   addPath,
   empty,
-  list,
-  search,
-  searched,
-  onSearch,
+  list: { page: shown, pageNumber, setPageNumber, search, searched, setSearch },
   onSearchFocus,
-  page,
-  onPage,
   deleteMessage,
   remove,
   headerActions,
@@ -70,11 +53,11 @@ export function CrudListScreen<T extends { id: string; name: string }>({
   const [toDelete, setToDelete] = useState<T | null>(null);
 
   // A delete or a narrower search can leave the page past the end.
-  const lastPage = list ? Math.max(1, Math.ceil(list.total / PAGE_SIZE)) : 1;
-  const pastEnd = list !== undefined && page > lastPage;
+  const lastPage = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
+  const pastEnd = shown !== undefined && pageNumber > lastPage;
   useEffect(() => {
-    if (pastEnd) onPage(lastPage);
-  }, [pastEnd, lastPage, onPage]);
+    if (pastEnd) setPageNumber(lastPage);
+  }, [pastEnd, lastPage, setPageNumber]);
 
   const addButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => navigate(addPath)}>
@@ -99,17 +82,17 @@ export function CrudListScreen<T extends { id: string; name: string }>({
         action={
           <Group gap="sm" wrap="wrap">
             {headerActions}
-            {list && list.all > 0 ? addButton : null}
+            {shown && shown.all > 0 ? addButton : null}
           </Group>
         }
       />
       <ErrorBanner message={error} onClose={() => setError(null)} />
 
-      {list === undefined ? (
+      {shown === undefined ? (
         <Paper withBorder>
           <TableSkeleton label={`Loading ${noun}`} />
         </Paper>
-      ) : list.all === 0 ? (
+      ) : shown.all === 0 ? (
         <Paper withBorder p="xl">
           <EmptyState
             icon={empty.icon}
@@ -129,20 +112,25 @@ export function CrudListScreen<T extends { id: string; name: string }>({
               value={search}
               onFocus={onSearchFocus}
               onSearch={(text) => {
-                onSearch(text);
-                onPage(1);
+                setSearch(text);
+                setPageNumber(1);
               }}
               maw={420}
             />
-            {list.total === 0 ? (
+            {shown.total === 0 ? (
               <Text c="dimmed" ta="center" p="xl">
                 No {noun} match “{searched.trim()}”.
               </Text>
             ) : (
-              children(list.rows, setToDelete)
+              children(shown.rows, setToDelete)
             )}
             <Stack p="md" pt="sm">
-              <TablePager page={page} total={list.total} onChange={onPage} noun={noun} />
+              <TablePager
+                page={pageNumber}
+                total={shown.total}
+                onChange={setPageNumber}
+                noun={noun}
+              />
             </Stack>
           </Stack>
         </Paper>

@@ -21,6 +21,7 @@ import {
   LineFields,
   TOUCH_INPUT,
   type ChangeLine,
+  type LineEditing,
   type Option,
 } from './LineFields';
 import { ProductSelect, type ProductOption } from './ProductSelect';
@@ -81,6 +82,7 @@ const ItemRow = memo(function ItemRow({
 }: ItemRowProps) {
   const money = (amount: number | string) => formatMoney(amount, currencyCode, symbol);
   const label = `Item ${index + 1}`;
+  const editing: LineEditing = { changeLine, phone };
   const sku = (
     <Text
       size="sm"
@@ -102,23 +104,21 @@ const ItemRow = memo(function ItemRow({
     </Text>
   ) : line.free ? (
     <LineDescriptionInput
+      {...editing}
       line={line}
       ariaLabel={`${label} description`}
       placeholder="Service or item"
       error={line.description.trim() ? undefined : true}
-      changeLine={changeLine}
-      phone={phone}
     />
   ) : (
     <ProductSelect
+      {...editing}
       label={label}
       lineKey={line.key}
       productId={line.productId}
       productName={line.productName}
       options={options}
       productById={productById}
-      changeLine={changeLine}
-      phone={phone}
     />
   );
   const quantity = readOnly ? (
@@ -152,13 +152,7 @@ const ItemRow = memo(function ItemRow({
     </Text>
   );
   const fields = readOnly ? null : (
-    <LineFields
-      line={line}
-      label={label}
-      taxOptions={taxOptions}
-      changeLine={changeLine}
-      phone={phone}
-    />
+    <LineFields {...editing} line={line} label={label} taxOptions={taxOptions} />
   );
   const remove = readOnly ? null : (
     <Tooltip label="Remove item">

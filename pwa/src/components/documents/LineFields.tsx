@@ -55,43 +55,50 @@ const pickDiscountKind: Pick = (line, value) => ({
   discountKind: value === 'amount' ? 'amount' : 'percent',
 });
 
-const LineSelect = memo(function LineSelect(props: {
+/** What a line's inputs are given to change it: the change, and whether they are sized for fingers. */
+export interface LineEditing {
+  changeLine: ChangeLine;
+  phone: boolean;
+}
+
+/** What each select of a line is given besides its own label, value and options. */
+type LineSelectContext = LineEditing & { lineKey: string };
+
+const LineSelect = memo(function LineSelect({
+  ariaLabel,
+  lineKey,
+  pick,
+  changeLine,
+  phone,
+  ...select
+}: LineSelectContext & {
   ariaLabel: string;
   label?: string;
-  lineKey: string;
   value: string;
   data: Option[];
   pick: Pick;
-  changeLine: ChangeLine;
-  phone: boolean;
   w?: number;
 }) {
-  const { changeLine, lineKey, pick } = props;
   const onChange = useCallback(
     (value: string | null) => changeLine(lineKey, (line) => pick(line, value ?? '')),
     [changeLine, lineKey, pick],
   );
   return (
     <Select
-      aria-label={props.ariaLabel}
-      label={props.label}
-      data={props.data}
-      value={props.value}
+      {...select}
+      aria-label={ariaLabel}
       allowDeselect={false}
       onChange={onChange}
       comboboxProps={COMBOBOX_PROPS}
-      styles={props.phone ? TOUCH_INPUT : undefined}
-      w={props.w}
+      styles={phone ? TOUCH_INPUT : undefined}
     />
   );
 });
 
-interface LineFieldsProps {
+interface LineFieldsProps extends LineEditing {
   line: DraftLine;
   label: string;
   taxOptions: Option[];
-  changeLine: ChangeLine;
-  phone: boolean;
 }
 
 /** A line's description, written into the line as it is typed (at most 2000 characters). */
@@ -101,11 +108,9 @@ export function LineDescriptionInput({
   changeLine,
   phone,
   ...input
-}: {
+}: LineEditing & {
   line: DraftLine;
   ariaLabel: string;
-  changeLine: ChangeLine;
-  phone: boolean;
   label?: string;
   placeholder: string;
   error?: boolean;
@@ -128,6 +133,7 @@ export function LineDescriptionInput({
 /** Description (for a product line), unit, tax rate and discount of one line. */
 export function LineFields({ line, label, taxOptions, changeLine, phone }: LineFieldsProps) {
   const styles = phone ? TOUCH_INPUT : undefined;
+  const select: LineSelectContext = { lineKey: line.key, changeLine, phone };
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: line.free ? 3 : 4 }} spacing="xs">
       {!line.free && (
@@ -141,24 +147,20 @@ export function LineFields({ line, label, taxOptions, changeLine, phone }: LineF
         />
       )}
       <LineSelect
+        {...select}
         ariaLabel={`${label} unit`}
         label="Unit"
-        lineKey={line.key}
         value={line.unitCode}
         data={UNIT_OPTIONS}
         pick={pickUnit}
-        changeLine={changeLine}
-        phone={phone}
       />
       <LineSelect
+        {...select}
         ariaLabel={`${label} tax rate`}
         label="Tax rate"
-        lineKey={line.key}
         value={line.taxRateId ?? CURRENCY_RATE}
         data={taxOptions}
         pick={pickTaxRate}
-        changeLine={changeLine}
-        phone={phone}
       />
       <Group gap={6} wrap="nowrap" align="flex-end">
         <NumberInput
@@ -179,13 +181,11 @@ export function LineFields({ line, label, taxOptions, changeLine, phone }: LineF
           style={{ flex: 1, minWidth: 0 }}
         />
         <LineSelect
+          {...select}
           ariaLabel={`${label} discount kind`}
-          lineKey={line.key}
           value={line.discountKind}
           data={DISCOUNT_KIND_OPTIONS}
           pick={pickDiscountKind}
-          changeLine={changeLine}
-          phone={phone}
           w={phone ? 110 : 96}
         />
       </Group>

@@ -6,6 +6,7 @@ import { createElement, type ReactElement } from 'react';
 import { pdf, type DocumentProps } from '@react-pdf/renderer';
 import {
   customerAddress,
+  documentTotals,
   DocumentPdf,
   documentFileName,
   documentModel,
@@ -127,12 +128,7 @@ async function content(
       symbol: currency?.symbol ?? symbolFallback(row.currencyCode),
     },
     items: lines(row.items),
-    subtotal: row.subtotal,
-    taxRate: row.taxRate,
-    taxAmount: row.taxAmount,
-    total: row.total,
-    adjustments: row.adjustments ?? [],
-    taxBreakdown: row.taxBreakdown ?? [],
+    ...documentTotals(row),
     notes: row.notes,
     references: [] as Array<{ label: string; value: string }>,
     language,

@@ -1,4 +1,9 @@
-import { CONTACT_PERSON_MESSAGES, contactError, contactInput } from '@smb/shared-types/contacts';
+import {
+  CONTACT_PERSON_MESSAGES,
+  contactError,
+  contactInput,
+  newContactValues,
+} from '@smb/shared-types/contacts';
 import { customerError, customerInput, mainContactInput } from '@smb/shared-types/customers';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type PaymentTerms } from '@smb/shared-types/payments';
 import {
@@ -168,10 +173,7 @@ export function prepareContact(cell: Cells, lookups: ImportLookups): PreparedVal
   const values: StoredValues = {
     customer,
     customerId: customerId ?? null,
-    name: input.name ?? '',
-    email: input.email ?? '',
-    phoneNumber: input.phoneNumber ?? null,
-    role: input.role ?? null,
+    ...newContactValues(input),
   };
   const customerProblem =
     customer === ''

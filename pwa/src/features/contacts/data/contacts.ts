@@ -2,6 +2,7 @@ import {
   CONTACT_PERSON_MESSAGES,
   contactError,
   contactInput,
+  newContactValues,
   type ContactCreateBody,
   type ContactUpdateBody,
 } from '@smb/shared-types/contacts';
@@ -18,10 +19,7 @@ const contacts = entityWrites({
   createArgs: (input, id) => ({
     id,
     customerId: input.customerId ?? '',
-    name: input.name ?? '',
-    email: input.email ?? '',
-    phoneNumber: input.phoneNumber ?? null,
-    role: input.role ?? null,
+    ...newContactValues(input),
   }),
   beforeCreate: async (db, input) => {
     if (!(await db.customers.get(input.customerId ?? '')))

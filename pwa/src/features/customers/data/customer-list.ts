@@ -1,10 +1,10 @@
 import Dexie from 'dexie';
 import type { SmbDatabase } from '../../../db/database';
 import type { CustomerRow } from '../../../db/types';
-import { matchesSearch, type ListPage } from '../../../components/crud/search';
+import { matchesSearch } from '../../../components/crud/search';
 import { foldForSearch, sortByName } from '../../../lib/collation';
 import { formatLocale } from '../../../lib/formats';
-import { useListPage, type ListRead } from '../../../components/crud/useListPage';
+import type { ListRead } from '../../../components/crud/useSearchedList';
 
 /** The fields the customers list searches (case- and accent-insensitive "contains", as `matchesSearch`). */
 const searched = (c: CustomerRow) => [c.name, c.email, c.phoneNumber, c.address, c.address2];
@@ -98,26 +98,18 @@ export async function customersMatching(db: SmbDatabase, search: string): Promis
   return filter(await snapshotOf(db), search);
 }
 
-// Without a search too: the name index orders by code unit ('Brasserie' before 'Bäckerei', 'Åsa'
-// last), the snapshot in the tenant's alphabet.
-// A search reads every row anyway: one bulk read of the name index (kept while customers do not
-// change) and a filter in JS is far faster than a Dexie `filter`, which walks an IndexedDB cursor
-// row by row (and did so twice, to count and to page). The count keeps the live query subscribed
-// to every customer change.
-const readCustomers: ListRead<CustomerRow> = async (db, search) => {
+/**
+ * The customers list: by name, searched by name, email, phone or address. Its pages come from the
+ * snapshot, so thousands of customers never sit in React state.
+ */
+export const readCustomers: ListRead<CustomerRow> = async (db, search) => {
+  // Without a search too: the name index orders by code unit ('Brasserie' before 'Bäckerei', 'Åsa'
+  // last), the snapshot in the tenant's alphabet.
+  // A search reads every row anyway: one bulk read of the name index (kept while customers do not
+  // change) and a filter in JS is far faster than a Dexie `filter`, which walks an IndexedDB cursor
+  // row by row (and did so twice, to count and to page). The count keeps the live query subscribed
+  // to every customer change.
   await db.customers.count();
   const snapshot = await snapshotOf(db);
   return { matching: filter(snapshot, search), all: snapshot.rows.length };
 };
-
-/**
- * One page of customers by name, searched by name, email, phone or address (live). Pages the
- * snapshot, so thousands of customers never sit in React state.
- */
-export function useCustomerPage(
-  search: string,
-  page: number,
-  pageSize: number,
-): ListPage<CustomerRow> | undefined {
-  return useListPage(readCustomers, search, page, pageSize);
-}

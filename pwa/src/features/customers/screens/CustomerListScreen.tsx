@@ -1,12 +1,12 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback } from 'react';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { CrudListScreen } from '../../../components/crud/CrudListScreen';
-import { PAGE_SIZE } from '../../../components/crud/TablePager';
+import { useSearchedList } from '../../../components/crud/useSearchedList';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { CustomerTable } from '../components/CustomerTable';
 import { deleteCustomer } from '../data/customers';
-import { customersMatching, prepareCustomerSearch, useCustomerPage } from '../data/customer-list';
+import { customersMatching, prepareCustomerSearch, readCustomers } from '../data/customer-list';
 import { requireDatabase, useDatabase } from '../../../db/current';
 import type { CustomerRow } from '../../../db/types';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
@@ -27,9 +27,7 @@ const Table = memo(CustomerTable);
 export default function CustomerListScreen() {
   const navigate = useNavigate();
   const db = useDatabase();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useCustomerPage(search, page, PAGE_SIZE);
+  const list = useSearchedList(readCustomers);
   const pendingIds = usePendingIds('customers');
   const onContacts = useCallback(
     (c: CustomerRow) =>
@@ -56,12 +54,7 @@ export default function CustomerListScreen() {
           'Add the companies you work with, together with their main contact, to start sending quotes.',
       }}
       list={list}
-      search={search}
-      searched={search}
-      onSearch={setSearch}
       onSearchFocus={() => prepareCustomerSearch(db)}
-      page={page}
-      onPage={setPage}
       deleteMessage={CUSTOMER_DELETE_WARNING}
       remove={(customer) => deleteCustomer(customer.id)}
       headerActions={
@@ -70,10 +63,10 @@ export default function CustomerListScreen() {
           <ExportCsvButton
             noun="customers"
             columns={CUSTOMER_COLUMNS}
-            disabled={!list || list.total === 0}
+            disabled={!list.page || list.page.total === 0}
             rows={async () => {
               const db = requireDatabase();
-              return withMainContacts(db, await customersMatching(db, search));
+              return withMainContacts(db, await customersMatching(db, list.search));
             }}
           />
         </>

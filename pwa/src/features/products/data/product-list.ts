@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SmbDatabase } from '../../../db/database';
 import { useDatabase } from '../../../db/current';
 import type { CurrencyRow, ProductRow } from '../../../db/types';
-import { searchMatcher, type ListPage } from '../../../components/crud/search';
+import { searchMatcher } from '../../../components/crud/search';
 import { sortByName } from '../../../lib/collation';
-import { useListPage, type ListRead } from '../../../components/crud/useListPage';
+import type { ListRead } from '../../../components/crud/useSearchedList';
 
 /**
  * Every product matching the search (case and accents ignored), by name in the tenant's alphabet
@@ -19,19 +19,11 @@ export async function productsMatching(db: SmbDatabase, search: string): Promise
   );
 }
 
-const readProducts: ListRead<ProductRow> = async (db, search) => ({
+/** The products list: by name, searched by name, SKU, category or supplier. */
+export const readProducts: ListRead<ProductRow> = async (db, search) => ({
   all: await db.products.count(),
   matching: await productsMatching(db, search),
 });
-
-/** One page of products by name, searched by name, SKU, category or supplier (live). */
-export function useProductPage(
-  search: string,
-  page: number,
-  pageSize: number,
-): ListPage<ProductRow> | undefined {
-  return useListPage(readProducts, search, page, pageSize);
-}
 
 /** The tenant's currencies by code, the default first in `defaultCode` (live). */
 export function useProductCurrencies():

@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { IconPackage } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { CrudListScreen } from '../../../components/crud/CrudListScreen';
-import { PAGE_SIZE } from '../../../components/crud/TablePager';
+import { useSearchedList } from '../../../components/crud/useSearchedList';
 import { usePendingIds } from '../../../sync/useSyncStatus';
 import { ProductTable } from '../components/ProductTable';
-import { productsMatching, useProductCurrencies, useProductPage } from '../data/product-list';
+import { productsMatching, readProducts, useProductCurrencies } from '../data/product-list';
 import { requireDatabase } from '../../../db/current';
 import { ExportCsvButton } from '../../../components/list/ExportCsvButton';
 import { ImportCsvButton } from '../../../components/list/ImportCsvButton';
@@ -15,10 +14,7 @@ import { deleteProduct } from '../data/products';
 
 export default function ProductListScreen() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
-  const [page, setPage] = useState(1);
-  const list = useProductPage(debounced, page, PAGE_SIZE);
+  const list = useSearchedList(readProducts, 200);
   const currencies = useProductCurrencies();
   const pendingIds = usePendingIds('products');
   const symbols = useMemo(
@@ -41,11 +37,6 @@ export default function ProductListScreen() {
           'Add the products and services you sell, with their prices, to put them on quotes.',
       }}
       list={list}
-      search={search}
-      searched={debounced}
-      onSearch={setSearch}
-      page={page}
-      onPage={setPage}
       deleteMessage="Are you sure you want to delete this product? This action cannot be undone."
       remove={(product) => deleteProduct(product.id)}
       headerActions={
@@ -54,8 +45,8 @@ export default function ProductListScreen() {
           <ExportCsvButton
             noun="products"
             columns={PRODUCT_COLUMNS}
-            disabled={!list || list.total === 0}
-            rows={() => productsMatching(requireDatabase(), debounced)}
+            disabled={!list.page || list.page.total === 0}
+            rows={() => productsMatching(requireDatabase(), list.searched)}
           />
         </>
       }
