@@ -2,6 +2,9 @@ import { Group, Pagination, Text } from '@mantine/core';
 
 export const PAGE_SIZE = 50;
 
+/** One of `noun` (given plural, as the lists name their rows): "currencies" → "currency". */
+const singular = (noun: string) => noun.replace(/ies$/, 'y').replace(/s$/, '');
+
 /** "Showing 1–50 of 312" and the page buttons (hidden when everything fits on one page). */
 export function TablePager({
   page,
@@ -23,7 +26,9 @@ export function TablePager({
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {pages > 1 ? `Showing ${from}–${to} of ${total} ${noun}` : `${total} ${noun}`}
+        {pages > 1
+          ? `Showing ${from}–${to} of ${total} ${noun}`
+          : `${total} ${total === 1 ? singular(noun) : noun}`}
       </Text>
       {pages > 1 && (
         <Pagination

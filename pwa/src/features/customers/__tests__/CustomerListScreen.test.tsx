@@ -49,6 +49,7 @@ describe('customer list', () => {
     await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     await waitFor(() => expect(rows()).toHaveLength(1), SLOW);
     expect(within(rows()[0]!).getByText('Customer 042')).toBeInTheDocument();
+    expect(screen.getByText('1 customer')).toBeInTheDocument();
 
     fireEvent.change(screen.getByPlaceholderText('Search customers...'), {
       target: { value: 'zzz' },
