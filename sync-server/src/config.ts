@@ -185,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 1000),
     tenantLanes: integer(env, 'DB_TENANT_LANES', 1, 1, 1000),
     preparedStatements: integer(env, 'DB_PREPARED_STATEMENTS', 1, 0, 1) === 1,
-    sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 30, 0, 300) * 1000,
+    sessionCacheMs: integer(env, 'SESSION_CACHE_SECONDS', 300, 0, 3600) * 1000,
     listen: integer(env, 'DB_LISTEN', 1, 0, 1) === 1,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 8_000),

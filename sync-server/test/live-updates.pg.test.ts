@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { LISTENER_APPLICATION_NAME } from '../src/db/listener';
 import { VersionWatcher } from '../src/sync/events';
 import { createTestApp, registerTenant, type TestApp } from './helpers';
 
@@ -77,7 +78,7 @@ describe('live updates on PostgreSQL', () => {
 
     await sql.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        WHERE datname = current_database() AND application_name = '${LISTENER_APPLICATION_NAME}'`,
     );
     await until(() => logged.at(-1)!.startsWith('live updates: change listener lost; polling'));
     // A write nobody hears reaches the watcher by polling.
@@ -121,7 +122,7 @@ describe('live updates on PostgreSQL', () => {
       await other.connect();
       await until(async () => {
         const { rows } = await other.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER_APPLICATION_NAME}'`,
         );
         return rows[0].n === 0;
       });

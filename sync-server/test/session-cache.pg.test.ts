@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { LISTENER_APPLICATION_NAME } from '../src/db/listener';
 import {
   createTestApp,
   registerTenant,
@@ -104,7 +105,7 @@ describe('sessions held by another server', () => {
     // Cut every LISTEN connection (only the servers hold one).
     await sql.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        WHERE datname = current_database() AND application_name = '${LISTENER_APPLICATION_NAME}'`,
     );
     // The server has noticed: it reports that it no longer hears changes.
     await until(async () => !other.sessions.listening);

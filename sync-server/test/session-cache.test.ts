@@ -122,13 +122,13 @@ describe('a token checked before', () => {
 });
 
 describe('SESSION_CACHE_SECONDS', () => {
-  it('defaults to 30 s, accepts 0 (read the user on every request) and refuses nonsense', () => {
-    expect(loadConfig({ DATA_DIR: t.config.dataDir }).sessionCacheMs).toBe(30_000);
+  it('defaults to 5 minutes, accepts 0 (read the user on every request) and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: t.config.dataDir }).sessionCacheMs).toBe(300_000);
     expect(
       loadConfig({ DATA_DIR: t.config.dataDir, SESSION_CACHE_SECONDS: '0' }).sessionCacheMs,
     ).toBe(0);
     expect(() => loadConfig({ DATA_DIR: t.config.dataDir, SESSION_CACHE_SECONDS: '-1' })).toThrow(
-      'SESSION_CACHE_SECONDS must be a whole number from 0 to 300',
+      'SESSION_CACHE_SECONDS must be a whole number from 0 to 3600',
     );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { LISTENER_APPLICATION_NAME } from '../src/db/listener';
 import {
   createTestApp,
   registerTenant,
@@ -102,7 +103,7 @@ describe('up-to-date pulls on two instances', () => {
     await device.pullOnce();
     await sql.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        WHERE datname = current_database() AND application_name = '${LISTENER_APPLICATION_NAME}'`,
     );
     await until(() => !t.ctx.changes.listening, 5_000);
     // Changes made while an instance hears nothing are not missed by its pulls.

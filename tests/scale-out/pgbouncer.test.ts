@@ -131,7 +131,7 @@ describe('three instances through PgBouncer (transaction pooling)', () => {
     }
     // Polling, not LISTEN: no server holds a LISTEN session on the database.
     const { rows: listening } = await adminQuery<{ n: string }>(
-      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`,
+      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND (query ILIKE 'LISTEN%' OR application_name = 'smb-changes')`,
       [new URL(c.databaseUrl).pathname.slice(1)],
     );
     expect(Number(listening[0]!.n)).toBe(0);

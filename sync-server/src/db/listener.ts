@@ -42,10 +42,27 @@ export interface ChangeListener {
 
 const RECONNECT_MS = { first: 200, max: 10_000 };
 
+/**
+ * A LISTEN connection whose peer has vanished without a word (a network partition, a database host
+ * gone dark) stays open in this process for as long as TCP keepalive takes to notice: hours. Its
+ * subscribers would believe they hear every change while hearing none. So the connection is asked
+ * a trivial query every `everyMs`; one not answered within `answerWithinMs` is taken as lost. What
+ * subscribers hold on the strength of hearing changes (sessions, tenants' versions) is then
+ * forgotten within `everyMs + answerWithinMs`, and they do not need short expiry times of their
+ * own for this case. PostgreSQL sends a session its pending notifications before it answers a
+ * query, so an answer also means every change committed before the question has been heard.
+ */
+export const HEARTBEAT = { everyMs: 10_000, answerWithinMs: 5_000 };
+
+/** How the LISTEN connection names itself in `pg_stat_activity`. */
+export const LISTENER_APPLICATION_NAME = 'smb-changes';
+
 interface Options {
   enabled: boolean;
   /** The connection was lost or could not be made (the listener retries by itself). */
   onError?: (err: Error) => void;
+  /** How often the LISTEN connection must prove it is alive (tests shorten it). */
+  heartbeat?: typeof HEARTBEAT;
 }
 
 export function createChangeListener(database: Database, options: Options): ChangeListener {
@@ -56,6 +73,8 @@ export function createChangeListener(database: Database, options: Options): Chan
   let started = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const { everyMs, answerWithinMs } = options.heartbeat ?? HEARTBEAT;
 
   const deliver = (message: pg.Notification) => {
     for (const handlers of channels.get(message.channel) ?? [])
@@ -79,11 +98,16 @@ export function createChangeListener(database: Database, options: Options): Chan
   /** PostgreSQL: a connection of its own, reconnected with a doubling delay. */
   async function connect(delayMs: number): Promise<void> {
     if (closed) return;
-    const own = new pg.Client({ ...database.pool.options, keepAlive: true });
+    const own = new pg.Client({
+      ...database.pool.options,
+      keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     own.on('notification', deliver);
     const lost = (err?: Error) => {
       if (client !== own) return;
       client = undefined;
+      clearInterval(heartbeat);
       goDown();
       if (err) options.onError?.(err);
       own.end().catch(() => {});
@@ -96,9 +120,33 @@ export function createChangeListener(database: Database, options: Options): Chan
     try {
       await own.connect();
       for (const channel of channels.keys()) await own.query(listenSql(channel));
-      if (client === own) goUp();
+      if (client !== own) return;
+      heartbeat = setInterval(() => void askAlive(own).catch(lost), everyMs).unref();
+      goUp();
     } catch (err) {
       lost(err as Error);
+    }
+  }
+
+  /** Rejects unless `own` answers a trivial query within `answerWithinMs`; one question at a time. */
+  let asking = false;
+  async function askAlive(own: pg.Client): Promise<void> {
+    if (asking) return;
+    asking = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        own.query('select 1'),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`LISTEN connection silent for ${answerWithinMs} ms`)),
+            answerWithinMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      asking = false;
     }
   }
 
@@ -166,6 +214,7 @@ export function createChangeListener(database: Database, options: Options): Chan
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       database.pool.off('acquire', onAcquire);
       const own = client;
       client = undefined;

@@ -44,7 +44,7 @@ declare module 'fastify' {
 }
 
 export const TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
-const VERIFIED_TOKENS_KEPT = 10_000;
+const VERIFIED_TOKENS_KEPT = 50_000;
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;

@@ -18,9 +18,10 @@ export interface SessionRecord {
  * the moment the change commits. The process that made the change also forgets it itself right
  * after its commit, before answering, so its own next request never sees the old row. The cache is
  * used only while the LISTEN connection is up: when it drops, everything is forgotten and every
- * request reads the database again until it is back. Entries also expire after `ttlMs` as a last
- * line of defence. On the embedded database nothing is held: the lookup there is an in-process
- * call anyway.
+ * request reads the database again until it is back; a connection gone silent without closing is
+ * noticed by the listener's heartbeat within seconds (`HEARTBEAT` in `db/listener.ts`). Entries
+ * also expire after `ttlMs`, which decides how often an active user's row is read again. On the
+ * embedded database nothing is held: the lookup there is an in-process call anyway.
  */
 export interface SessionCache {
   /** The cached record, or `load()`'s, which is kept unless a change raced with the read. */
@@ -41,7 +42,12 @@ export interface SessionCache {
 
 /** The channel the trigger of migrations/app/2026_11_21_1500 notifies. */
 const SESSION_CHANNEL = 'smb_sessions';
-const MAX_ENTRIES = 10_000;
+/**
+ * Users held at most (about a kilobyte each), the earliest stored dropped first. Above the
+ * active users of a large installation: a cap below them, met in turn, would drop each user just
+ * before their next request and hold nothing useful.
+ */
+const MAX_ENTRIES = 50_000;
 
 interface Options {
   /** 0 turns the cache off: every request reads the database. */
