@@ -12,7 +12,8 @@
  * its time in all and per schema and the requests that failed.
  *
  * BENCH_TENANTS (10,000), BENCH_PROVISION_CONCURRENCY (4), BENCH_MIGRATE_CONCURRENCY (4),
- * BENCH_CONNECTIONS (20), BENCH_DURATION (8 s per round), BENCH_KEEP=1 keeps the database.
+ * BENCH_CONNECTIONS (20), BENCH_DURATION (8 s per round), BENCH_ROUNDS (3: each read's figures are
+ * the median of three rounds, ten and spread in turn), BENCH_KEEP=1 keeps the database.
  * BENCH_LANES (`1,5`): the reads are measured once per setting of DB_TENANT_LANES, each on a server
  * of its own, with DB_CONNECTION_MAX_SCHEMAS sized to a lane's share of the companies; before them
  * every read runs on every company BENCH_WARM_PASSES (2) times.
@@ -34,7 +35,7 @@ import {
   serverEnv,
   tempDir,
 } from '../tests/reliability/support';
-import { connectDatabase } from '../sync-server/src/db/database';
+import { connectDatabase, laneOf } from '../sync-server/src/db/database';
 import { migrateApp, migrateTenants, readMigrationDir } from '../sync-server/src/db/migrate';
 import { existingCompanies, provisionCompanies, type Company } from './support/companies';
 import { eachConcurrently } from './support/concurrently';
@@ -49,6 +50,8 @@ export interface ReadResult {
   p50: number;
   p99: number;
   failed: number;
+  /** Rounds the figures are the median of. */
+  rounds?: number;
 }
 
 export interface Setting {
@@ -105,7 +108,13 @@ async function namedPostgres(name: string) {
   return { name, url: url.toString(), drop: async () => {} };
 }
 
-/** Private (not shared-buffer) and resident memory of each server backend, from /proc. */
+/**
+ * Private (not shared-buffer) and resident memory of each server backend, from
+ * `/proc/<pid>/status` (`RssAnon`, `VmRSS`): counters the kernel keeps. Not `smaps_rollup`, which
+ * walks the backend's page tables — shared buffers included — under its memory-map lock: on a
+ * backend with 6 GB of shared buffers mapped that took 0.3–0.9 s, and the backend stalled on its
+ * next allocation meanwhile, which put a one-second tail on the very reads being measured.
+ */
 async function backendMemory(admin: pg.Client, database: string) {
   const { rows } = await admin.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity
@@ -116,11 +125,11 @@ async function backendMemory(admin: pg.Client, database: string) {
   const privateMb: number[] = [];
   for (const { pid } of rows) {
     try {
-      const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const text = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (key: string) =>
         Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
-      rssMb.push(round1(kb('Rss') / 1024));
-      privateMb.push(round1((kb('Private_Clean') + kb('Private_Dirty')) / 1024));
+      rssMb.push(round1(kb('VmRSS') / 1024));
+      privateMb.push(round1(kb('RssAnon') / 1024));
     } catch {
       // Not on this machine (a remote PostgreSQL), or ended meanwhile.
     }
@@ -179,6 +188,32 @@ const READS: Read[] = [
     }),
   },
 ];
+
+/**
+ * The companies of the fullest lane. Hashing spreads them unevenly (at 10,000 in 10 lanes, 973 to
+ * 1,054): a limit of the mean plus a little would end the fullest lane's connection again and
+ * again, each time it had warmed, and every request queued behind it would meet a cold backend.
+ */
+function largestLane(companies: Company[], lanes: number): number {
+  const counts = new Array<number>(lanes).fill(0);
+  for (const company of companies) counts[laneOf(company.schemaName, lanes)]! += 1;
+  return Math.max(...counts);
+}
+
+/** How many times each read is measured, ten and spread in turn (BENCH_ROUNDS); medians reported. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/** Each figure's median over the rounds; failures summed. */
+const medianResult = (rounds: ReadResult[]): ReadResult => ({
+  ...rounds[0]!,
+  requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+  p50: median(rounds.map((r) => r.p50)),
+  p99: median(rounds.map((r) => r.p99)),
+  failed: rounds.reduce((n, r) => n + r.failed, 0),
+  rounds: rounds.length,
+});
 
 /** Passes over every company and read before the reads are measured (BENCH_WARM_PASSES). */
 const WARM_PASSES = Number(process.env.BENCH_WARM_PASSES ?? 2);
@@ -303,7 +338,7 @@ export async function benchManyTenants(
     for (const lanes of laneSettings()) {
       await server?.stop();
       // Lanes: each backend's share of the companies fits its schema limit.
-      const maxSchemas = lanes > 1 ? Math.max(500, Math.ceil(companies.length / lanes) + 50) : 500;
+      const maxSchemas = lanes > 1 ? Math.max(500, largestLane(companies, lanes) + 50) : 500;
       const dataDir = tempDir('smb-many-');
       const t0 = performance.now();
       server = await startServer(
@@ -338,16 +373,25 @@ export async function benchManyTenants(
       );
       const reads: Setting['reads'] = [];
       for (const read of READS) {
-        const concentrated = readResult(
-          read.name,
-          10,
-          await load(server.url, ten, read.request, { durationS }),
-        );
-        const spread = readResult(
-          read.name,
-          companies.length,
-          await load(server.url, companies, read.request, { durationS }),
-        );
+        // Ten, then spread, ROUNDS times in turn; the median of each figure.
+        const rounds: { spread: ReadResult[]; concentrated: ReadResult[] } = {
+          spread: [],
+          concentrated: [],
+        };
+        for (let round = 0; round < ROUNDS; round++) {
+          rounds.concentrated.push(
+            readResult(read.name, 10, await load(server.url, ten, read.request, { durationS })),
+          );
+          rounds.spread.push(
+            readResult(
+              read.name,
+              companies.length,
+              await load(server.url, companies, read.request, { durationS }),
+            ),
+          );
+        }
+        const concentrated = medianResult(rounds.concentrated);
+        const spread = medianResult(rounds.spread);
         reads.push({
           spread,
           concentrated,

@@ -12,6 +12,7 @@ export const JWT_SECRET = serverEnv('/tmp').JWT_SECRET!;
 
 export interface Company {
   tenantId: string;
+  schemaName: string;
   token: string;
   customerId: string;
   pull?: { clientGroupId: string; clientId: string; cursor: string };
@@ -144,6 +145,7 @@ export async function provisionCompanies(
     perCompanyMs.push(performance.now() - t0);
     companies.push({
       tenantId: tenant.id,
+      schemaName: tenant.schema_name,
       token: tokenFor(user.id, tenant.id, tenant.schema_name, email),
       customerId,
     });
@@ -182,6 +184,7 @@ export async function existingCompanies(
     if (!customer.rows[0]) continue;
     companies.push({
       tenantId: row.tenant_id,
+      schemaName: row.schema_name,
       token: tokenFor(row.user_id, row.tenant_id, row.schema_name, row.email),
       customerId: customer.rows[0].id,
     });
