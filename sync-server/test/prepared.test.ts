@@ -42,6 +42,26 @@ describe('the hottest statements', () => {
     expect(byId[0]!.name).toMatch(/^smb_[0-9a-f]{8}_[0-9a-f]{24}$/);
   });
 
+  it('are planned once, when prepared, for any value: not again on each of their first runs', async () => {
+    const other = await makeCustomer(t, tenantId);
+    const schema = await schemaOf(t, tenantId);
+    const plans = async () =>
+      (
+        await t.ctx.database.pool.query<{ generic: string; custom: string }>(
+          `SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%' || $1 || '%'`,
+          [`"${schema}"."customers"`],
+        )
+      ).rows;
+    const before = await plans();
+    expect(before).toHaveLength(1);
+    for (const id of [other.id, customer.id, other.id])
+      expectStatus(await api.get(`/api/customers/${id}`), 200);
+    const after = await plans();
+    expect(Number(after[0]!.generic)).toBe(Number(before[0]!.generic) + 3);
+    expect(Number(after[0]!.custom)).toBe(0);
+  });
+
   it('keep answering when a migration adds a column while the server runs', async () => {
     expectStatus(await api.get(`/api/customers/${customer.id}`), 200);
     const schema = await schemaOf(t, tenantId);

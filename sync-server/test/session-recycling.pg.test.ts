@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { laneOf } from '../src/db/database';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 let db: TestDatabase;
@@ -50,5 +51,48 @@ describe('a pooled connection that has served many schemas', () => {
       [before],
     );
     expect(rows[0]!.n).toBe('0');
+  });
+});
+
+describe('a tenant lane connection', () => {
+  let laned: TestDatabase;
+  // Six companies that hash to the first of two lanes: twice the limit of three.
+  const schemas = Array.from({ length: 40 }, (_, i) => `lane_company_${i}`)
+    .filter((schema) => laneOf(schema, 2) === 0)
+    .slice(0, 6);
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: '/tmp', DB_CONNECTION_MAX_SCHEMAS: '3' });
+    // Two connections in two lanes of one: each query shows which session served it.
+    laned = await createTestDatabase(2, { tenantLanes: 2, timeouts: config.dbTimeouts });
+    for (const schema of schemas)
+      await laned.database.pool.query(
+        `CREATE SCHEMA "${schema}"; CREATE TABLE "${schema}"."t" AS SELECT 1 AS n`,
+      );
+  });
+  afterAll(() => laned.drop());
+
+  /** The backend that served a read of `schema`'s table through its tenant handle. */
+  const servedBy = async (schema: string) =>
+    (
+      await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, n FROM ${sql.table(
+        `${schema}.t`,
+      )}`.execute(laned.database.tenantDb(schema))
+    ).rows[0]!.pid;
+
+  it('is kept whatever number of its lane’s companies it serves: their share bounds it', async () => {
+    expect(schemas).toHaveLength(6);
+    const first = await servedBy(schemas[0]!);
+    for (const schema of schemas) expect(await servedBy(schema)).toBe(first);
+    for (const schema of schemas) expect(await servedBy(schema)).toBe(first);
+    // The main pool, which may touch any company, still ends its connection at the limit.
+    const mainBefore = (
+      await laned.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    ).rows[0]!.pid;
+    for (const schema of schemas.slice(0, 3))
+      await laned.database.pool.query(`SELECT n FROM "${schema}"."t"`);
+    const mainAfter = (
+      await laned.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    ).rows[0]!.pid;
+    expect(mainAfter).not.toBe(mainBefore);
   });
 });

@@ -16,6 +16,8 @@ export function schemaRecycling(
   Base: typeof pg.Client,
   maxSchemas: number,
 ): { Pool: typeof pg.Pool; Client: typeof pg.Client } {
+  // No limit (one shared session; a tenant lane): nothing to count.
+  if (maxSchemas === Infinity) return { Pool: pg.Pool, Client: Base };
   class CountingClient extends Base {
     /** The schemas this connection's queries have named, up to `maxSchemas`. */
     readonly schemasNamed = new Set<string>();
