@@ -12,6 +12,9 @@ import {
 } from './helpers';
 import { client, expectStatus, inviteAndAccept } from './api-helpers';
 import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/database';
+import type { ChangeListener, ChannelHandlers } from '../src/db/listener';
+import { createSessionCache, type SessionRecord } from '../src/modules/auth/session-cache';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof registerTenant>>;
@@ -130,5 +133,49 @@ describe('SESSION_CACHE_SECONDS', () => {
     expect(() => loadConfig({ DATA_DIR: t.config.dataDir, SESSION_CACHE_SECONDS: '-1' })).toThrow(
       'SESSION_CACHE_SECONDS must be a whole number from 0 to 3600',
     );
+  });
+});
+
+describe('sessions read together', () => {
+  it('expire spread over the second half of SESSION_CACHE_SECONDS, not in the same instant', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let reads = 0;
+      const record = { user: { id: 'u' }, tenant: { id: 't' } } as unknown as SessionRecord;
+      const changes = {
+        subscribe: (_: string, handlers: ChannelHandlers) => {
+          handlers.up?.();
+          return () => {};
+        },
+      } as unknown as ChangeListener;
+      const cache = createSessionCache({ kind: 'postgres' } as Database, {
+        ttlMs: 100_000,
+        changes,
+      });
+      const lookUpAll = () =>
+        Promise.all(
+          Array.from({ length: 1_000 }, (_, i) =>
+            cache.lookup(`user-${i}`, async () => {
+              reads += 1;
+              return record;
+            }),
+          ),
+        );
+      await lookUpAll(); // a thousand sessions read in the same instant
+      const readAgainAt: number[] = [];
+      for (let seconds = 0; seconds <= 100; seconds += 10) {
+        vi.setSystemTime(Date.now() + (seconds === 0 ? 0 : 10_000));
+        const before = reads;
+        await lookUpAll();
+        readAgainAt.push(reads - before);
+      }
+      // Nothing before half the time; then a share in each tenth of the second half; all by the end.
+      expect(readAgainAt.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+      for (const share of readAgainAt.slice(6, 10)) expect(share).toBeGreaterThan(50);
+      expect(reads).toBeGreaterThanOrEqual(2_000);
+      await cache.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

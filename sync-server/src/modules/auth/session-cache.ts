@@ -56,6 +56,14 @@ interface Options {
   changes: ChangeListener;
 }
 
+/**
+ * How long one entry is held: between half and all of the time set, at random. Sessions read
+ * together — every device reconnecting after a deploy, a thousand companies' first requests of
+ * the morning — would otherwise all expire in the same second and be read again at once: a second
+ * storm on the database, one `ttlMs` after the first.
+ */
+const heldFor = (ttlMs: number) => ttlMs / 2 + Math.random() * (ttlMs / 2);
+
 export function createSessionCache(database: Database, options: Options): SessionCache {
   const entries = new Map<string, SessionRecord & { expiresAt: number }>();
   // Bumped by every forget: a read that started before a change may not store what it read.
@@ -106,7 +114,7 @@ export function createSessionCache(database: Database, options: Options): Sessio
       const record = await load();
       if (record && generation === before && listening) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(userId, { ...record, expiresAt: Date.now() + options.ttlMs });
+        entries.set(userId, { ...record, expiresAt: Date.now() + heldFor(options.ttlMs) });
       }
       return record;
     },
