@@ -61,8 +61,9 @@ type ParsedStatements = Record<string, string>;
  * A named statement is planned for its values on each of its first five runs (a custom plan), and
  * only then kept as one plan for all values if that is no worse. A company's statement comes
  * from its own schema, so with thousands of companies each named statement runs a handful of
- * times per session, not thousands, and nearly every run paid for planning: a read of one
- * customer spread over 10,000 companies cost half as much CPU again as one on ten. The statements
+ * times per session, not thousands, and nearly every run paid for planning: reads of one customer
+ * spread over 10,000 companies ran at 66 % of the rate of reads on ten, and at 79–87 % once
+ * planned once (`bench/README.md` § 10,000 companies in 10 lanes). The statements
  * named here read a company's small tables by key, or a page of one, where a plan for any value is
  * the plan for each; so they are planned once, when prepared. Only named statements follow this
  * setting: every other query is planned for its values as before.
