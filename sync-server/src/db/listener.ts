@@ -102,6 +102,8 @@ export function createChangeListener(database: Database, options: Options): Chan
       ...database.pool.options,
       keepAlive: true,
       application_name: LISTENER_APPLICATION_NAME,
+      // pg fails a query not answered by then: the heartbeat's question, or a LISTEN.
+      query_timeout: answerWithinMs,
     });
     own.on('notification', deliver);
     const lost = (err?: Error) => {
@@ -121,32 +123,10 @@ export function createChangeListener(database: Database, options: Options): Chan
       await own.connect();
       for (const channel of channels.keys()) await own.query(listenSql(channel));
       if (client !== own) return;
-      heartbeat = setInterval(() => void askAlive(own).catch(lost), everyMs).unref();
+      heartbeat = setInterval(() => void own.query('select 1').catch(lost), everyMs).unref();
       goUp();
     } catch (err) {
       lost(err as Error);
-    }
-  }
-
-  /** Rejects unless `own` answers a trivial query within `answerWithinMs`; one question at a time. */
-  let asking = false;
-  async function askAlive(own: pg.Client): Promise<void> {
-    if (asking) return;
-    asking = true;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        own.query('select 1'),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`LISTEN connection silent for ${answerWithinMs} ms`)),
-            answerWithinMs,
-          );
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-      asking = false;
     }
   }
 
