@@ -4,11 +4,9 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import {
   api,
@@ -17,6 +15,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../tests/support/server-process';
+import { LOOP_PROBE, probeLines, probeServer, probed, type LoopProbe } from './support/probe';
 
 export interface LoadResult {
   name: string;
@@ -30,15 +29,6 @@ export interface LoadResult {
   bytesPerResponse: number;
   /** With BENCH_LOOP_PROBE: the server's event loop during this round (bench/support/loop-probe.mjs). */
   loop?: LoopProbe;
-}
-
-interface LoopProbe {
-  windowMs: number;
-  loopDelayMs: { p50: number; p99: number; max: number };
-  /** From each request's start to its response handed to the socket, inside the server. */
-  servedMs: { p50: number; p99: number; max: number };
-  gc: { count: number; totalMs: number; maxMs: number; major: number; majorMs: number };
-  cpuMs: number;
 }
 
 export interface Seeded {
@@ -61,108 +51,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim().toLowerCase());
 /** `BENCH_CPU_PROF=dir`: our server writes a V8 CPU profile there when it stops, the baseline in `dir/baseline`. */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
-/**
- * `BENCH_LOOP_PROBE=1`: our server and the baseline report their event loop's delay
- * (`monitorEventLoopDelay`) and GC pauses for each round (printed, and kept in the results).
- */
-const LOOP_PROBE = process.env.BENCH_LOOP_PROBE === '1';
-const LOOP_PROBE_MODULE = fileURLToPath(new URL('./support/loop-probe.mjs', import.meta.url));
-
-/** Starts a new probe window (the server's figures so far are dropped) or ends one. */
-async function probeWindow(server: ServerProcess, file: string): Promise<LoopProbe | undefined> {
-  if (!LOOP_PROBE) return undefined;
-  rmSync(file, { force: true });
-  server.child.kill('SIGUSR2');
-  for (let waited = 0; waited < 5_000; waited += 20) {
-    if (existsSync(file)) {
-      try {
-        return JSON.parse(readFileSync(file, 'utf8')) as LoopProbe;
-      } catch {
-        // written as we read it: try again
-      }
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the loop probe did not answer');
-}
-
-/** The load generator's own figures for one round: this process's GC, event loop and CPU. */
-interface GeneratorProbe {
-  heapMb: number;
-  gc: { count: number; totalMs: number; maxMs: number };
-  loopDelayMs: { p99: number; max: number };
-  cpuMs: number;
-  /** CPU of this machine's PostgreSQL processes in the round (the local server both sides use). */
-  postgresCpuMs: number;
-}
-
-const TICK_MS = 10; // /proc's clock ticks (USER_HZ = 100)
-
-/** CPU time so far of every process named `postgres` on this machine, in ms (Linux /proc). */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8') !== 'postgres\n') continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks * TICK_MS;
-}
-
-/**
- * Starts watching this process (autocannon runs in it) for one round; the returned function ends
- * the window. A pause here delays every in-flight request's timing, whichever server it measures.
- */
-function watchGenerator(): () => GeneratorProbe {
-  const gc = { count: 0, totalMs: 0, maxMs: 0 };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      gc.count += 1;
-      gc.totalMs += entry.duration;
-      gc.maxMs = Math.max(gc.maxMs, entry.duration);
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const cpu = process.cpuUsage();
-  const postgresBefore = postgresCpuMs();
-  return () => {
-    observer.disconnect();
-    delay.disable();
-    const used = process.cpuUsage(cpu);
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    return {
-      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
-      gc: { count: gc.count, totalMs: Math.round(gc.totalMs), maxMs: Math.round(gc.maxMs) },
-      loopDelayMs: { p99: ms(delay.percentile(99)), max: ms(delay.max) },
-      cpuMs: Math.round((used.user + used.system) / 1000),
-      // A backend that ended during the round takes its time with it: a floor, not an exact sum.
-      postgresCpuMs: Math.max(0, postgresCpuMs() - postgresBefore),
-    };
-  };
-}
-
-const generatorLine = (g: GeneratorProbe, requests: number) =>
-  `    per request: load generator ${(g.cpuMs / Math.max(1, requests)).toFixed(3)} ms CPU, PostgreSQL ${(g.postgresCpuMs / Math.max(1, requests)).toFixed(3)} ms CPU; load generator: CPU ${g.cpuMs} ms; GC ${g.gc.count}× ${g.gc.totalMs} ms (max ${g.gc.maxMs}); loop delay p99 ${g.loopDelayMs.p99} max ${g.loopDelayMs.max} ms; heap ${g.heapMb} MB`;
-
-/** A round of autocannon, with the load generator watched when the loop probe is on. */
-async function measuredRun(url: string, opts: Partial<autocannon.Options>) {
-  const stop = LOOP_PROBE ? watchGenerator() : undefined;
-  const result = await run(url, opts);
-  return { result, generator: stop?.() };
-}
-
-const probeLine = (p: LoopProbe | undefined, requests: number) =>
-  p
-    ? `    CPU ${(p.cpuMs / Math.max(1, requests)).toFixed(3)} ms per request; served in p50 ${p.servedMs.p50} p99 ${p.servedMs.p99} max ${p.servedMs.max} ms; loop delay p50 ${p.loopDelayMs.p50} p99 ${p.loopDelayMs.p99} max ${p.loopDelayMs.max} ms; GC ${p.gc.count}× ${p.gc.totalMs} ms (max ${p.gc.maxMs}, major ${p.gc.major}× ${p.gc.majorMs} ms); CPU ${p.cpuMs} ms in ${p.windowMs} ms`
-    : undefined;
-
 /**
  * A verified company with a customer (and its main contact), a product and 100 quotes, through the
  * API of the server at `url` (its dev mailbox in `dataDir`).
@@ -291,14 +179,14 @@ export async function benchApi(
     ours: path.join(dataDir, 'loop-ours.json'),
     base: path.join(dataDir, 'loop-base.json'),
   };
-  const probeOptions = LOOP_PROBE ? ['--import', LOOP_PROBE_MODULE] : [];
+  const probe = { ours: probeServer(probeFile.ours), base: probeServer(probeFile.base) };
   const server = await startServer(
-    { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LOOP_PROBE_FILE: probeFile.ours },
+    { ...env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', ...probe.ours.env },
     // Minutes, not seconds, when the shared machine is busy.
     180_000,
     undefined,
     [
-      ...probeOptions,
+      ...probe.ours.nodeOptions,
       ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : []),
     ],
     // Its request log goes to a file, as in production: piped into this process, it doubled the
@@ -320,12 +208,12 @@ export async function benchApi(
           DATABASE_URL: databaseUrl,
           BENCH_SCHEMA: s.schema,
           PORT: String(await freePort()),
-          LOOP_PROBE_FILE: probeFile.base,
+          ...probe.base.env,
         },
         180_000,
         'bench/baseline-server.ts',
         [
-          ...probeOptions,
+          ...probe.base.nodeOptions,
           ...(CPU_PROF
             ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF, 'baseline')}`]
             : []),
@@ -411,27 +299,23 @@ export async function benchApi(
       }
       for (let round = 1; round <= ROUNDS; round++) {
         log(`  ${database} ours     ${c.name} (round ${round}/${ROUNDS})`);
-        await probeWindow(server, probeFile.ours);
-        const oursRun = await measuredRun(c.ours.url!, c.ours);
-        const o = toResult(c.name, database, 'ours', oursRun.result);
-        o.loop = await probeWindow(server, probeFile.ours);
+        const oursRun = await probed(server, probeFile.ours, () => run(c.ours.url!, c.ours));
+        const o = { ...toResult(c.name, database, 'ours', oursRun.result), loop: oursRun.loop };
         ours.push(o);
-        if (o.loop) log(`    ${o.requestsPerSecond} req/s, p50 ${o.p50} p99 ${o.p99} ms`);
-        if (o.loop) log(probeLine(o.loop, o.requestsPerSecond * DURATION)!);
-        if (oursRun.generator)
-          log(generatorLine(oursRun.generator, o.requestsPerSecond * DURATION));
+        if (LOOP_PROBE) {
+          log(`    ${o.requestsPerSecond} req/s, p50 ${o.p50} p99 ${o.p99} ms`);
+          for (const line of probeLines(oursRun, o.requestsPerSecond * DURATION)) log(line);
+        }
         if (!baseline) continue;
         log(`  ${database} baseline ${c.name} (round ${round}/${ROUNDS})`);
         const url = `${baseline.url}${c.base.url}`;
-        await probeWindow(baseline, probeFile.base);
-        const baseRun = await measuredRun(url, { ...c.base, url });
-        const b = toResult(c.name, database, 'baseline', baseRun.result);
-        b.loop = await probeWindow(baseline, probeFile.base);
+        const baseRun = await probed(baseline, probeFile.base, () => run(url, { ...c.base, url }));
+        const b = { ...toResult(c.name, database, 'baseline', baseRun.result), loop: baseRun.loop };
         base.push(b);
-        if (b.loop) log(`    ${b.requestsPerSecond} req/s, p50 ${b.p50} p99 ${b.p99} ms`);
-        if (b.loop) log(probeLine(b.loop, b.requestsPerSecond * DURATION)!);
-        if (baseRun.generator)
-          log(generatorLine(baseRun.generator, b.requestsPerSecond * DURATION));
+        if (LOOP_PROBE) {
+          log(`    ${b.requestsPerSecond} req/s, p50 ${b.p50} p99 ${b.p99} ms`);
+          for (const line of probeLines(baseRun, b.requestsPerSecond * DURATION)) log(line);
+        }
       }
       results.push(median(ours));
       if (baseline) {

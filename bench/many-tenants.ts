@@ -21,6 +21,9 @@
  * database (made if missing, kept after) and goes on from the companies it already holds;
  * BENCH_PROVISION_ONLY=1 stops once there are BENCH_TENANTS. Provisioning figures are then this
  * run's share only.
+ * BENCH_READS=pull,quotes measures only the reads whose name contains one of these (while working
+ * on one). BENCH_LOOP_PROBE=1 (and BENCH_PROFILE_DIR=dir) reports what the server and the load
+ * generator went through in each round, ten and spread alike (`support/probe.ts`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +41,7 @@ import {
 import { connectDatabase, laneOf } from '../sync-server/src/db/database';
 import { migrateApp, migrateTenants, readMigrationDir } from '../sync-server/src/db/migrate';
 import { existingCompanies, provisionCompanies, type Company } from './support/companies';
+import { probeLines, probeServer, probed, type LoopProbe } from './support/probe';
 import { eachConcurrently } from './support/concurrently';
 import { upToDatePull } from './api';
 
@@ -52,6 +56,8 @@ export interface ReadResult {
   failed: number;
   /** Rounds the figures are the median of. */
   rounds?: number;
+  /** With BENCH_LOOP_PROBE: the server's figures in each round. */
+  probes?: LoopProbe[];
 }
 
 export interface Setting {
@@ -161,7 +167,7 @@ function sampleBackendPeak(admin: pg.Client, database: string) {
 }
 
 type Read = { name: string; request: (c: Company) => autocannon.Request };
-const READS: Read[] = [
+const ALL_READS: Read[] = [
   {
     name: 'GET /api/customers/{id}',
     request: (c) => ({
@@ -188,6 +194,10 @@ const READS: Read[] = [
     }),
   },
 ];
+const READS_WANTED = process.env.BENCH_READS?.split(',').map((r) => r.trim().toLowerCase());
+const READS = ALL_READS.filter(
+  (read) => !READS_WANTED || READS_WANTED.some((r) => read.name.toLowerCase().includes(r)),
+);
 
 /**
  * The companies of the fullest lane. Hashing spreads them unevenly (at 10,000 in 10 lanes, 973 to
@@ -213,6 +223,7 @@ const medianResult = (rounds: ReadResult[]): ReadResult => ({
   p99: median(rounds.map((r) => r.p99)),
   failed: rounds.reduce((n, r) => n + r.failed, 0),
   rounds: rounds.length,
+  ...(rounds[0]!.probes ? { probes: rounds.flatMap((r) => r.probes ?? []) } : {}),
 });
 
 /** Passes over every company and read before the reads are measured (BENCH_WARM_PASSES). */
@@ -340,6 +351,8 @@ export async function benchManyTenants(
       // Lanes: each backend's share of the companies fits its schema limit.
       const maxSchemas = lanes > 1 ? Math.max(500, largestLane(companies, lanes) + 50) : 500;
       const dataDir = tempDir('smb-many-');
+      const probeFile = path.join(dataDir, 'loop.json');
+      const probe = probeServer(probeFile);
       const t0 = performance.now();
       server = await startServer(
         {
@@ -347,10 +360,11 @@ export async function benchManyTenants(
           LOG_LEVEL: 'warn',
           DB_TENANT_LANES: String(lanes),
           DB_CONNECTION_MAX_SCHEMAS: String(maxSchemas),
+          ...probe.env,
         },
         600_000,
         undefined,
-        [],
+        probe.nodeOptions,
         path.join(dataDir, 'server.log'),
       );
       const serverStartMs = Math.round(performance.now() - t0);
@@ -378,17 +392,18 @@ export async function benchManyTenants(
           spread: [],
           concentrated: [],
         };
+        const measure = async (over: Company[]) => {
+          const run = await probed(server!, probeFile, () =>
+            load(server!.url, over, read.request, { durationS }),
+          );
+          const result = readResult(read.name, over.length, run.result);
+          log(`  ${read.name} over ${over.length}: ${JSON.stringify(result)}`);
+          for (const line of probeLines(run, run.result.requests.total)) log(line);
+          return run.loop ? { ...result, probes: [run.loop] } : result;
+        };
         for (let round = 0; round < ROUNDS; round++) {
-          rounds.concentrated.push(
-            readResult(read.name, 10, await load(server.url, ten, read.request, { durationS })),
-          );
-          rounds.spread.push(
-            readResult(
-              read.name,
-              companies.length,
-              await load(server.url, companies, read.request, { durationS }),
-            ),
-          );
+          rounds.concentrated.push(await measure(ten));
+          rounds.spread.push(await measure(companies));
         }
         const concentrated = medianResult(rounds.concentrated);
         const spread = medianResult(rounds.spread);

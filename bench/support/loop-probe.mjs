@@ -1,4 +1,4 @@
-// Loaded into a server process by the API bench when BENCH_LOOP_PROBE is set
+// Loaded into a server process by the API and many-tenants benches when BENCH_LOOP_PROBE is set
 // (`node --import bench/support/loop-probe.mjs`): on SIGUSR2 it writes what the event loop went
 // through since the last signal — its delay (perf_hooks.monitorEventLoopDelay) and the garbage
 // collector's pauses, and how long the process itself took over each request (from the request's
@@ -6,8 +6,12 @@
 // The bench signals before and after each load round, so each round gets its own figures. The
 // load generator's latency minus this one is time outside the server: the socket, the kernel and
 // the load generator itself, which share the machine's cores.
+// With LOOP_PROBE_PROFILE_DIR set, each window is also profiled (V8's CPU profiler, through the
+// process's own inspector session) and its profile written there as window-<n>.cpuprofile.
 import diagnostics from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import {
   PerformanceObserver,
   constants,
@@ -44,12 +48,33 @@ if (file) {
   let since = performance.now();
   let cpuSince = process.cpuUsage();
   const ms = (ns) => Math.round(ns / 1e4) / 100;
-  process.on('SIGUSR2', () => {
+  const profileDir = process.env.LOOP_PROBE_PROFILE_DIR;
+  const profiler = profileDir ? new Session() : undefined;
+  let windows = 0;
+  /** Ends the window's profile (if one runs) and starts the next; gives the ended one's file. */
+  const nextProfile = async () => {
+    if (!profiler) return undefined;
+    let written;
+    if (windows > 0) {
+      const { profile } = await profiler.post('Profiler.stop');
+      written = path.join(profileDir, `window-${windows}.cpuprofile`);
+      writeFileSync(written, JSON.stringify(profile));
+    } else {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+    }
+    windows += 1;
+    await profiler.post('Profiler.start');
+    return written;
+  };
+  process.on('SIGUSR2', async () => {
     const now = performance.now();
     const cpu = process.cpuUsage(cpuSince);
+    const cpuProfile = await nextProfile();
     writeFileSync(
       file,
       JSON.stringify({
+        cpuProfile,
         windowMs: Math.round(now - since),
         // The sampling timer's own 10 ms are included in each figure.
         loopDelayMs: {
