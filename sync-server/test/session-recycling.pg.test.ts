@@ -56,12 +56,17 @@ describe('a pooled connection that has served many schemas', () => {
 
 describe('a tenant lane connection', () => {
   let laned: TestDatabase;
+  const IDLE_MS = 200;
   // Six companies that hash to the first of two lanes: twice the limit of three.
   const schemas = Array.from({ length: 40 }, (_, i) => `lane_company_${i}`)
     .filter((schema) => laneOf(schema, 2) === 0)
     .slice(0, 6);
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: '/tmp', DB_CONNECTION_MAX_SCHEMAS: '3' });
+    const config = loadConfig({
+      DATA_DIR: '/tmp',
+      DB_CONNECTION_MAX_SCHEMAS: '3',
+      DB_IDLE_TIMEOUT_MS: String(IDLE_MS),
+    });
     // Two connections in two lanes of one: each query shows which session served it.
     laned = await createTestDatabase(2, { tenantLanes: 2, timeouts: config.dbTimeouts });
     for (const schema of schemas)
@@ -79,20 +84,32 @@ describe('a tenant lane connection', () => {
       )}`.execute(laned.database.tenantDb(schema))
     ).rows[0]!.pid;
 
+  const mainBackend = async () =>
+    (await laned.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!
+      .pid;
+
   it('is kept whatever number of its lane’s companies it serves: their share bounds it', async () => {
     expect(schemas).toHaveLength(6);
     const first = await servedBy(schemas[0]!);
     for (const schema of schemas) expect(await servedBy(schema)).toBe(first);
     for (const schema of schemas) expect(await servedBy(schema)).toBe(first);
     // The main pool, which may touch any company, still ends its connection at the limit.
-    const mainBefore = (
-      await laned.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
-    ).rows[0]!.pid;
+    const mainBefore = await mainBackend();
     for (const schema of schemas.slice(0, 3))
       await laned.database.pool.query(`SELECT n FROM "${schema}"."t"`);
-    const mainAfter = (
-      await laned.database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
-    ).rows[0]!.pid;
-    expect(mainAfter).not.toBe(mainBefore);
+    expect(await mainBackend()).not.toBe(mainBefore);
+  });
+
+  it('stays open through a quiet spell: its warm caches are what the lane is for', async () => {
+    const first = await servedBy(schemas[0]!);
+    const main = await mainBackend();
+    await new Promise((r) => setTimeout(r, IDLE_MS * 5));
+    expect(await servedBy(schemas[1]!)).toBe(first);
+    // The main pool's idle connection is closed as before.
+    const { rows } = await laned.database.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1',
+      [main],
+    );
+    expect(rows[0]!.n).toBe('0');
   });
 });

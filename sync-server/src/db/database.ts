@@ -118,6 +118,8 @@ export interface PoolOptions {
    * Ignored on the embedded database.
    */
   tenantLanes?: number;
+  /** Keep one connection through idle spells (a lane's: its warm caches are its point). */
+  keepWarm?: boolean;
   timeouts?: Partial<DatabaseTimeouts>;
 }
 
@@ -151,6 +153,7 @@ export function createPool(
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: timeouts.idleMs,
+    min: options.keepWarm ? 1 : 0,
     Client,
     // Bounds what each session keeps prepared as tenants come and go.
     maxLifetimeSeconds: timeouts.connectionLifetimeS,
@@ -243,7 +246,7 @@ export function connectDatabase(
  * (`DB_CONNECTION_MAX_SCHEMAS`), nearly every request meets a backend cold for its company.
  * Lanes pin each company to one small pool: a backend warms only its lane's share, and that share
  * is what bounds its memory, so a lane's connections are not ended for the schemas they have
- * named. A limit there could only be set too low: hashing fills lanes unevenly (10,000 companies
+ * named, and a quiet lane keeps one open (`keepWarm`) rather than meet its next request cold. A limit there could only be set too low: hashing fills lanes unevenly (10,000 companies
  * in 10 lanes: 973 to 1,054), and a lane over it would end its connection each time it had warmed,
  * leaving every request of that lane to meet a cold backend. Control-plane queries (sessions,
  * jobs, migrations), which may touch any company, keep the main pool and its limit. Off on the
@@ -260,6 +263,7 @@ function tenantLanes(
   const size = Math.max(1, Math.ceil(poolSize / count));
   const laneOptions = {
     ...options,
+    keepWarm: true,
     timeouts: { ...options.timeouts, connectionMaxSchemas: Infinity },
   };
   return Array.from(
