@@ -137,7 +137,7 @@ describe('SESSION_CACHE_SECONDS', () => {
 });
 
 describe('sessions read together', () => {
-  it('expire spread over the second half of SESSION_CACHE_SECONDS, not in the same instant', async () => {
+  it('are read again spread over SESSION_CACHE_SECONDS, not in the same instant', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       let reads = 0;
@@ -169,13 +169,92 @@ describe('sessions read together', () => {
         await lookUpAll();
         readAgainAt.push(reads - before);
       }
-      // Nothing before half the time; then a share in each tenth of the second half; all by the end.
-      expect(readAgainAt.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
-      for (const share of readAgainAt.slice(6, 10)) expect(share).toBeGreaterThan(50);
+      // Each is held 50–100 % of the time and read again in its last quarter: nothing before
+      // 37.5 % of the time, then a share in each tenth up to 75 %; all by the end.
+      expect(readAgainAt.slice(0, 4)).toEqual([0, 0, 0, 0]);
+      for (const share of readAgainAt.slice(4, 8)) expect(share).toBeGreaterThan(50);
       expect(reads).toBeGreaterThanOrEqual(2_000);
       await cache.close();
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('an active user’s session', () => {
+  /**
+   * A cache that always hears changes, each entry held the whole 100 s (the random share pinned),
+   * and a load whose reads the test settles itself.
+   */
+  function setUp() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const changes = {
+      subscribe: (_: string, handlers: ChannelHandlers) => {
+        handlers.up?.();
+        return () => {};
+      },
+    } as unknown as ChangeListener;
+    const cache = createSessionCache({ kind: 'postgres' } as Database, { ttlMs: 100_000, changes });
+    const pending: Array<(record: SessionRecord) => void> = [];
+    const load = () => new Promise<SessionRecord>((resolve) => pending.push(resolve));
+    /** The lookup's answer, or 'waited' if it waits on a read. */
+    const answer = async () =>
+      Promise.race([
+        cache.lookup('u', load),
+        new Promise<'waited'>((r) => setImmediate(() => r('waited'))),
+      ]);
+    const settle = async (name: string) => {
+      pending.shift()!({
+        user: { id: 'u', name },
+        tenant: { id: 't' },
+      } as unknown as SessionRecord);
+      await new Promise((r) => setImmediate(r));
+    };
+    const nameIn = (got: Awaited<ReturnType<typeof answer>>) =>
+      got === 'waited' ? got : (got?.user as unknown as { name: string }).name;
+    const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+    return { cache, pending, answer, settle, nameIn, later };
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('is read again in the last quarter of its time, its requests answered at once meanwhile', async () => {
+    const { cache, pending, answer, settle, nameIn, later } = setUp();
+    expect(await answer()).toBe('waited'); // the first request reads the user
+    await settle('read 1');
+    // A request every second for 400 s: none waits; a read starts 75 s after each was stored.
+    const readAt: number[] = [];
+    for (let second = 1; second <= 400; second++) {
+      later(1_000);
+      expect(nameIn(await answer())).toBe(`read ${readAt.length + 1}`);
+      if (pending.length > 0) {
+        readAt.push(second);
+        await settle(`read ${readAt.length + 1}`);
+      }
+    }
+    expect(readAt).toEqual([75, 150, 225, 300, 375]);
+    await cache.close();
+  });
+
+  it('keeps nothing read before a change, and an idle one waits for its read', async () => {
+    const { cache, pending, answer, settle, nameIn, later } = setUp();
+    await answer();
+    await settle('first');
+    later(80_000);
+    expect(nameIn(await answer())).toBe('first'); // and a read has started
+    expect(pending).toHaveLength(1);
+    // The user changes while that read is out: what it brings back is not kept.
+    cache.forgetUser('u');
+    await settle('read before the change');
+    expect(await answer()).toBe('waited');
+    await settle('read after the change');
+    expect(nameIn(await answer())).toBe('read after the change');
+    // Idle past its time: the next request waits for the user's row.
+    later(100_001);
+    expect(await answer()).toBe('waited');
+    await cache.close();
   });
 });

@@ -27,7 +27,7 @@ const SHORT_TIMEOUTS = {
 const PAUSE_MS = 2_500;
 /** A first start migrates a new database: give a busy machine time. */
 const START_TIMEOUT_MS = 180_000;
-/** Longer than the default idle timeout (30 s) and session cache (30 s). */
+/** Longer than the default idle timeout (30 s): the pool has closed its idle connections. */
 const DEFAULT_PAUSE_MS = 36_000;
 
 interface Running {

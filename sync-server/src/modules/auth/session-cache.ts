@@ -20,7 +20,8 @@ export interface SessionRecord {
  * used only while the LISTEN connection is up: when it drops, everything is forgotten and every
  * request reads the database again until it is back; a connection gone silent without closing is
  * noticed by the listener's heartbeat within seconds (`HEARTBEAT` in `db/listener.ts`). Entries
- * also expire after `ttlMs`, which decides how often an active user's row is read again. On the
+ * also expire after `ttlMs`, which decides how often an active user's row is read again: in the
+ * background, near the end of that time (`REFRESH_SHARE`), so that only a user idle past it waits. On the
  * embedded database nothing is held: the lookup there is an in-process call anyway.
  */
 export interface SessionCache {
@@ -64,8 +65,23 @@ interface Options {
  */
 const heldFor = (ttlMs: number) => ttlMs / 2 + Math.random() * (ttlMs / 2);
 
+/**
+ * The last share of an entry's time in which a request still uses it but also starts reading the
+ * row again, in the background: an active user's requests never wait for that read (which would
+ * put one of each user's requests every few minutes in the tail of every route); only a user idle
+ * past the whole time does.
+ */
+const REFRESH_SHARE = 0.25;
+
+interface Entry extends SessionRecord {
+  refreshAt: number;
+  expiresAt: number;
+}
+
 export function createSessionCache(database: Database, options: Options): SessionCache {
-  const entries = new Map<string, SessionRecord & { expiresAt: number }>();
+  const entries = new Map<string, Entry>();
+  /** Users whose row is being read in the background. */
+  const refreshing = new Set<string>();
   // Bumped by every forget: a read that started before a change may not store what it read.
   let generation = 0;
   let listening = false;
@@ -105,18 +121,40 @@ export function createSessionCache(database: Database, options: Options): Sessio
       })
     : () => {};
 
+  /** Reads the user and keeps the record, unless a change raced with the read. */
+  const read = async (userId: string, load: () => Promise<SessionRecord | undefined>) => {
+    const before = generation;
+    const record = await load();
+    if (record && generation === before && listening) {
+      entries.delete(userId); // re-inserted last: the map's order is the eviction order
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      const held = heldFor(options.ttlMs);
+      const now = Date.now();
+      entries.set(userId, {
+        ...record,
+        refreshAt: now + held * (1 - REFRESH_SHARE),
+        expiresAt: now + held,
+      });
+    }
+    return record;
+  };
+
   return {
     async lookup(userId, load) {
       if (!enabled || !listening) return load();
       const hit = entries.get(userId);
-      if (hit && hit.expiresAt > Date.now()) return { user: hit.user, tenant: hit.tenant };
-      const before = generation;
-      const record = await load();
-      if (record && generation === before && listening) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(userId, { ...record, expiresAt: Date.now() + heldFor(options.ttlMs) });
+      const now = Date.now();
+      if (hit && hit.expiresAt > now) {
+        if (hit.refreshAt <= now && !refreshing.has(userId)) {
+          refreshing.add(userId);
+          // A failed read leaves the entry to expire; the request after that reads for itself.
+          void read(userId, load)
+            .catch(() => undefined)
+            .finally(() => refreshing.delete(userId));
+        }
+        return { user: hit.user, tenant: hit.tenant };
       }
-      return record;
+      return read(userId, load);
     },
     forgetUser,
     forgetTenant,
