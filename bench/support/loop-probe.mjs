@@ -7,7 +7,7 @@
 // load generator's latency minus this one is time outside the server: the socket, the kernel and
 // the load generator itself, which share the machine's cores.
 // With LOOP_PROBE_PROFILE_DIR set, each window is also profiled (V8's CPU profiler, through the
-// process's own inspector session) and its profile written there as window-<n>.cpuprofile.
+// process's own inspector session) and its profile written there as <probe file's name>-<n>.cpuprofile.
 import diagnostics from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -57,7 +57,7 @@ if (file) {
     let written;
     if (windows > 0) {
       const { profile } = await profiler.post('Profiler.stop');
-      written = path.join(profileDir, `window-${windows}.cpuprofile`);
+      written = path.join(profileDir, `${path.basename(file, '.json')}-${windows}.cpuprofile`);
       writeFileSync(written, JSON.stringify(profile));
     } else {
       profiler.connect();

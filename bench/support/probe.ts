@@ -5,7 +5,7 @@
  * `BENCH_PROFILE_DIR=dir` as well, the server also writes a V8 CPU profile of each round there, and
  * `topFunctions` names where its time went.
  */
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ const LOOP_PROBE_MODULE = fileURLToPath(new URL('./loop-probe.mjs', import.meta.
 
 /** Node options and environment that load the probe into a server writing to `file`. */
 export function probeServer(file: string) {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   return {
     nodeOptions: LOOP_PROBE ? ['--import', LOOP_PROBE_MODULE] : [],
     env: {
