@@ -246,8 +246,9 @@ export function connectDatabase(
  * (`DB_CONNECTION_MAX_SCHEMAS`), nearly every request meets a backend cold for its company.
  * Lanes pin each company to one small pool: a backend warms only its lane's share, and that share
  * is what bounds its memory, so a lane's connections are not ended for the schemas they have
- * named, and a quiet lane keeps one open (`keepWarm`) rather than meet its next request cold. A limit there could only be set too low: hashing fills lanes unevenly (10,000 companies
- * in 10 lanes: 973 to 1,054), and a lane over it would end its connection each time it had warmed,
+ * named, and a quiet lane keeps one open (`keepWarm`) rather than meet its next request cold.
+ * A limit there could only be set too low: hashing fills lanes unevenly (10,000 companies in 10
+ * lanes: 973 to 1,054), and a lane over it would end its connection each time it had warmed,
  * leaving every request of that lane to meet a cold backend. Control-plane queries (sessions,
  * jobs, migrations), which may touch any company, keep the main pool and its limit. Off on the
  * embedded database, whose connections all share one session.

@@ -21,8 +21,8 @@ export interface SessionRecord {
  * request reads the database again until it is back; a connection gone silent without closing is
  * noticed by the listener's heartbeat within seconds (`HEARTBEAT` in `db/listener.ts`). Entries
  * also expire after `ttlMs`, which decides how often an active user's row is read again: in the
- * background, near the end of that time (`REFRESH_SHARE`), so that only a user idle past it waits. On the
- * embedded database nothing is held: the lookup there is an in-process call anyway.
+ * background, near the end of that time (`REFRESH_SHARE`), so that only a user idle past it
+ * waits. On the embedded database nothing is held: the lookup there is an in-process call anyway.
  */
 export interface SessionCache {
   /** The cached record, or `load()`'s, which is kept unless a change raced with the read. */
@@ -80,8 +80,6 @@ interface Entry extends SessionRecord {
 
 export function createSessionCache(database: Database, options: Options): SessionCache {
   const entries = new Map<string, Entry>();
-  /** Users whose row is being read in the background. */
-  const refreshing = new Set<string>();
   // Bumped by every forget: a read that started before a change may not store what it read.
   let generation = 0;
   let listening = false;
@@ -145,12 +143,10 @@ export function createSessionCache(database: Database, options: Options): Sessio
       const hit = entries.get(userId);
       const now = Date.now();
       if (hit && hit.expiresAt > now) {
-        if (hit.refreshAt <= now && !refreshing.has(userId)) {
-          refreshing.add(userId);
+        if (hit.refreshAt <= now) {
+          hit.refreshAt = Infinity; // one read at a time; what it keeps replaces this entry
           // A failed read leaves the entry to expire; the request after that reads for itself.
-          void read(userId, load)
-            .catch(() => undefined)
-            .finally(() => refreshing.delete(userId));
+          void read(userId, load).catch(() => undefined);
         }
         return { user: hit.user, tenant: hit.tenant };
       }
