@@ -170,9 +170,11 @@ describe('sessions read together', () => {
         readAgainAt.push(reads - before);
       }
       // Each is held 50–100 % of the time and read again in its last quarter: nothing before
-      // 37.5 % of the time, then a share in each tenth up to 75 %; all by the end.
+      // 37.5 % of the time, some by 40 % (about 67 of the thousand), then a share in each whole
+      // tenth up to 75 % (about 267 each); all by the end.
       expect(readAgainAt.slice(0, 4)).toEqual([0, 0, 0, 0]);
-      for (const share of readAgainAt.slice(4, 8)) expect(share).toBeGreaterThan(50);
+      expect(readAgainAt[4]).toBeGreaterThan(0);
+      for (const share of readAgainAt.slice(5, 8)) expect(share).toBeGreaterThan(150);
       expect(reads).toBeGreaterThanOrEqual(2_000);
       await cache.close();
     } finally {
